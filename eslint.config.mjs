@@ -1,0 +1,126 @@
+// Lint rules, and the import-boundary table of DESIGN.md §8b (a violation fails `npm test`).
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+const IO_PACKAGES = [
+  "react",
+  "react-dom",
+  "next",
+  "better-sqlite3",
+  "drizzle-orm",
+  "node:child_process",
+  "child_process",
+  "node:fs",
+  "fs",
+  "node:fs/promises",
+  "fs/promises",
+  "zustand",
+  "@trpc/server",
+  "@trpc/client",
+];
+
+/** One boundary: files matching `files` may not import the listed folders or packages. */
+function boundary(files, folders, packages = [], allowTypeImports = false) {
+  return {
+    files,
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: packages.map((name) => ({ name, message: `${files[0]} may not import ${name} (DESIGN.md §8b)` })),
+          patterns: [
+            {
+              regex: "^\\.\\./",
+              message: "Import across folders with the @/ alias so the boundary rules can see it.",
+            },
+            ...(folders.length
+              ? [
+                  {
+                    regex: `^@/(${folders.join("|")})(/|$)`,
+                    message: `${files[0]} may not import this folder (DESIGN.md §8b).`,
+                    allowTypeImports,
+                  },
+                ]
+              : []),
+          ],
+        },
+      ],
+    },
+  };
+}
+
+export default tseslint.config(
+  {
+    ignores: [
+      "node_modules/",
+      ".next/",
+      "data/",
+      "drizzle/",
+      "next-env.d.ts",
+      "test-results/",
+      "playwright-report/",
+      "**/*.mjs",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/no-explicit-any": "error",
+      "no-eval": "error",
+      "no-new-func": "error",
+      "no-implied-eval": "error",
+    },
+  },
+  {
+    files: ["components/**/*.tsx", "app/**/*.tsx", "lib/stores/**/*.ts"],
+    plugins: { "react-hooks": reactHooks },
+    rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "warn" },
+  },
+  boundary(
+    ["lib/workflow/**"],
+    ["lib/formats", "lib/describe", "lib/canvas", "lib/stores", "lib/trpc", "server", "components", "app"],
+    IO_PACKAGES,
+  ),
+  boundary(
+    ["lib/formats/**"],
+    ["lib/describe", "lib/canvas", "lib/stores", "lib/trpc", "server", "components", "app"],
+    IO_PACKAGES,
+  ),
+  boundary(
+    ["lib/describe/**"],
+    ["lib/formats", "lib/canvas", "lib/stores", "lib/trpc", "server", "components", "app"],
+    IO_PACKAGES,
+  ),
+  boundary(
+    ["lib/canvas/**"],
+    ["lib/formats", "lib/describe", "lib/stores", "lib/trpc", "server", "components", "app"],
+    IO_PACKAGES,
+  ),
+  boundary(["lib/stores/**", "lib/trpc/**"], ["server", "components", "app"], [], true),
+  boundary(["components/**"], ["server", "app"]),
+  // Route handlers and server components reach the server only through its API (router, caller).
+  boundary(["app/**"], ["server/db", "server/engine", "server/cli"]),
+  boundary(["server/api/**"], ["components", "app", "server/cli"]),
+  boundary(["server/engine/**"], ["server/api", "server/cli", "components", "app"]),
+  boundary(
+    ["server/db/**"],
+    [
+      "lib/formats",
+      "lib/describe",
+      "lib/canvas",
+      "lib/stores",
+      "lib/trpc",
+      "server/api",
+      "server/engine",
+      "server/cli",
+      "components",
+      "app",
+    ],
+  ),
+  boundary(["server/cli/**"], ["components", "app"]),
+);

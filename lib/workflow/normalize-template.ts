@@ -1,0 +1,42 @@
+/** Seed node-type names → canonical types, applied before schema parsing on every import path. */
+
+/** The seeds' names (wf-composer, dde `<step type>`, playbook capabilities) and what they mean here. */
+export const NODE_TYPE_ALIASES: Readonly<Record<string, string>> = {
+  cli: "shell",
+  tool: "shell",
+  command: "skill",
+  subagent: "agent",
+  prompt: "agent",
+  session: "agent",
+  manual: "human",
+  decision: "human",
+};
+
+const SHELL_EXECUTORS = new Set(["sh", "bash", "shell", "zsh", "/bin/sh", "/bin/bash"]);
+
+/**
+ * Map a seed type name to a canonical one. `command` is a namespaced skill in wf-composer
+ * (`workflow:refactor-cycle`), so it becomes `skill` — unless its executor is a shell, when
+ * it is a plain command line.
+ */
+export function normalizeNodeType(type: unknown, executor?: unknown): unknown {
+  if (typeof type !== "string") return type;
+  const lower = type.trim().toLowerCase();
+  if (lower === "command" && typeof executor === "string" && SHELL_EXECUTORS.has(executor)) return "shell";
+  return NODE_TYPE_ALIASES[lower] ?? lower;
+}
+
+/** Returns a shallow copy of raw template JSON with node types normalised and `on_fail: stop` → `abort`. */
+export function normalizeTemplate(raw: unknown): unknown {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return raw;
+  const t = raw as Record<string, unknown>;
+  if (!Array.isArray(t.nodes)) return raw;
+  const nodes = t.nodes.map((n: unknown) => {
+    if (!n || typeof n !== "object" || Array.isArray(n)) return n;
+    const node = { ...(n as Record<string, unknown>) };
+    node.type = normalizeNodeType(node.type, node.executor);
+    if (node.on_fail === "stop") node.on_fail = "abort";
+    return node;
+  });
+  return { ...t, nodes };
+}

@@ -1,0 +1,136 @@
+/**
+ * drizzle schema: templates and their immutable versions, runs, node runs, the append-only
+ * run event log (id increasing per run — the live stream's resume point) and approvals.
+ * Status columns use the tuples exported by lib/workflow; JSON columns are re-parsed on read.
+ */
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { APPROVAL_KINDS, APPROVAL_STATUSES, NODE_STATUSES, RUN_STATUSES } from "@/lib/workflow/statuses";
+
+const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
+
+export const templates = sqliteTable(
+  "templates",
+  {
+    id: text("id").primaryKey(),
+    templateId: text("template_id").notNull(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    description: text("description").notNull().default(""),
+    /** JSON array of strings. */
+    tags: text("tags").notNull().default("[]"),
+    latestVersion: integer("latest_version").notNull(),
+    latestHash: text("latest_hash").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("templates_template_id_idx").on(t.templateId), index("templates_updated_idx").on(t.updatedAt)],
+);
+
+export const templateVersions = sqliteTable(
+  "template_versions",
+  {
+    templateId: text("template_pk")
+      .notNull()
+      .references(() => templates.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    hash: text("hash").notNull(),
+    /** The template JSON exactly as saved; never updated. */
+    json: text("json").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.templateId, t.version] })],
+);
+
+export const runs = sqliteTable(
+  "runs",
+  {
+    id: text("id").primaryKey(),
+    templatePk: text("template_pk").references(() => templates.id, { onDelete: "set null" }),
+    templateVersion: integer("template_version"),
+    /** Snapshot of the template the run was planned from (JSON). */
+    templateJson: text("template_json").notNull(),
+    /** Run plan (loops expanded, gate table) as JSON, written once at start. */
+    planJson: text("plan_json").notNull().default("{}"),
+    name: text("name").notNull(),
+    status: text("status", { enum: RUN_STATUSES }).notNull(),
+    /** JSON object of the run's variables. */
+    variables: text("variables").notNull().default("{}"),
+    error: text("error"),
+    workspace: text("workspace").notNull(),
+    lastEventId: integer("last_event_id").notNull().default(0),
+    createdAt: integer("created_at").notNull().default(now),
+    startedAt: integer("started_at"),
+    finishedAt: integer("finished_at"),
+  },
+  (t) => [index("runs_status_idx").on(t.status), index("runs_created_idx").on(t.createdAt)],
+);
+
+export const nodeRuns = sqliteTable(
+  "node_runs",
+  {
+    runId: text("run_id")
+      .notNull()
+      .references(() => runs.id, { onDelete: "cascade" }),
+    /** Planned node id; loop iterations are `<loopId>.iter_<k>`. */
+    nodeId: text("node_id").notNull(),
+    status: text("status", { enum: NODE_STATUSES }).notNull(),
+    attempt: integer("attempt").notNull().default(0),
+    iteration: integer("iteration"),
+    output: text("output"),
+    error: text("error"),
+    /** JSON of extra node state (session id, artifacts, fallback origin, gate decision). */
+    state: text("state").notNull().default("{}"),
+    startedAt: integer("started_at"),
+    finishedAt: integer("finished_at"),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.nodeId] })],
+);
+
+export const runEvents = sqliteTable(
+  "run_events",
+  {
+    runId: text("run_id")
+      .notNull()
+      .references(() => runs.id, { onDelete: "cascade" }),
+    /** Increasing per run, starting at 1. */
+    id: integer("id").notNull(),
+    type: text("type").notNull(),
+    nodeId: text("node_id"),
+    status: text("status"),
+    /** JSON payload of the event. */
+    payload: text("payload").notNull().default("{}"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.id] })],
+);
+
+export const approvals = sqliteTable(
+  "approvals",
+  {
+    id: text("id").primaryKey(),
+    runId: text("run_id")
+      .notNull()
+      .references(() => runs.id, { onDelete: "cascade" }),
+    nodeId: text("node_id").notNull(),
+    kind: text("kind", { enum: APPROVAL_KINDS }).notNull(),
+    prompt: text("prompt"),
+    /** JSON array of choices (gate branch labels, human options), or null. */
+    options: text("options"),
+    status: text("status", { enum: APPROVAL_STATUSES }).notNull().default("pending"),
+    decision: text("decision"),
+    answer: text("answer"),
+    comment: text("comment"),
+    decidedBy: text("decided_by"),
+    decidedAt: integer("decided_at"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("approvals_status_idx").on(t.status), index("approvals_run_idx").on(t.runId)],
+);
+
+export type TemplateRow = typeof templates.$inferSelect;
+export type TemplateVersionRow = typeof templateVersions.$inferSelect;
+export type RunRow = typeof runs.$inferSelect;
+export type NodeRunRow = typeof nodeRuns.$inferSelect;
+export type RunEventRow = typeof runEvents.$inferSelect;
+export type ApprovalRow = typeof approvals.$inferSelect;
