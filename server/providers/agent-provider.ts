@@ -1,0 +1,28 @@
+/**
+ * Agent providers, shared by describe (structured parse) and the engine (agent nodes):
+ * a configured CLI (prompt on stdin, e.g. `claude -p`, `codex exec`) or an OpenAI-compatible
+ * HTTP endpoint. None configured is a normal state.
+ */
+export interface AgentRequest {
+  prompt: string;
+  system?: string;
+  /** Working folder for CLI providers (the run's workspace). */
+  cwd?: string;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** Streamed output as it arrives (log lines). */
+  onChunk?: (text: string) => void;
+  /** Ask for a JSON answer (OpenAI `response_format`), when the provider supports it. */
+  json?: boolean;
+}
+
+export interface AgentResponse {
+  text: string;
+  sessionId?: string;
+}
+
+export interface AgentProvider {
+  readonly name: string;
+  readonly kind: "cli" | "openai";
+  complete(request: AgentRequest): Promise<AgentResponse>;
+}
