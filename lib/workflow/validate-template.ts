@@ -1,14 +1,27 @@
 /**
- * validateTemplate(input) → { ok, mode, diagnostics }: every problem at once, never throws.
- * (Skeleton: schema checks only; the full rule set of DESIGN.md §2 lands with the model-core issue.)
+ * validateTemplate(input) → { ok, mode, diagnostics }: every rule of DESIGN.md §2 and the seed's
+ * Step 3.6, all problems at once, never throws. When the schema rejects the input, the graph
+ * rules still run on whatever is usable (nodes with string ids, edges with string ends).
  */
-import type { Diagnostic } from "./diagnostic";
-import { parseTemplate } from "./parse-template";
-import type { Template } from "./template-schema";
+import { checkFallbacks } from "./check-fallbacks";
+import { checkGraphStructure } from "./check-graph-structure";
+import { checkGroups } from "./check-groups";
+import { checkNodeContents } from "./check-node-contents";
+import { checkReferences } from "./check-references";
+import { checkRouting } from "./check-routing";
+import { hasErrors, type Diagnostic } from "./diagnostic";
+import { buildModelView, type ModelView } from "./model-view";
+import { normalizeTemplate } from "./normalize-template";
+import { schemaIssuesToDiagnostics } from "./parse-template";
+import { TemplateSchema, type Template } from "./template-schema";
 
+/** `simple`: at most 15 nodes and no gate or loop (diagram-driven-execution); else `advanced`. */
 export type DdeMode = "simple" | "advanced";
 
+export const SIMPLE_MODE_MAX_NODES = 15;
+
 export interface ValidationResult {
+  /** No diagnostic of severity `error`. */
   ok: boolean;
   mode: DdeMode;
   diagnostics: Diagnostic[];
@@ -16,10 +29,34 @@ export interface ValidationResult {
   template?: Template;
 }
 
+/** The DDE mode of a template (or of whatever nodes are usable). */
+export function ddeMode(view: Pick<ModelView, "nodes">): DdeMode {
+  const advanced =
+    view.nodes.length > SIMPLE_MODE_MAX_NODES || view.nodes.some((n) => n.type === "gate" || n.type === "loop");
+  return advanced ? "advanced" : "simple";
+}
+
+const RULES: ((view: ModelView, template: unknown) => Diagnostic[])[] = [
+  checkGraphStructure,
+  checkRouting,
+  checkFallbacks,
+  checkNodeContents,
+  checkReferences,
+  checkGroups,
+];
+
+/** Validates unknown input as a template; see the file header. */
 export function validateTemplate(input: unknown): ValidationResult {
-  const parsed = parseTemplate(input);
-  if (!parsed.ok) return { ok: false, mode: "advanced", diagnostics: parsed.diagnostics };
-  const t = parsed.template;
-  const advanced = t.nodes.length > 15 || t.nodes.some((n) => n.type === "gate" || n.type === "loop");
-  return { ok: true, mode: advanced ? "advanced" : "simple", diagnostics: [], template: t };
+  const normalized = normalizeTemplate(input);
+  const parsed = TemplateSchema.safeParse(normalized);
+  const diagnostics = parsed.success ? [] : schemaIssuesToDiagnostics(normalized, parsed.error.issues);
+  const subject: unknown = parsed.success ? parsed.data : normalized;
+  const view = buildModelView(subject);
+  for (const rule of RULES) diagnostics.push(...rule(view, subject));
+  return {
+    ok: !hasErrors(diagnostics),
+    mode: ddeMode(view),
+    diagnostics,
+    ...(parsed.success ? { template: parsed.data } : {}),
+  };
 }

@@ -1,0 +1,35 @@
+/** Group rules: parallel-group members stay independent; checkpoints[] and atomic groups name real nodes. */
+import type { Diagnostic } from "./diagnostic";
+import { edgePath, isRecord, nodePath, type ModelView } from "./model-view";
+import { wfIssue } from "./wf-issue-codes";
+
+export function checkGroups(view: ModelView): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const e of view.edges) {
+    const a = view.byId.get(e.from)?.data.parallel_group;
+    const b = view.byId.get(e.to)?.data.parallel_group;
+    if (typeof a === "string" && a !== "" && a === b && e.from !== e.to)
+      out.push(wfIssue("WF060", { edge: { from: e.from, to: e.to }, path: edgePath(e) }, e.from, e.to, a));
+  }
+  const listed = new Set<string>();
+  view.checkpoints.forEach((id, i) => {
+    if (typeof id !== "string") return;
+    listed.add(id);
+    const node = view.byId.get(id);
+    const where = { nodeId: id, path: `checkpoints[${i}]` };
+    if (!node) out.push(wfIssue("WF080", where, id));
+    else if (node.type !== "checkpoint") out.push(wfIssue("WF081", where, id, node.type ?? "untyped"));
+  });
+  for (const node of view.nodes)
+    if (node.type === "checkpoint" && !listed.has(node.id))
+      out.push(wfIssue("WF082", { nodeId: node.id, path: nodePath(node) }, node.id));
+  view.atomicGroups.forEach((group, g) => {
+    if (!isRecord(group) || !Array.isArray(group.nodes)) return;
+    const name = typeof group.name === "string" ? group.name : `#${g}`;
+    group.nodes.forEach((id: unknown, i) => {
+      if (typeof id === "string" && !view.byId.has(id))
+        out.push(wfIssue("WF083", { nodeId: id, path: `atomic_groups[${g}].nodes[${i}]` }, name, id));
+    });
+  });
+  return out;
+}

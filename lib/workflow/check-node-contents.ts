@@ -1,0 +1,86 @@
+/** Per-node rules: something to run, success checks that stay in the workspace, capability tiers. */
+import type { Diagnostic } from "./diagnostic";
+import { isRecord, nodePath, type ModelView, type ViewNode } from "./model-view";
+import { parseReferences } from "./references";
+import { TIERS, type Tier } from "./template-schema";
+import { wfIssue } from "./wf-issue-codes";
+
+/** The tier a node needs when it declares none (DESIGN.md §2). */
+export function defaultTier(type: string | undefined): Tier {
+  if (type === "shell") return "rwx";
+  if (type === "agent" || type === "http") return "rw";
+  return "ro";
+}
+
+const tierRank = (tier: Tier) => TIERS.indexOf(tier);
+
+/** `git` invoked as a command word anywhere in a command line. */
+const GIT_COMMAND_RE = /(^|[\s;&|(`]|\$\()git(\s|$)/m;
+
+/** Whether a command line (shell node or command check) runs git. */
+export function invokesGit(commandLine: string): boolean {
+  return GIT_COMMAND_RE.test(commandLine);
+}
+
+const blank = (x: unknown) => typeof x !== "string" || x.trim() === "";
+
+/** What a node of each type must carry to have anything to run, as `[field, description]`. */
+function missingWork(node: ViewNode): string | undefined {
+  const d = node.data;
+  if (node.type === "shell" && blank(d.args_template)) return "command line (args_template)";
+  if (node.type === "skill" && blank(d.executor)) return "catalog entry (executor)";
+  if (node.type === "http" && blank(d.url)) return "url";
+  if (node.type === "agent" && blank(d.args_template) && blank(d.prompt)) return "prompt (args_template)";
+  return undefined;
+}
+
+/** A literal path that escapes the workspace: absolute, home-relative, drive letter or `..`. */
+export function escapesWorkspace(path: string): boolean {
+  if (parseReferences(path).length > 0 && /^\{/.test(path)) return false; // a reference may be anything
+  if (/^([/\\~]|[A-Za-z]:)/.test(path)) return true;
+  return path.split(/[/\\]/).some((segment) => segment === "..");
+}
+
+function isValidPattern(pattern: string): boolean {
+  try {
+    new RegExp(pattern);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function checkChecks(node: ViewNode, out: Diagnostic[]): string[] {
+  const commands: string[] = [];
+  for (const list of ["checks", "preconditions"] as const) {
+    const checks = node.data[list];
+    if (!Array.isArray(checks)) continue;
+    checks.forEach((check: unknown, i) => {
+      if (!isRecord(check)) return;
+      const at = (field: string) => ({ nodeId: node.id, path: nodePath(node, `${list}[${i}].${field}`), field });
+      if (typeof check.path === "string" && escapesWorkspace(check.path))
+        out.push(wfIssue("WF040", at("path"), node.id, check.path));
+      if (check.type === "file_contains" && typeof check.pattern === "string" && !isValidPattern(check.pattern))
+        out.push(wfIssue("WF041", at("pattern"), node.id, check.pattern));
+      if (check.type === "command" && typeof check.run === "string") commands.push(check.run);
+    });
+  }
+  return commands;
+}
+
+export function checkNodeContents(view: ModelView): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const node of view.nodes) {
+    const missing = missingWork(node);
+    if (missing) out.push(wfIssue("WF072", { nodeId: node.id, path: nodePath(node) }, node.id, missing));
+    const commands = checkChecks(node, out);
+    const tier = node.data.tier;
+    if (typeof tier !== "string" || !(TIERS as readonly string[]).includes(tier)) continue;
+    const where = { nodeId: node.id, path: nodePath(node, "tier"), field: "tier" };
+    if (node.type === "shell" && tierRank(tier as Tier) < tierRank("rwx"))
+      out.push(wfIssue("WF070", where, node.id, tier));
+    if (node.type === "shell" && typeof node.data.args_template === "string") commands.push(node.data.args_template);
+    if (tier !== "git" && commands.some(invokesGit)) out.push(wfIssue("WF071", where, node.id, tier));
+  }
+  return out;
+}

@@ -1,0 +1,137 @@
+/**
+ * Runtime references inside templates: `{var}`, `{N-001.output}`, `{N-001.<field>}`,
+ * `{prev_output}`, `{prev_output_path}`, `{prev_session_id}` and `{iteration}`.
+ * Parsing keeps positions (offset, line, column) so editors and diagnostics can point at them;
+ * substitution is one pure function shared by the validator, the rename edit and the engine.
+ *
+ * Not references (left untouched): `${VAR}` (shell expansion) and `{{ … }}` (doubled braces);
+ * `{` followed by anything but an identifier (JSON, code) is plain text.
+ */
+
+/** The names that refer to the nearest upstream node rather than to a variable. */
+export const PREV_REFERENCES = ["prev_output", "prev_output_path", "prev_session_id"] as const;
+export type PrevReferenceName = (typeof PREV_REFERENCES)[number];
+
+interface ReferenceBase {
+  /** The text as written, braces included: `{N-001.output}`. */
+  raw: string;
+  /** Offset of `{` in the text. */
+  start: number;
+  /** Offset just past `}`. */
+  end: number;
+  /** 1-based line and column of `{`. */
+  line: number;
+  column: number;
+}
+
+export type Reference =
+  | (ReferenceBase & { kind: "variable"; name: string })
+  | (ReferenceBase & { kind: "node"; nodeId: string; field: string })
+  | (ReferenceBase & { kind: "prev"; name: PrevReferenceName })
+  | (ReferenceBase & { kind: "iteration" });
+
+// An identifier may contain `-` (node ids like N-001); `.field` makes it a node reference.
+const REFERENCE_RE = /\{([A-Za-z_][\w-]*)(?:\.([A-Za-z_][\w-]*))?\}/g;
+
+function isEscaped(text: string, start: number): boolean {
+  const before = text[start - 1];
+  return before === "$" || before === "{";
+}
+
+/** Every reference in `text`, in order of appearance, with positions. Never throws. */
+export function parseReferences(text: string): Reference[] {
+  const out: Reference[] = [];
+  if (typeof text !== "string" || !text.includes("{")) return out;
+  let line = 1;
+  let lineStart = 0;
+  let scanned = 0;
+  for (const m of text.matchAll(REFERENCE_RE)) {
+    const start = m.index;
+    if (isEscaped(text, start)) continue;
+    for (; scanned < start; scanned++) {
+      if (text.charCodeAt(scanned) === 10) {
+        line++;
+        lineStart = scanned + 1;
+      }
+    }
+    const base = { raw: m[0], start, end: start + m[0].length, line, column: start - lineStart + 1 };
+    const [, head, field] = m;
+    if (field !== undefined) out.push({ ...base, kind: "node", nodeId: head, field });
+    else if ((PREV_REFERENCES as readonly string[]).includes(head))
+      out.push({ ...base, kind: "prev", name: head as PrevReferenceName });
+    else if (head === "iteration") out.push({ ...base, kind: "iteration" });
+    else out.push({ ...base, kind: "variable", name: head });
+  }
+  return out;
+}
+
+/** Returns the replacement for a reference, or `undefined` to leave it as written. */
+export type ReferenceLookup = (ref: Reference) => string | undefined;
+
+export interface SubstitutionResult {
+  text: string;
+  /** References the lookup could not resolve (left as written in `text`). */
+  unresolved: Reference[];
+}
+
+/**
+ * Replaces every reference in `text` by `lookup(ref)`; `quote` (e.g. shell quoting) is applied
+ * to each substituted value, never to the surrounding text. Pure; never throws on its own.
+ */
+export function substituteReferences(
+  text: string,
+  lookup: ReferenceLookup,
+  quote?: (value: string) => string,
+): SubstitutionResult {
+  const refs = parseReferences(text);
+  if (refs.length === 0) return { text, unresolved: [] };
+  const unresolved: Reference[] = [];
+  let out = "";
+  let last = 0;
+  for (const ref of refs) {
+    const value = lookup(ref);
+    if (value === undefined) {
+      unresolved.push(ref);
+      continue;
+    }
+    out += text.slice(last, ref.start) + (quote ? quote(value) : value);
+    last = ref.end;
+  }
+  return { text: out + text.slice(last), unresolved };
+}
+
+/** What a run knows when it substitutes a node's templates. */
+export interface ReferenceContext {
+  vars?: Readonly<Record<string, unknown>>;
+  /** Finished nodes: `{ "N-001": { output: "…", session_id: "…" } }`. */
+  nodes?: Readonly<Record<string, Readonly<Record<string, unknown>> | undefined>>;
+  /** Values of the nearest upstream node. */
+  prev?: Partial<Record<PrevReferenceName, unknown>>;
+  iteration?: number;
+}
+
+function asText(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+/** The value a reference stands for in `ctx`, as text (objects as JSON), or `undefined`. */
+export function resolveReference(ref: Reference, ctx: ReferenceContext): string | undefined {
+  switch (ref.kind) {
+    case "variable":
+      return ctx.vars && Object.hasOwn(ctx.vars, ref.name) ? asText(ctx.vars[ref.name]) : undefined;
+    case "node": {
+      const node = ctx.nodes && Object.hasOwn(ctx.nodes, ref.nodeId) ? ctx.nodes[ref.nodeId] : undefined;
+      return node && Object.hasOwn(node, ref.field) ? asText(node[ref.field]) : undefined;
+    }
+    case "prev":
+      return asText(ctx.prev?.[ref.name]);
+    case "iteration":
+      return ctx.iteration === undefined ? undefined : String(ctx.iteration);
+  }
+}
+
+/** A lookup over a run context, for `substituteReferences(text, referenceLookup(ctx), shellQuote)`. */
+export function referenceLookup(ctx: ReferenceContext): ReferenceLookup {
+  return (ref) => resolveReference(ref, ctx);
+}

@@ -1,0 +1,62 @@
+/** Every reference of a template, with the node and field (JSON-path-like) it sits in. */
+import { parseReferences, type Reference } from "./references";
+
+/** Node fields whose text is a template (references are substituted at run time). */
+export const REFERENCE_FIELDS = [
+  "args_template",
+  "prompt",
+  "condition",
+  "until",
+  "url",
+  "body",
+  "output_file",
+] as const;
+/** Fields of a check (post- or precondition) that are templates. */
+export const CHECK_REFERENCE_FIELDS = ["path", "pattern", "run", "prompt", "expect_output"] as const;
+
+export interface TemplateReference {
+  nodeId: string;
+  /** Index of the node in `nodes[]`. */
+  nodeIndex: number;
+  /** Field inside the node: `args_template`, `headers.Authorization`, `checks[0].run`. */
+  field: string;
+  ref: Reference;
+}
+
+type Loose = Record<string, unknown>;
+const isRecord = (x: unknown): x is Loose => typeof x === "object" && x !== null && !Array.isArray(x);
+
+/** Each `[field, text]` of one node that may hold references (tolerates any shape). */
+export function referenceBearingFields(node: unknown): [string, string][] {
+  if (!isRecord(node)) return [];
+  const out: [string, string][] = [];
+  for (const f of REFERENCE_FIELDS) if (typeof node[f] === "string") out.push([f, node[f] as string]);
+  if (isRecord(node.headers))
+    for (const [k, v] of Object.entries(node.headers)) if (typeof v === "string") out.push([`headers.${k}`, v]);
+  for (const list of ["checks", "preconditions"] as const) {
+    const checks = node[list];
+    if (!Array.isArray(checks)) continue;
+    checks.forEach((check, i) => {
+      if (!isRecord(check)) return;
+      for (const f of CHECK_REFERENCE_FIELDS)
+        if (typeof check[f] === "string") out.push([`${list}[${i}].${f}`, check[f] as string]);
+    });
+  }
+  return out;
+}
+
+/**
+ * Lists every reference in every node of `template` (nodes without a string id are skipped).
+ * Accepts unvalidated input so the validator can use it on partially broken templates.
+ */
+export function listTemplateReferences(template: { nodes?: unknown }): TemplateReference[] {
+  const out: TemplateReference[] = [];
+  if (!Array.isArray(template?.nodes)) return out;
+  template.nodes.forEach((node: unknown, nodeIndex) => {
+    if (!isRecord(node) || typeof node.id !== "string") return;
+    const nodeId = node.id;
+    for (const [field, text] of referenceBearingFields(node))
+      for (const ref of parseReferences(text)) out.push({ nodeId, nodeIndex, field, ref });
+  });
+  return out;
+}

@@ -1,0 +1,88 @@
+/**
+ * Deterministic topological order (Kahn): repeatedly take the ready node (in-degree 0) that comes
+ * first in node order. The result depends only on the node order and the set of edges, never on
+ * the order edges are listed in — so the engine's tie-breaks and the editor's views agree.
+ */
+import { buildGraph, type Graph, type GraphInput } from "./build-graph";
+
+/** A binary min-heap of node indexes (the ready set), so ties break by node order in O(log n). */
+function createIndexHeap() {
+  const heap: number[] = [];
+  return {
+    get size() {
+      return heap.length;
+    },
+    push(value: number) {
+      heap.push(value);
+      let i = heap.length - 1;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if (heap[parent] <= value) break;
+        heap[i] = heap[parent];
+        i = parent;
+      }
+      heap[i] = value;
+    },
+    pop(): number {
+      const top = heap[0];
+      const last = heap.pop() as number;
+      if (heap.length > 0) {
+        let i = 0;
+        for (;;) {
+          const l = 2 * i + 1;
+          if (l >= heap.length) break;
+          const c = l + 1 < heap.length && heap[l + 1] < heap[l] ? l + 1 : l;
+          if (heap[c] >= last) break;
+          heap[i] = heap[c];
+          i = c;
+        }
+        heap[i] = last;
+      }
+      return top;
+    },
+  };
+}
+
+export interface TopologicalSort {
+  /** Node indexes in topological order. */
+  order: number[];
+  /** Indexes that could not be ordered (on a cycle or behind one), in node order. */
+  blocked: number[];
+}
+
+/** Kahn's algorithm over a built graph. */
+export function topologicalSort(graph: Graph): TopologicalSort {
+  const n = graph.ids.length;
+  const indegree = graph.pred.map((p) => p.length);
+  const ready = createIndexHeap();
+  for (let i = 0; i < n; i++) if (indegree[i] === 0) ready.push(i);
+  const order: number[] = [];
+  while (ready.size > 0) {
+    const i = ready.pop();
+    order.push(i);
+    for (const s of graph.succ[i]) if (--indegree[s] === 0) ready.push(s);
+  }
+  const blocked: number[] = [];
+  if (order.length < n) for (let i = 0; i < n; i++) if (indegree[i] > 0) blocked.push(i);
+  return { order, blocked };
+}
+
+export interface TopologicalOrder {
+  /** Node ids, every edge's `from` before its `to`. */
+  order: string[];
+  /** Ids left out because they sit on or behind a cycle (empty for a DAG). */
+  blocked: string[];
+}
+
+/** The template's deterministic topological order (see the file header for the tie-break). */
+export function topologicalOrder(input: GraphInput | Graph): TopologicalOrder {
+  const graph = "succ" in input ? input : buildGraph(input);
+  const { order, blocked } = topologicalSort(graph);
+  return { order: order.map((i) => graph.ids[i]), blocked: blocked.map((i) => graph.ids[i]) };
+}
+
+/** `id → position` in the topological order (blocked nodes follow, in node order). */
+export function topologicalIndex(input: GraphInput | Graph): Map<string, number> {
+  const { order, blocked } = topologicalOrder(input);
+  return new Map([...order, ...blocked].map((id, i) => [id, i]));
+}

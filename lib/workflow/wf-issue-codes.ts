@@ -1,0 +1,134 @@
+/**
+ * The catalog of model diagnostics (`WF0xx`): one stable code per problem, with its default
+ * severity and a message function, so the UI, the CLI, logs and tests share the code.
+ */
+import type { Diagnostic, Severity } from "./diagnostic";
+
+interface IssueDef<A extends unknown[]> {
+  severity: Severity;
+  message: (...args: A) => string;
+}
+
+function def<A extends unknown[]>(severity: Severity, message: (...args: A) => string): IssueDef<A> {
+  return { severity, message };
+}
+
+const list = (ids: readonly string[]) => ids.join(", ");
+
+/** Every model diagnostic. Codes are stable: never renumber, only add. */
+export const WF_ISSUES = {
+  /** The template does not match the schema (details in `path`). */
+  WF001: def("error", (path: string, detail: string) => `${path}: ${detail}`),
+  WF010: def(
+    "error",
+    (id: string, count: number) => `Node id "${id}" is used by ${count} nodes; give each node a unique id.`,
+  ),
+  WF011: def(
+    "error",
+    (end: "from" | "to", id: string) =>
+      `Edge ${end === "from" ? "starts at" : "points to"} "${id}", which is not a node; fix the id or delete the edge.`,
+  ),
+  WF012: def("error", (id: string) => `Edge from "${id}" to itself; a node cannot depend on itself (use a loop node).`),
+  WF013: def("error", (cycle: readonly string[], others: readonly string[]) => {
+    const also = others.length > 0 ? ` (also on a cycle with them: ${list(others)})` : "";
+    return `Cycle: ${[...cycle, cycle[0]].join(" → ")}${also}; remove one of these edges (repeat work with a loop node).`;
+  }),
+  WF014: def("error", (id: string) => `Node "${id}" cannot be reached from any start node; connect it or delete it.`),
+  WF015: def(
+    "error",
+    () => "Every node has an incoming edge, so there is no start node; remove an edge into the first step.",
+  ),
+  WF016: def(
+    "warning",
+    (from: string, to: string) => `Edge ${from} → ${to} is listed more than once; delete the copy.`,
+  ),
+  WF017: def("warning", (id: string) => `Node "${id}" has no edges at all; connect it to the pipeline or delete it.`),
+  WF020: def(
+    "error",
+    (id: string, count: number) => `Gate "${id}" has ${count} outgoing edge(s); a gate needs at least two branches.`,
+  ),
+  WF021: def(
+    "error",
+    (id: string, label: string) => `Gate "${id}" has two branches labelled "${label}"; labels must differ.`,
+  ),
+  WF022: def(
+    "error",
+    (id: string, to: string) =>
+      `Edge ${id} → ${to} leaves a gate without a label, so it can never be chosen; label it.`,
+  ),
+  WF025: def("error", (id: string, value: number) => `Loop "${id}" has max_iter ${value}; it must be at least 1.`),
+  WF026: def(
+    "error",
+    (id: string, value: number, max: number) => `Loop "${id}" has max_iter ${value}; the limit is ${max} iterations.`,
+  ),
+  WF030: def("error", (id: string, target: string) => `Node "${id}" falls back to "${target}", which is not a node.`),
+  WF031: def("error", (id: string) => `Node "${id}" falls back to itself; choose another fallback node.`),
+  WF032: def(
+    "error",
+    (chain: readonly string[]) => `Fallbacks form a loop: ${[...chain, chain[0]].join(" → ")}; break the chain.`,
+  ),
+  WF040: def(
+    "error",
+    (id: string, path: string) =>
+      `Check path "${path}" of node "${id}" leaves the run's workspace; use a relative path.`,
+  ),
+  WF041: def(
+    "error",
+    (id: string, pattern: string) => `Check pattern "${pattern}" of node "${id}" is not a valid regular expression.`,
+  ),
+  WF050: def(
+    "error",
+    (id: string, field: string, ref: string) => `Node "${id}" (${field}) refers to ${ref}, but there is no such node.`,
+  ),
+  WF051: def(
+    "error",
+    (id: string, field: string, ref: string, target: string) =>
+      `Node "${id}" (${field}) refers to ${ref}, but "${target}" does not run before it; add an edge path from "${target}".`,
+  ),
+  WF052: def(
+    "error",
+    (id: string, field: string, name: string) =>
+      `Node "${id}" (${field}) uses variable {${name}}, which is missing from context_schema; declare it.`,
+  ),
+  WF053: def(
+    "warning",
+    (id: string, field: string, ref: string) => `Node "${id}" (${field}) uses ${ref}, but it has no upstream node.`,
+  ),
+  WF054: def("warning", (id: string, field: string) => `Node "${id}" (${field}) uses {iteration} outside a loop node.`),
+  WF055: def("info", (name: string) => `Variable "${name}" is declared in context_schema but never used.`),
+  WF060: def(
+    "error",
+    (from: string, to: string, group: string) =>
+      `Edge ${from} → ${to} joins two members of parallel group "${group}"; members must not depend on each other.`,
+  ),
+  WF070: def(
+    "error",
+    (id: string, tier: string) => `Shell node "${id}" declares tier "${tier}", but running a command needs "rwx".`,
+  ),
+  WF071: def(
+    "error",
+    (id: string, tier: string) => `Node "${id}" runs git but declares tier "${tier}"; declare tier "git".`,
+  ),
+  WF072: def("error", (id: string, what: string) => `Node "${id}" has no ${what}, so there is nothing to run.`),
+  WF080: def("error", (id: string) => `checkpoints[] lists "${id}", which is not a node.`),
+  WF081: def(
+    "error",
+    (id: string, type: string) => `checkpoints[] lists "${id}", which is a ${type} node, not a checkpoint.`,
+  ),
+  WF082: def("warning", (id: string) => `Checkpoint node "${id}" is missing from checkpoints[].`),
+  WF083: def("warning", (group: string, id: string) => `Atomic group "${group}" lists "${id}", which is not a node.`),
+} as const;
+
+export type WfIssueCode = keyof typeof WF_ISSUES;
+
+type IssueArgs<C extends WfIssueCode> = Parameters<(typeof WF_ISSUES)[C]["message"]>;
+
+/** Where a diagnostic points (all optional). */
+export type IssueLocation = Pick<Diagnostic, "nodeId" | "edge" | "field" | "path" | "line" | "column">;
+
+/** Builds a catalog diagnostic: `wfIssue("WF012", { nodeId }, id)`. */
+export function wfIssue<C extends WfIssueCode>(code: C, where: IssueLocation, ...args: IssueArgs<C>): Diagnostic {
+  const entry = WF_ISSUES[code] as IssueDef<IssueArgs<C>>;
+  const located = Object.fromEntries(Object.entries(where).filter(([, v]) => v !== undefined));
+  return { severity: entry.severity, code, message: entry.message(...args), ...located };
+}
