@@ -1,0 +1,184 @@
+/**
+ * The run-state reducer, in place: one event → the next state, the commands for the engine and
+ * the derived info events. Events a node's current status does not allow (a late completion
+ * after cancel, a duplicate) are refused: `accepted: false`, nothing changes.
+ */
+import { applyFailurePolicy } from "./apply-failure-policy";
+import { applyLoopUntil } from "./loop-until";
+import { makeReady, releaseDependents } from "./propagate-readiness";
+import { patchNode, type ReduceContext } from "./reduce-context";
+import { resetNodes, retryFailedSet } from "./reset-nodes";
+import type { RunCommand } from "./run-commands";
+import { RUN_CODES } from "./run-codes";
+import type { RunEvent } from "./run-events";
+import { INFO_EVENT_TYPES } from "./run-events";
+import type { RunSpec } from "./run-spec";
+import type { RunState } from "./run-state";
+import { descendantsOf } from "./run-plan";
+import { routeGate } from "./route-gate";
+import { finishRun, settleRunStatus } from "./settle-run-status";
+import { isTerminalRunStatus } from "@/lib/workflow/statuses";
+
+export interface AdvanceResult {
+  accepted: boolean;
+  commands: RunCommand[];
+  /** Derived info events to append after the input event. */
+  events: RunEvent[];
+  /** Node ids whose entries changed. */
+  touched: Set<string>;
+}
+
+/** Mutates `state`; node entries are replaced, not mutated (applyRunEvent relies on it). */
+export function advanceRunState(spec: RunSpec, state: RunState, event: RunEvent): AdvanceResult {
+  const ctx: ReduceContext = { spec, state, at: event.at, commands: [], events: [], touched: new Set() };
+  const accepted = INFO_EVENT_TYPES.has(event.type) || step(ctx, event);
+  if (accepted && !INFO_EVENT_TYPES.has(event.type)) settleRunStatus(ctx);
+  return { accepted, commands: ctx.commands, events: ctx.events, touched: ctx.touched };
+}
+
+function step(ctx: ReduceContext, event: RunEvent): boolean {
+  const { state } = ctx;
+  const node = "nodeId" in event ? state.nodes[event.nodeId] : undefined;
+  if ("nodeId" in event && !node) return false;
+  const over = isTerminalRunStatus(state.status);
+  switch (event.type) {
+    case "run.started": {
+      if (state.status !== "pending") return false;
+      state.status = "running";
+      state.startedAt = event.at;
+      for (const id of ctx.spec.plan.order) if (state.blockers[id] === 0) makeReady(ctx, id);
+      return true;
+    }
+    case "node.started": {
+      if (over || node!.status !== "ready" || state.stopping) return false;
+      patchNode(ctx, event.nodeId, { status: "running", attempts: node!.attempts + 1, startedAt: event.at });
+      return true;
+    }
+    case "node.succeeded":
+      if (over || node!.status !== "running") return false;
+      succeed(ctx, event.nodeId, event.output, event.fields, event.source, event.condition);
+      return true;
+    case "node.failed":
+      if (over || (node!.status !== "running" && node!.status !== "waiting")) return false;
+      if (event.skip) {
+        patchNode(ctx, event.nodeId, { status: "skipped", skipReason: "precondition", error: event.error });
+        ctx.events.push({ type: "node.skipped", at: event.at, nodeId: event.nodeId, reason: "precondition" });
+        releaseDependents(ctx, event.nodeId);
+      } else applyFailurePolicy(ctx, event.nodeId, event.error);
+      return true;
+    case "node.interrupted":
+      if (node!.status !== "running") return false;
+      patchNode(ctx, event.nodeId, { status: "interrupted" });
+      applyFailurePolicy(ctx, event.nodeId, RUN_CODES.RUN011(event.nodeId));
+      return true;
+    case "node.waiting": {
+      if (over || node!.status !== "running") return false;
+      const approvalId = `${state.runId}:${event.nodeId}:${node!.attempts}`;
+      patchNode(ctx, event.nodeId, { status: "waiting", approvalId, request: event.request });
+      ctx.commands.push({ type: "ask", nodeId: event.nodeId, approvalId, request: event.request });
+      return true;
+    }
+    case "node.retry":
+      if (over || node!.status !== "pending" || !node!.retryAt) return false;
+      state.retrying--;
+      patchNode(ctx, event.nodeId, { retryAt: undefined });
+      if (state.blockers[event.nodeId] === 0) makeReady(ctx, event.nodeId);
+      return true;
+    case "decision.given":
+      if (over || node!.status !== "waiting" || node!.approvalId !== event.approvalId) return false;
+      return decide(ctx, event);
+    case "run.cancelled":
+      if (over) return false;
+      cancelRun(ctx);
+      return true;
+    case "run.rerun": {
+      const ids = [...descendantsOf(ctx.spec.plan, [event.nodeId])];
+      resetNodes(
+        ctx,
+        ctx.spec.plan.order.filter((id) => ids.includes(id)),
+      );
+      return true;
+    }
+    case "run.retry-failed":
+      resetNodes(ctx, retryFailedSet(ctx.spec.plan, state));
+      return true;
+    default:
+      return true;
+  }
+}
+
+function succeed(
+  ctx: ReduceContext,
+  id: string,
+  output: string,
+  fields: Record<string, unknown> | undefined,
+  source?: "expression" | "condition" | "output" | "person",
+  condition?: string,
+): void {
+  if (ctx.spec.plan.nodes[id].type === "gate") {
+    if (fields) patchNode(ctx, id, { fields });
+    routeGate(ctx, id, output, source ?? "output", condition);
+    return;
+  }
+  const n = patchNode(ctx, id, {
+    status: "done",
+    output,
+    error: undefined,
+    finishedAt: ctx.at,
+    approvalId: undefined,
+    request: undefined,
+    ...(fields ? { fields } : {}),
+  });
+  applyLoopUntil(ctx, id);
+  releaseDependents(ctx, id);
+  // A fallback stands in for the node that called it: its output becomes that node's output.
+  if (n.fallbackFor) {
+    const origin = n.fallbackFor;
+    patchNode(ctx, origin, { fallback: { to: id, state: "done" }, output });
+    releaseDependents(ctx, origin);
+  }
+}
+
+function decide(ctx: ReduceContext, event: Extract<RunEvent, { type: "decision.given" }>): boolean {
+  const n = ctx.state.nodes[event.nodeId];
+  const request = n.request;
+  const close = (status: "approved" | "rejected" | "answered") =>
+    ctx.commands.push({ type: "close-approval", approvalId: event.approvalId, status });
+  if (event.decision === "reject") {
+    close("rejected");
+    applyFailurePolicy(ctx, event.nodeId, RUN_CODES.RUN012(event.nodeId) + (event.comment ? `: ${event.comment}` : ""));
+    return true;
+  }
+  if (request?.kind === "gate") {
+    const value = event.answer ?? event.decision;
+    const routes = ctx.spec.plan.gates[event.nodeId] ?? [];
+    if (!routes.some((r) => r.label === value)) return false;
+    close("answered");
+    patchNode(ctx, event.nodeId, { status: "running" });
+    routeGate(ctx, event.nodeId, value, "person");
+    return true;
+  }
+  close(event.answer !== undefined ? "answered" : "approved");
+  const output =
+    request?.stage === "check"
+      ? (request.output ?? "")
+      : (event.answer ?? (event.decision === "approve" ? "approved" : event.decision));
+  patchNode(ctx, event.nodeId, { status: "running" });
+  succeed(ctx, event.nodeId, output, undefined);
+  return true;
+}
+
+function cancelRun(ctx: ReduceContext): void {
+  const { state } = ctx;
+  for (const id of ctx.spec.plan.order) {
+    const n = state.nodes[id];
+    if (n.status === "running") ctx.commands.push({ type: "kill", nodeId: id });
+    if (n.status === "waiting" && n.approvalId)
+      ctx.commands.push({ type: "close-approval", approvalId: n.approvalId, status: "cancelled" });
+    if (n.retryAt) state.retrying--;
+    if (["running", "waiting", "pending", "ready", "interrupted"].includes(n.status))
+      patchNode(ctx, id, { status: "cancelled", retryAt: undefined, finishedAt: ctx.at });
+  }
+  state.error ??= "cancelled";
+  finishRun(ctx, "cancelled");
+}

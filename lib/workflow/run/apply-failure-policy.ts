@@ -1,0 +1,96 @@
+/**
+ * What a failed attempt leads to (playbook-execute Step 5):
+ * 1. attempts left (`retries`, or once for `on_fail: retry`) → pending again, after the backoff;
+ * 2. `skip` → skipped, and everything depending on it is skipped too;
+ * 3. `fallback:<id>` → the fallback runs in its place, rules (a)–(d); its output stands in;
+ * 4. otherwise (`abort`, exhausted `retry`) → failed; running nodes finish, nothing new starts.
+ */
+import { makeReady, releaseDependents } from "./propagate-readiness";
+import { patchNode, type ReduceContext } from "./reduce-context";
+import { RUN_CODES } from "./run-codes";
+import { fallbackOf, maxRetries, retryBackoffMs } from "./run-spec";
+
+export function applyFailurePolicy(ctx: ReduceContext, id: string, error: string): void {
+  const { state, spec } = ctx;
+  const def = spec.defs.get(id)!;
+  const node = state.nodes[id];
+  const base = { error, finishedAt: ctx.at, approvalId: undefined, request: undefined };
+
+  // 1. Retry while attempts remain.
+  if (node.attempts <= maxRetries(def) && !state.stopping) {
+    const backoff = retryBackoffMs(def);
+    if (backoff > 0) {
+      patchNode(ctx, id, { ...base, status: "pending", retryAt: ctx.at + backoff });
+      state.retrying++;
+      ctx.commands.push({ type: "wake", nodeId: id, at: ctx.at + backoff });
+    } else {
+      patchNode(ctx, id, { ...base, status: "pending" });
+      makeReady(ctx, id);
+    }
+    return;
+  }
+  // The fallback role ends here whatever the policy says next (rule d: its own on_fail applies).
+  if (node.fallbackFor) {
+    const origin = state.nodes[node.fallbackFor];
+    patchNode(ctx, node.fallbackFor, { fallback: { to: id, state: "failed" }, error: origin.error });
+  }
+  // 2. Skip and propagate.
+  if (def.on_fail === "skip") {
+    patchNode(ctx, id, { ...base, status: "skipped", skipReason: "failed" });
+    ctx.events.push({ type: "node.skipped", at: ctx.at, nodeId: id, reason: "failed" });
+    releaseDependents(ctx, id);
+    return;
+  }
+  // 3. Fallback.
+  const target = fallbackOf(def);
+  if (target !== undefined && !node.fallback) {
+    patchNode(ctx, id, { ...base, status: "failed" });
+    startFallback(ctx, id, target);
+    return;
+  }
+  // 4. Stop.
+  patchNode(ctx, id, { ...base, status: "failed" });
+  stopRun(ctx, `${id}: ${error}`);
+}
+
+export function stopRun(ctx: ReduceContext, error: string): void {
+  const { state } = ctx;
+  if (!state.stopping) state.error = error;
+  state.stopping = true;
+  // Nodes queued but not started go back to pending: nothing new starts.
+  for (const id of ctx.spec.plan.order)
+    if (state.nodes[id].status === "ready") patchNode(ctx, id, { status: "pending" });
+  ctx.commands = ctx.commands.filter((c) => c.type !== "start");
+}
+
+/** The fallback target's planned id (a loop target enters at its first iteration). */
+function plannedEntry(ctx: ReduceContext, target: string): string {
+  return ctx.spec.plan.loops[target]?.[0] ?? target;
+}
+
+function startFallback(ctx: ReduceContext, id: string, target: string): void {
+  const { state } = ctx;
+  const fb = plannedEntry(ctx, target);
+  const f = state.nodes[fb];
+  // Already finished in the normal flow: its output stands in at once (rule c: at most once).
+  if (f.status === "done" && !f.fallbackFor) {
+    patchNode(ctx, id, { fallback: { to: fb, state: "done" }, output: f.output });
+    releaseDependents(ctx, id);
+    return;
+  }
+  if (f.status === "running" || f.status === "ready") {
+    patchNode(ctx, id, { fallback: { to: fb, state: "running" } });
+    patchNode(ctx, fb, { fallbackFor: id });
+    return;
+  }
+  const idle = f.status === "pending" || (f.status === "skipped" && f.skipReason === "fallback-unused");
+  // Rule (b): the fallback's own dependencies must already be satisfied.
+  if (!idle || state.blockers[fb] > 0) {
+    stopRun(ctx, RUN_CODES.RUN010(id, fb));
+    return;
+  }
+  patchNode(ctx, id, { fallback: { to: fb, state: "running" } });
+  if (f.status === "skipped") patchNode(ctx, fb, { status: "pending", skipReason: undefined, fallbackFor: id });
+  else patchNode(ctx, fb, { fallbackFor: id });
+  makeReady(ctx, fb);
+}

@@ -1,0 +1,25 @@
+/** Engine issue catalog (`RUN0xx`): one code per failure kind, messages as functions. */
+export const RUN_CODES = {
+  RUN001: (id: string) => `node ${id} is listed twice`,
+  RUN002: (from: string, to: string) => `edge ${from} -> ${to} points at a node that does not exist`,
+  RUN003: (ids: string[]) => `the graph has a cycle: ${ids.join(" -> ")}`,
+  RUN004: (id: string, target: string) => `node ${id} falls back to ${target}, which does not exist or is itself`,
+  RUN005: (id: string) => `loop ${id} needs max_iter of at least 1`,
+  RUN006: (name: string) => `required variable "${name}" was not given`,
+  RUN010: (id: string, target: string) =>
+    `fallback ${target} for node ${id} cannot run: its own dependencies are not satisfied`,
+  RUN011: (id: string) => `node ${id} was interrupted (the engine stopped while it ran)`,
+  RUN012: (id: string) => `node ${id} was rejected by a person`,
+  RUN013: (id: string, downstream: string[]) =>
+    `re-running ${id} would make finished downstream nodes stale (${downstream.join(", ")}) — confirm to reset them`,
+  RUN014: (id: string, seconds: number) => `node ${id} timed out after ${seconds}s`,
+  RUN015: (id: string, needed: string, declared: string) => `node ${id} needs tier ${needed} but declares ${declared}`,
+  RUN016: (id: string, files: string[]) => `node ${id} created forbidden files: ${files.join(", ")}`,
+  RUN017: (p: string) => `path ${p} leaves the run's workspace`,
+  RUN018: (id: string, problem: string) => `run state is inconsistent at node ${id}: ${problem}`,
+  RUN019: (expr: string, problem: string) => `expression "${expr}" could not be evaluated: ${problem}`,
+  RUN020: (id: string) => `node ${id} was cancelled`,
+  RUN021: (name: string) => `no executor is registered for node type ${name}`,
+} as const;
+
+export type RunCode = keyof typeof RUN_CODES;

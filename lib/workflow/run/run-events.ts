@@ -1,0 +1,79 @@
+/**
+ * Run events: the reducer's input and the append-only log (run_events). Input events change
+ * state; `info` events (`node.log`, `gate.routed`, `node.skipped`, `run.finished`) record what
+ * the reducer derived and are no-ops when replayed, so a client re-applying the log gets the
+ * same state.
+ */
+import { z } from "zod";
+import { ApprovalRequestSchema, GateDecisionSchema, SkipReasonSchema } from "./run-state";
+
+const at = z.number();
+
+export const RunEventSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("run.started"), at }),
+  z.object({ type: z.literal("node.started"), at, nodeId: z.string() }),
+  z.object({
+    type: z.literal("node.succeeded"),
+    at,
+    nodeId: z.string(),
+    output: z.string(),
+    fields: z.record(z.string(), z.unknown()).optional(),
+    /** How a gate's value was obtained. */
+    source: z.enum(["expression", "condition", "output", "person"]).optional(),
+    condition: z.string().optional(),
+  }),
+  z.object({
+    type: z.literal("node.failed"),
+    at,
+    nodeId: z.string(),
+    error: z.string(),
+    code: z.string().optional(),
+    /** Skip instead of the node's on_fail (a precondition with on_failure: skip). */
+    skip: z.boolean().optional(),
+  }),
+  z.object({ type: z.literal("node.interrupted"), at, nodeId: z.string() }),
+  z.object({ type: z.literal("node.waiting"), at, nodeId: z.string(), request: ApprovalRequestSchema }),
+  z.object({
+    type: z.literal("node.retry"),
+    at,
+    nodeId: z.string(),
+  }),
+  z.object({
+    type: z.literal("decision.given"),
+    at,
+    nodeId: z.string(),
+    approvalId: z.string(),
+    decision: z.string(),
+    answer: z.string().optional(),
+    comment: z.string().optional(),
+  }),
+  z.object({ type: z.literal("run.cancelled"), at, reason: z.string().optional() }),
+  z.object({ type: z.literal("run.rerun"), at, nodeId: z.string() }),
+  z.object({ type: z.literal("run.retry-failed"), at }),
+  // Info events: derived or streamed, never change state on replay.
+  z.object({
+    type: z.literal("node.log"),
+    at,
+    nodeId: z.string(),
+    stream: z.enum(["stdout", "stderr", "engine"]),
+    text: z.string(),
+  }),
+  z.object({ type: z.literal("gate.routed"), at, nodeId: z.string(), decision: GateDecisionSchema }),
+  z.object({
+    type: z.literal("node.skipped"),
+    at,
+    nodeId: z.string(),
+    reason: SkipReasonSchema,
+    cause: z.string().optional(),
+  }),
+  z.object({ type: z.literal("run.finished"), at, status: z.string(), error: z.string().optional() }),
+]);
+export type RunEvent = z.infer<typeof RunEventSchema>;
+export type RunEventType = RunEvent["type"];
+
+export const INFO_EVENT_TYPES: ReadonlySet<RunEventType> = new Set([
+  "node.log",
+  "gate.routed",
+  "node.skipped",
+  "run.finished",
+]);

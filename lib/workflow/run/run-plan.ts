@@ -1,0 +1,156 @@
+/**
+ * planRun(template) → the run plan: loops expanded into `<id>.iter_<k>`, dependencies and
+ * successors per planned node, a topological index (the ready-set tie-break) and the gate table.
+ * Written once when a run starts; every later step reads it, never the raw edges.
+ */
+import { z } from "zod";
+import type { Diagnostic } from "@/lib/workflow/diagnostic";
+import type { Template, WorkflowNode } from "@/lib/workflow/template-schema";
+import { RUN_CODES } from "./run-codes";
+
+export const PlanNodeSchema = z.object({
+  id: z.string(),
+  /** The template node this planned node runs (a loop's id for its iterations). */
+  sourceId: z.string(),
+  type: z.string(),
+  iteration: z.number().int().optional(),
+  deps: z.array(z.string()),
+  succs: z.array(z.string()),
+  topo: z.number().int(),
+  phase: z.string().optional(),
+  /** A fallback target with no incoming edge: runs only when a failing node calls it. */
+  fallbackOnly: z.boolean().optional(),
+});
+export type PlanNode = z.infer<typeof PlanNodeSchema>;
+
+export const GateRouteSchema = z.object({ label: z.string(), to: z.string() });
+export type GateRoute = z.infer<typeof GateRouteSchema>;
+
+export const RunPlanSchema = z.object({
+  nodes: z.record(z.string(), PlanNodeSchema),
+  /** Planned ids in topological order. */
+  order: z.array(z.string()),
+  gates: z.record(z.string(), z.array(GateRouteSchema)),
+  /** Loop id → its iteration ids in order. */
+  loops: z.record(z.string(), z.array(z.string())),
+  executionMode: z.enum(["serial", "parallel"]),
+});
+export type RunPlan = z.infer<typeof RunPlanSchema>;
+
+export type PlanRunResult = { ok: true; plan: RunPlan } | { ok: false; diagnostics: Diagnostic[] };
+
+function fallbackTarget(node: WorkflowNode): string | undefined {
+  return node.on_fail?.startsWith("fallback:") ? node.on_fail.slice("fallback:".length) : undefined;
+}
+
+/** Planned ids standing for a template node: a loop's first iteration on entry, its last on exit. */
+function entryExit(node: WorkflowNode): { entry: string; exit: string; ids: string[] } {
+  if (node.type !== "loop") return { entry: node.id, exit: node.id, ids: [node.id] };
+  const ids = Array.from({ length: node.max_iter }, (_, k) => `${node.id}.iter_${k + 1}`);
+  return { entry: ids[0], exit: ids[ids.length - 1], ids };
+}
+
+/** Checks what planning needs (ids, edge ends, fallback targets, loop bounds) and expands loops. */
+export function planRun(template: Template): PlanRunResult {
+  const diagnostics: Diagnostic[] = [];
+  const error = (code: keyof typeof RUN_CODES, message: string, nodeId?: string) =>
+    diagnostics.push({ severity: "error", code, message, ...(nodeId ? { nodeId } : {}) });
+  const byId = new Map<string, WorkflowNode>();
+  for (const n of template.nodes) {
+    if (byId.has(n.id)) error("RUN001", RUN_CODES.RUN001(n.id), n.id);
+    byId.set(n.id, n);
+    if (n.type === "loop" && !(n.max_iter >= 1)) error("RUN005", RUN_CODES.RUN005(n.id), n.id);
+    const fb = fallbackTarget(n);
+    if (fb !== undefined && (fb === n.id || (!byId.has(fb) && !template.nodes.some((m) => m.id === fb))))
+      error("RUN004", RUN_CODES.RUN004(n.id, fb), n.id);
+  }
+  for (const e of template.edges) {
+    if (!byId.has(e.from) || !byId.has(e.to)) error("RUN002", RUN_CODES.RUN002(e.from, e.to));
+  }
+  if (diagnostics.length) return { ok: false, diagnostics };
+
+  // 1. Planned nodes in template order (loops expanded and chained).
+  const nodes: Record<string, PlanNode> = {};
+  const ends = new Map(template.nodes.map((n) => [n.id, entryExit(n)]));
+  const loops: Record<string, string[]> = {};
+  const add = (id: string, n: WorkflowNode, iteration?: number) => {
+    nodes[id] = { id, sourceId: n.id, type: n.type, deps: [], succs: [], topo: 0 };
+    if (iteration !== undefined) nodes[id].iteration = iteration;
+    if (n.phase) nodes[id].phase = n.phase;
+  };
+  const link = (from: string, to: string) => {
+    if (nodes[to].deps.includes(from)) return;
+    nodes[to].deps.push(from);
+    nodes[from].succs.push(to);
+  };
+  for (const n of template.nodes) {
+    const { ids } = ends.get(n.id)!;
+    ids.forEach((id, k) => add(id, n, n.type === "loop" ? k + 1 : undefined));
+    if (n.type === "loop") {
+      loops[n.id] = ids;
+      for (let k = 1; k < ids.length; k++) link(ids[k - 1], ids[k]);
+    }
+  }
+  // 2. Edges between exits and entries; gate table from labelled gate edges.
+  const gates: Record<string, GateRoute[]> = {};
+  for (const e of template.edges) {
+    const from = ends.get(e.from)!.exit;
+    const to = ends.get(e.to)!.entry;
+    link(from, to);
+    if (byId.get(e.from)!.type === "gate") (gates[from] ??= []).push({ label: e.label ?? "", to });
+  }
+  // 3. Fallback-only targets: named by some on_fail and entered by no edge.
+  for (const n of template.nodes) {
+    const fb = fallbackTarget(n);
+    if (fb !== undefined) {
+      const entry = ends.get(fb)!.entry;
+      if (nodes[entry].deps.length === 0) nodes[entry].fallbackOnly = true;
+    }
+  }
+  // 4. Kahn's algorithm; ties by template order so runs are reproducible.
+  const order = topologicalOrder(nodes);
+  if (order.length < Object.keys(nodes).length) {
+    const left = Object.keys(nodes).filter((id) => !order.includes(id));
+    return { ok: false, diagnostics: [{ severity: "error", code: "RUN003", message: RUN_CODES.RUN003(left) }] };
+  }
+  order.forEach((id, i) => (nodes[id].topo = i));
+  return { ok: true, plan: { nodes, order, gates, loops, executionMode: template.execution_mode } };
+}
+
+function topologicalOrder(nodes: Record<string, PlanNode>): string[] {
+  const ids = Object.keys(nodes);
+  const rank = new Map(ids.map((id, i) => [id, i]));
+  const indegree = new Map(ids.map((id) => [id, nodes[id].deps.length]));
+  const ready = ids.filter((id) => indegree.get(id) === 0);
+  const order: string[] = [];
+  // Template order is a valid tie-break because `ready` stays sorted by rank (a small heap is not needed:
+  // insertions are merged in rank order).
+  while (ready.length) {
+    const id = ready.shift()!;
+    order.push(id);
+    for (const s of nodes[id].succs) {
+      const d = indegree.get(s)! - 1;
+      indegree.set(s, d);
+      if (d === 0) {
+        const r = rank.get(s)!;
+        let i = ready.length;
+        while (i > 0 && rank.get(ready[i - 1])! > r) i--;
+        ready.splice(i, 0, s);
+      }
+    }
+  }
+  return order;
+}
+
+/** Every planned node reachable from `from` (inclusive). */
+export function descendantsOf(plan: RunPlan, from: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...from];
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    stack.push(...plan.nodes[id].succs);
+  }
+  return seen;
+}

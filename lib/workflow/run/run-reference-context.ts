@@ -1,0 +1,88 @@
+/**
+ * The reference context of one planned node at run time: variables, the outputs of the finished
+ * nodes its texts mention, the nearest upstream node (`prev_*`) and `{iteration}`. Built only for
+ * the nodes actually referenced, so it costs nothing for nodes without templates.
+ */
+import { parseReferences, type ReferenceContext } from "@/lib/workflow/references";
+import type { RunSpec } from "./run-spec";
+import type { NodeState, RunState } from "./run-state";
+
+function outputOf(state: RunState, id: string): NodeState | undefined {
+  const n = state.nodes[id];
+  if (!n) return undefined;
+  if (n.status === "done" || (n.status === "failed" && n.fallback?.state === "done")) return n;
+  return undefined;
+}
+
+/** Node values a reference can read: `output`, saved fields, `session_id`. */
+function nodeValues(n: NodeState): Record<string, unknown> {
+  return { ...(n.fields ?? {}), output: n.output ?? "" };
+}
+
+/** The latest finished planned node for a template id (a loop's last finished iteration). */
+function latestFinished(spec: RunSpec, state: RunState, id: string): NodeState | undefined {
+  const iterations = spec.plan.loops[id];
+  if (!iterations) return outputOf(state, id);
+  for (let k = iterations.length - 1; k >= 0; k--) {
+    const n = outputOf(state, iterations[k]);
+    if (n) return n;
+  }
+  return undefined;
+}
+
+export function runReferenceContext(
+  spec: RunSpec,
+  state: RunState,
+  nodeId: string,
+  texts: readonly (string | undefined)[],
+): ReferenceContext {
+  const nodes: Record<string, Record<string, unknown>> = {};
+  for (const text of texts) {
+    if (!text) continue;
+    for (const ref of parseReferences(text)) {
+      if (ref.kind !== "node" || nodes[ref.nodeId]) continue;
+      const n = latestFinished(spec, state, ref.nodeId);
+      if (n) nodes[ref.nodeId] = nodeValues(n);
+    }
+  }
+  const planned = spec.plan.nodes[nodeId];
+  const prevId = planned.deps.find((d) => outputOf(state, d));
+  const prev = prevId ? outputOf(state, prevId) : undefined;
+  return {
+    vars: state.vars,
+    nodes,
+    prev: prev
+      ? {
+          prev_output: prev.output ?? "",
+          prev_output_path: prev.fields?.output_path,
+          prev_session_id: prev.fields?.session_id,
+        }
+      : {},
+    ...(planned.iteration !== undefined ? { iteration: planned.iteration } : {}),
+  };
+}
+
+/** Flat values for expressions: `vars.x`, `nodes["N-1"].output`, `output`, `iteration`. */
+export function expressionContext(
+  spec: RunSpec,
+  state: RunState,
+  nodeId: string,
+  output?: string,
+): Record<string, unknown> {
+  const nodes: Record<string, Record<string, unknown>> = {};
+  for (const id of Object.keys(state.nodes)) {
+    const n = outputOf(state, id);
+    if (n) nodes[id] = nodeValues(n);
+  }
+  for (const loopId of Object.keys(spec.plan.loops)) {
+    const n = latestFinished(spec, state, loopId);
+    if (n) nodes[loopId] = nodeValues(n);
+  }
+  const planned = spec.plan.nodes[nodeId];
+  return {
+    vars: state.vars,
+    nodes,
+    output: output ?? state.nodes[nodeId]?.output ?? "",
+    iteration: BigInt(planned.iteration ?? 0),
+  };
+}

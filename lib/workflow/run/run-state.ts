@@ -1,0 +1,108 @@
+/**
+ * The run state the reducer advances: run status, one entry per planned node, and the
+ * counters the ready set needs (unsatisfied dependencies per node, nodes per status).
+ */
+import { z } from "zod";
+import {
+  ApprovalKindSchema,
+  NODE_STATUSES,
+  NodeStatusSchema,
+  RunStatusSchema,
+  type NodeStatus,
+} from "@/lib/workflow/statuses";
+import type { RunPlan } from "./run-plan";
+
+/** Why a node was skipped; only `failed` and `dependency` skips propagate downstream (seed Step 4). */
+export const SKIP_REASONS = [
+  "failed",
+  "dependency",
+  "branch",
+  "loop-until",
+  "fallback-unused",
+  "precondition",
+] as const;
+export const SkipReasonSchema = z.enum(SKIP_REASONS);
+export type SkipReason = z.infer<typeof SkipReasonSchema>;
+
+export const GateDecisionSchema = z.object({
+  value: z.string(),
+  label: z.string().optional(),
+  source: z.enum(["expression", "condition", "output", "person"]).optional(),
+  condition: z.string().optional(),
+  taken: z.array(z.string()),
+  skipped: z.array(z.string()),
+});
+export type GateDecision = z.infer<typeof GateDecisionSchema>;
+
+export const ApprovalRequestSchema = z.object({
+  kind: ApprovalKindSchema,
+  prompt: z.string().optional(),
+  options: z.array(z.string()).optional(),
+  /** A human check after the node's work: approval passes the check and completes the node. */
+  stage: z.enum(["node", "check"]).optional(),
+  /** Output held until a check approval (stage `check`). */
+  output: z.string().optional(),
+});
+export type ApprovalRequest = z.infer<typeof ApprovalRequestSchema>;
+
+export const NodeStateSchema = z.object({
+  status: NodeStatusSchema,
+  attempts: z.number().int(),
+  output: z.string().optional(),
+  error: z.string().optional(),
+  /** Saved fields (checkpoint `save_fields`, structured output). */
+  fields: z.record(z.string(), z.unknown()).optional(),
+  skipReason: SkipReasonSchema.optional(),
+  /** A skipped node's cause (the dependency that was skipped). */
+  skipCause: z.string().optional(),
+  /** Set on a failed node whose fallback runs (`running`) or rescued it (`done`). */
+  fallback: z.object({ to: z.string(), state: z.enum(["running", "done", "failed"]) }).optional(),
+  /** Set on a fallback target while it runs in that role: the node it stands in for. */
+  fallbackFor: z.string().optional(),
+  gate: GateDecisionSchema.optional(),
+  approvalId: z.string().optional(),
+  /** What the waiting node asks a person. */
+  request: ApprovalRequestSchema.optional(),
+  /** When a retry is due (ms since epoch); the node is pending until then. */
+  retryAt: z.number().optional(),
+  startedAt: z.number().optional(),
+  finishedAt: z.number().optional(),
+});
+export type NodeState = z.infer<typeof NodeStateSchema>;
+
+export const RunStateSchema = z.object({
+  runId: z.string(),
+  status: RunStatusSchema,
+  /** A node failed under `abort`: running nodes finish, nothing new starts. */
+  stopping: z.boolean(),
+  error: z.string().optional(),
+  vars: z.record(z.string(), z.string()),
+  nodes: z.record(z.string(), NodeStateSchema),
+  /** Unsatisfied dependencies per node (the in-degree of the ready set). */
+  blockers: z.record(z.string(), z.number().int()),
+  counts: z.record(NodeStatusSchema, z.number().int()),
+  /** Pending nodes with a retry timer. */
+  retrying: z.number().int(),
+  startedAt: z.number().optional(),
+  finishedAt: z.number().optional(),
+});
+export type RunState = z.infer<typeof RunStateSchema>;
+
+export function emptyCounts(): Record<NodeStatus, number> {
+  return Object.fromEntries(NODE_STATUSES.map((s) => [s, 0])) as Record<NodeStatus, number>;
+}
+
+/** The state before anything ran: every node pending (unused fallback targets skipped). */
+export function initialRunState(plan: RunPlan, runId: string, vars: Record<string, string>): RunState {
+  const nodes: Record<string, NodeState> = {};
+  const blockers: Record<string, number> = {};
+  const counts = emptyCounts();
+  for (const id of plan.order) {
+    const p = plan.nodes[id];
+    const status: NodeStatus = p.fallbackOnly ? "skipped" : "pending";
+    nodes[id] = p.fallbackOnly ? { status, attempts: 0, skipReason: "fallback-unused" } : { status, attempts: 0 };
+    blockers[id] = p.deps.length;
+    counts[status]++;
+  }
+  return { runId, status: "pending", stopping: false, vars, nodes, blockers, counts, retrying: 0 };
+}
