@@ -7,11 +7,12 @@ export function appRoot(): string {
 }
 
 export function dataDir(): string {
-  return path.resolve(process.env.WF_DATA_DIR ?? path.join(appRoot(), "data"));
+  // The data folder is chosen at run time; tracing it at build time would copy the whole project.
+  return path.resolve(/*turbopackIgnore: true*/ process.env.WF_DATA_DIR ?? path.join(appRoot(), "data"));
 }
 
 export function dbPath(): string {
-  return path.resolve(process.env.WF_DB_PATH ?? path.join(dataDir(), "wf.db"));
+  return path.resolve(/*turbopackIgnore: true*/ process.env.WF_DB_PATH ?? path.join(dataDir(), "wf.db"));
 }
 
 export function runsDir(): string {

@@ -1,0 +1,25 @@
+/** The frame of every page: brand, navigation, live-connection indicator. */
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { LiveIndicator } from "./live-indicator";
+
+export function AppShell({ children }: { children: ReactNode }) {
+  return (
+    <div className="shell">
+      <header className="shell-header">
+        <Link href="/" className="brand" aria-label="Wf Composer home">
+          <span className="brand-mark" aria-hidden>
+            ◆
+          </span>
+          Wf Composer
+        </Link>
+        <nav aria-label="Main" className="shell-nav">
+          <Link href="/">Dashboard</Link>
+          <Link href="/templates">Templates</Link>
+        </nav>
+        <LiveIndicator />
+      </header>
+      <main className="shell-main">{children}</main>
+    </div>
+  );
+}

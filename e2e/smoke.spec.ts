@@ -1,0 +1,22 @@
+import { expect, test } from "@playwright/test";
+
+test("the dashboard shows the app shell, the seeded templates (over tRPC) and a live SSE connection", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await expect(page.getByRole("link", { name: "Wf Composer home" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  const cards = page.getByTestId("template-card");
+  await expect(cards).toHaveCount(3);
+  await expect(page.getByRole("heading", { name: "Feature pipeline" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Parallel checks" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Deploy with a gate" })).toBeVisible();
+  await expect(page.getByTestId("live-indicator")).toHaveAttribute("data-live", "true");
+});
+
+test("a bad API input is a 400 naming the field, not a 500", async ({ request }) => {
+  const res = await request.get(`/api/trpc/template.get?input=${encodeURIComponent("{}")}`);
+  expect(res.status()).toBe(400);
+  const body = await res.json();
+  expect(body.error.data.issues[0].path).toBe("id");
+});

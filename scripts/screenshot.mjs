@@ -1,0 +1,28 @@
+// Screenshots pages of a running app with headless Chromium: node scripts/screenshot.mjs <baseUrl> <outDir> [path…]
+import fs from "node:fs";
+import path from "node:path";
+import { chromium } from "@playwright/test";
+
+const [base = "http://127.0.0.1:3000", outDir = "data/screenshots", ...paths] = process.argv.slice(2);
+const pages = paths.length ? paths : ["/", "/templates"];
+fs.mkdirSync(outDir, { recursive: true });
+const browser = await chromium.launch({
+  ...(fs.existsSync("/usr/bin/chromium") ? { executablePath: "/usr/bin/chromium" } : {}),
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+});
+const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+for (const p of pages) {
+  await page.goto(base + p, { waitUntil: "networkidle" });
+  await page.waitForTimeout(2500);
+  const file = path.join(outDir, (p.replace(/\W+/g, "-").replace(/^-|-$/g, "") || "home") + ".png");
+  await page.screenshot({ path: file, fullPage: true });
+  console.log(file);
+}
+await browser.close();

@@ -1,0 +1,20 @@
+/** The app router: one router per noun (DESIGN.md §7). The client imports only `AppRouter`'s type. */
+import { approvalRouter } from "@/server/api/routers/approval";
+import { composeRouter } from "@/server/api/routers/compose";
+import { healthRouter } from "@/server/api/routers/health";
+import { runRouter } from "@/server/api/routers/run";
+import { templateRouter } from "@/server/api/routers/template";
+import { createCallerFactory, createTRPCRouter } from "@/server/api/trpc";
+
+export const appRouter = createTRPCRouter({
+  template: templateRouter,
+  compose: composeRouter,
+  run: runRouter,
+  approval: approvalRouter,
+  health: healthRouter,
+});
+
+export type AppRouter = typeof appRouter;
+
+/** Server-side caller (server components, tests): `createCaller({ headers })`. */
+export const createCaller = createCallerFactory(appRouter);

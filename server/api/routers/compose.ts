@@ -1,0 +1,4 @@
+/** `compose` router (placeholder until its issue lands). */
+import { createTRPCRouter } from "@/server/api/trpc";
+
+export const composeRouter = createTRPCRouter({});

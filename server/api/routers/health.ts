@@ -1,0 +1,25 @@
+/** `health`: liveness query and a heartbeat subscription that proves SSE end to end. */
+import { tracked } from "@trpc/server";
+import { z } from "zod";
+import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
+
+export const healthRouter = createTRPCRouter({
+  ping: publicProcedure.query(() => ({ ok: true, time: Date.now() })),
+  heartbeat: publicProcedure
+    .input(z.object({ intervalMs: z.number().int().min(50).max(60_000).default(1000) }).optional())
+    .subscription(async function* ({ input, signal }) {
+      const intervalMs = input?.intervalMs ?? 1000;
+      let n = 0;
+      while (!signal?.aborted) {
+        n += 1;
+        yield tracked(String(n), { n, time: Date.now() });
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, intervalMs);
+          signal?.addEventListener("abort", () => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+      }
+    }),
+});

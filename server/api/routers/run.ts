@@ -1,0 +1,4 @@
+/** `run` router (placeholder until its issue lands). */
+import { createTRPCRouter } from "@/server/api/trpc";
+
+export const runRouter = createTRPCRouter({});

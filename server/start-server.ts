@@ -1,0 +1,22 @@
+/**
+ * What the web server does once at start (from instrumentation.ts): open the database (migrating it),
+ * seed the examples into an empty library. A database that cannot be opened stops the process with
+ * one clear line naming the path.
+ */
+import { getDb } from "@/server/db/get-db";
+import { DatabaseOpenError } from "@/server/db/open-database";
+import { seedExampleTemplates } from "@/server/db/seed-examples";
+
+export async function startServer(): Promise<void> {
+  try {
+    const db = getDb();
+    const seeded = seedExampleTemplates(db);
+    if (seeded > 0) console.log(`wf: seeded ${seeded} example templates`);
+  } catch (err) {
+    if (err instanceof DatabaseOpenError) {
+      console.error(`wf: ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
