@@ -32,6 +32,7 @@ CREATE TABLE `node_runs` (
 	FOREIGN KEY (`run_id`) REFERENCES `runs`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
+CREATE INDEX `node_runs_status_idx` ON `node_runs` (`status`);--> statement-breakpoint
 CREATE TABLE `run_events` (
 	`run_id` text NOT NULL,
 	`id` integer NOT NULL,
@@ -54,6 +55,7 @@ CREATE TABLE `runs` (
 	`status` text NOT NULL,
 	`variables` text DEFAULT '{}' NOT NULL,
 	`error` text,
+	`state` text DEFAULT '{}' NOT NULL,
 	`workspace` text NOT NULL,
 	`last_event_id` integer DEFAULT 0 NOT NULL,
 	`created_at` integer DEFAULT (cast(unixepoch('subsecond') * 1000 as integer)) NOT NULL,

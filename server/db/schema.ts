@@ -57,6 +57,8 @@ export const runs = sqliteTable(
     /** JSON object of the run's variables. */
     variables: text("variables").notNull().default("{}"),
     error: text("error"),
+    /** JSON of run-level reducer fields not in columns (e.g. `stopping`). */
+    state: text("state").notNull().default("{}"),
     workspace: text("workspace").notNull(),
     lastEventId: integer("last_event_id").notNull().default(0),
     createdAt: integer("created_at").notNull().default(now),
@@ -84,7 +86,7 @@ export const nodeRuns = sqliteTable(
     startedAt: integer("started_at"),
     finishedAt: integer("finished_at"),
   },
-  (t) => [primaryKey({ columns: [t.runId, t.nodeId] })],
+  (t) => [primaryKey({ columns: [t.runId, t.nodeId] }), index("node_runs_status_idx").on(t.status)],
 );
 
 export const runEvents = sqliteTable(
