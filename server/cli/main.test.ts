@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import type { CliIo } from "./cli-io";
+import { main } from "./main";
+
+function capture(): CliIo & { stdout: string[]; stderr: string[] } {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  return { stdout, stderr, out: (t) => stdout.push(t), err: (t) => stderr.push(t) };
+}
+
+describe("wf main", () => {
+  it("registers every subcommand of DESIGN.md §9 with --help", async () => {
+    for (const cmd of ["validate", "convert", "describe", "run", "serve"]) {
+      const io = capture();
+      expect(await main(["node", "wf", cmd, "--help"], io)).toBe(0);
+      expect(io.stdout.join("\n")).toContain(`Usage: wf ${cmd}`);
+    }
+  });
+
+  it("unknown command or flag → usage on stderr, exit 2", async () => {
+    const a = capture();
+    expect(await main(["node", "wf", "frobnicate"], a)).toBe(2);
+    expect(a.stderr.join("\n")).toMatch(/unknown command 'frobnicate'[\s\S]*Usage: wf/);
+    const b = capture();
+    expect(await main(["node", "wf", "validate", "x.json", "--nope"], b)).toBe(2);
+    expect(b.stderr.join("\n")).toMatch(/unknown option '--nope'[\s\S]*Usage: wf validate/);
+    expect(b.stdout).toEqual([]);
+  });
+
+  it("serve refuses a corrupt database with one line naming the path, exit 1", async () => {
+    const fs = await import("node:fs");
+    const os = await import("node:os");
+    const path = await import("node:path");
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wf-cli-"));
+    const file = path.join(dir, "broken.db");
+    fs.writeFileSync(file, "not a database at all ".repeat(300));
+    const saved = process.env.WF_DB_PATH;
+    process.env.WF_DB_PATH = file;
+    try {
+      const io = capture();
+      expect(await main(["node", "wf", "serve", "--port", "3999"], io)).toBe(1);
+      expect(io.stderr.join("\n")).toContain(`Cannot open database ${file}: the file is not a SQLite database`);
+    } finally {
+      process.env.WF_DB_PATH = saved;
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
