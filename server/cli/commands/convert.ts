@@ -1,15 +1,31 @@
-/** `wf convert <file>` — Convert between template JSON, Mermaid, playbook YAML and the ASCII pipeline. */
+/** `wf convert <file> --to json|mermaid|yaml|ascii [--inject-checkpoints]` — convert between workflow formats. */
 import type { Command } from "commander";
+import { EXPORT_FORMATS, exportWorkflow, isExportFormat } from "@/lib/formats/export-workflow";
+import { importWorkflow } from "@/lib/formats/import-workflow";
+import { formatDiagnostic, hasErrors } from "@/lib/workflow/diagnostic";
 import type { CliIo, CommandResult } from "@/server/cli/cli-io";
 import { CliError, EXIT } from "@/server/cli/exit-codes";
+import { readWorkflowFile } from "@/server/cli/read-workflow-file";
 
-export function registerConvert(program: Command, _io: CliIo, _result: CommandResult): Command {
+export function registerConvert(program: Command, io: CliIo, result: CommandResult): Command {
   return program
     .command("convert <file>")
     .description("Convert between template JSON, Mermaid, playbook YAML and the ASCII pipeline")
     .requiredOption("--to <format>", "json | mermaid | yaml | ascii")
     .option("--inject-checkpoints", "inject checkpoints before converting")
-    .action(() => {
-      throw new CliError("wf convert is not implemented yet", EXIT.usage);
+    .action((file: string, opts: { to: string; injectCheckpoints?: boolean }) => {
+      if (!isExportFormat(opts.to)) {
+        throw new CliError(`--to must be one of ${EXPORT_FORMATS.join(", ")}, got "${opts.to}"`, EXIT.usage);
+      }
+      const imported = importWorkflow(readWorkflowFile(file));
+      // Warnings and errors go to stderr so stdout stays exactly the converted document.
+      for (const d of imported.diagnostics) io.err(formatDiagnostic({ ...d, file }));
+      if (!imported.template || hasErrors(imported.diagnostics)) {
+        result.code = EXIT.invalid;
+        return;
+      }
+      const template = imported.template;
+      io.out(exportWorkflow(template, opts.to).replace(/\n$/, ""));
+      result.code = EXIT.ok;
     });
 }

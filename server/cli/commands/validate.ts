@@ -1,14 +1,35 @@
-/** `wf validate <file>` — Validate a template (.json), Mermaid (.mmd/.mermaid/.md) or playbook (.yml/.yaml). */
+/** `wf validate <file> [--json]` — import a template (.json), Mermaid (.mmd/.mermaid/.md) or playbook (.yml/.yaml) and validate it. */
 import type { Command } from "commander";
+import { validateWorkflow } from "@/lib/formats/validate-workflow";
+import { formatDiagnostic } from "@/lib/workflow/diagnostic";
 import type { CliIo, CommandResult } from "@/server/cli/cli-io";
-import { CliError, EXIT } from "@/server/cli/exit-codes";
+import { EXIT } from "@/server/cli/exit-codes";
+import { readWorkflowFile } from "@/server/cli/read-workflow-file";
 
-export function registerValidate(program: Command, _io: CliIo, _result: CommandResult): Command {
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+export function registerValidate(program: Command, io: CliIo, result: CommandResult): Command {
   return program
     .command("validate <file>")
     .description("Validate a template (.json), Mermaid (.mmd/.mermaid/.md) or playbook (.yml/.yaml)")
     .option("--json", "print one JSON object: { ok, mode, diagnostics }")
-    .action(() => {
-      throw new CliError("wf validate is not implemented yet", EXIT.usage);
+    .action((file: string, opts: { json?: boolean }) => {
+      const validation = validateWorkflow(readWorkflowFile(file));
+      result.code = validation.ok ? EXIT.ok : EXIT.invalid;
+      if (opts.json) {
+        io.out(JSON.stringify({ ok: validation.ok, mode: validation.mode, diagnostics: validation.diagnostics }));
+        return;
+      }
+      for (const d of validation.diagnostics) io.out(formatDiagnostic({ ...d, file }));
+      const errors = validation.diagnostics.filter((d) => d.severity === "error").length;
+      const warnings = validation.diagnostics.filter((d) => d.severity === "warning").length;
+      const nodes = validation.template ? `, ${plural(validation.template.nodes.length, "node")}` : "";
+      io.out(
+        validation.ok
+          ? `✓ ${file}: valid (${validation.mode} mode${nodes}${warnings ? `, ${plural(warnings, "warning")}` : ""})`
+          : `✗ ${file}: ${plural(errors, "error")}${warnings ? `, ${plural(warnings, "warning")}` : ""}`,
+      );
     });
 }

@@ -1,0 +1,60 @@
+/**
+ * Template JSON text → template. Syntax errors get line/column (from the parser's offset);
+ * schema errors keep their JSON path and gain the line/column of the value at that path.
+ */
+import { LineCounter, parseDocument } from "yaml";
+import type { Diagnostic } from "@/lib/workflow/diagnostic";
+import { parseTemplate } from "@/lib/workflow/parse-template";
+import { formatIssue } from "./format-issues";
+import type { ImportResult, SourcePosition } from "./import-result";
+import { createYamlLocator } from "./yaml-locator";
+
+function positionOf(text: string, offset: number): SourcePosition {
+  const before = text.slice(0, Math.max(0, Math.min(offset, text.length)));
+  const line = before.split("\n").length;
+  return { line, column: before.length - before.lastIndexOf("\n") };
+}
+
+/** Reads a JSON path (`nodes[2].on_fail`) back into segments. */
+function pathSegments(path: string): (string | number)[] {
+  return [...path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((m) => (m[2] !== undefined ? Number(m[2]) : m[1]));
+}
+
+export function importTemplateJson(text: string): ImportResult {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    const m = /position (\d+)/.exec(message);
+    const at = positionOf(text, m ? Number(m[1]) : text.length);
+    return { diagnostics: [formatIssue("JS001", "error", at, message.replace(/ in JSON at position \d+.*$/, ""))] };
+  }
+  const parsed = parseTemplate(raw);
+  if (parsed.ok) return { template: parsed.template, diagnostics: [] };
+  return { diagnostics: locateJsonDiagnostics(text, raw, parsed.diagnostics), raw };
+}
+
+/**
+ * Adds line/column to diagnostics about template JSON `text`: from their JSON `path`, else from
+ * their `nodeId` (the node's object). Parses positions only when something needs one.
+ */
+export function locateJsonDiagnostics(text: string, raw: unknown, diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  if (!diagnostics.some((d) => d.line === undefined && (d.path || d.nodeId))) return [...diagnostics];
+  const lineCounter = new LineCounter();
+  const locator = createYamlLocator(parseDocument(text, { lineCounter }), lineCounter);
+  const nodes = (raw as { nodes?: unknown })?.nodes;
+  const nodeIndex = new Map<string, number>();
+  if (Array.isArray(nodes)) {
+    nodes.forEach((n, i) => {
+      const id = (n as { id?: unknown })?.id;
+      if (typeof id === "string" && !nodeIndex.has(id)) nodeIndex.set(id, i);
+    });
+  }
+  return diagnostics.map((d) => {
+    if (d.line !== undefined) return d;
+    if (d.path) return { ...d, ...locator.at(pathSegments(d.path)) };
+    const i = d.nodeId !== undefined ? nodeIndex.get(d.nodeId) : undefined;
+    return i === undefined ? d : { ...d, ...locator.at(["nodes", i]) };
+  });
+}

@@ -1,0 +1,57 @@
+/**
+ * importWorkflow: one entry for every import surface (CLI, API, editor paste), dispatching by
+ * file extension: .json → template JSON, .mmd/.mermaid → Mermaid, .md → the first mermaid
+ * fence, .yml/.yaml → playbook.
+ */
+import { formatIssue } from "./format-issues";
+import { importTemplateJson } from "./import-template-json";
+import type { ImportResult } from "./import-result";
+import { extractMermaidBlock } from "./mermaid-markdown";
+import { importMermaid } from "./mermaid-to-template";
+import type { IncludeResolver } from "./playbook-includes";
+import { importPlaybook } from "./playbook-to-template";
+
+export const WORKFLOW_EXTENSIONS = [".json", ".mmd", ".mermaid", ".md", ".yml", ".yaml"] as const;
+
+export interface ImportWorkflowInput {
+  filename: string;
+  text: string;
+  /** Reads `!include` files of a playbook (relative to its folder, or from uploaded files). */
+  resolveInclude?: IncludeResolver;
+  /** Allowed tools for Mermaid `<step tools>` when the text has no `<tool allow>` wrapper. */
+  toolScope?: readonly string[];
+}
+
+/** Lower-cased extension with its dot (`.yml`), or "" when there is none. */
+export function extensionOf(filename: string): string {
+  const base = filename.split(/[\\/]/).pop() ?? filename;
+  const dot = base.lastIndexOf(".");
+  return dot > 0 ? base.slice(dot).toLowerCase() : "";
+}
+
+export function isWorkflowExtension(ext: string): boolean {
+  return (WORKFLOW_EXTENSIONS as readonly string[]).includes(ext);
+}
+
+/** Never throws; an unknown extension is an FMT001 diagnostic. */
+export function importWorkflow(input: ImportWorkflowInput): ImportResult {
+  const ext = extensionOf(input.filename);
+  const base = (input.filename.split(/[\\/]/).pop() ?? "workflow").replace(/\.[^.]*$/, "");
+  const mermaidOptions = { name: base, ...(input.toolScope ? { toolScope: input.toolScope } : {}) };
+  switch (ext) {
+    case ".json":
+      return importTemplateJson(input.text);
+    case ".mmd":
+    case ".mermaid":
+      return importMermaid(input.text, mermaidOptions);
+    case ".md": {
+      const block = extractMermaidBlock(input.text);
+      return block.text === undefined ? { diagnostics: block.diagnostics } : importMermaid(block.text, mermaidOptions);
+    }
+    case ".yml":
+    case ".yaml":
+      return importPlaybook(input.text, { resolveInclude: input.resolveInclude });
+    default:
+      return { diagnostics: [formatIssue("FMT001", "error", {}, ext || "(none)")] };
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * Step 1.5 of playbook-execute.txt: every task `prompt` of the form `!include <path>` is replaced
+ * by the file's text. The reader is injected (the CLI reads relative to the playbook's folder,
+ * the API looks in the uploaded files), so this stays pure.
+ */
+import type { Diagnostic } from "@/lib/workflow/diagnostic";
+import { formatIssue } from "./format-issues";
+import { yamlPathString, type YamlLocator } from "./yaml-locator";
+
+/** Returns the file's text, or undefined when it does not exist. Paths are as written. */
+export type IncludeResolver = (path: string) => string | undefined;
+
+const INCLUDE = /^\s*!include\s+(.+?)\s*$/;
+
+/** Resolves includes in place on a copy of `tasks`; a missing file names the task and the path. */
+export function resolvePlaybookIncludes(
+  tasks: unknown,
+  resolve: IncludeResolver | undefined,
+  loc: YamlLocator,
+): { tasks: unknown; diagnostics: Diagnostic[] } {
+  if (!Array.isArray(tasks)) return { tasks, diagnostics: [] };
+  const diagnostics: Diagnostic[] = [];
+  const out = tasks.map((task: unknown, i) => {
+    if (!task || typeof task !== "object" || Array.isArray(task)) return task;
+    const t = task as Record<string, unknown>;
+    const m = typeof t.prompt === "string" ? INCLUDE.exec(t.prompt) : null;
+    if (!m) return task;
+    const file = m[1].replace(/^["']|["']$/g, "");
+    const text = resolve?.(file);
+    if (text === undefined) {
+      const path = ["tasks", i, "prompt"];
+      const name = typeof t.name === "string" ? t.name : `#${i + 1}`;
+      diagnostics.push(
+        formatIssue("PB013", "error", { ...loc.at(path), path: yamlPathString(path), field: "prompt" }, name, file),
+      );
+      return task;
+    }
+    return { ...t, prompt: text };
+  });
+  return { tasks: out, diagnostics };
+}

@@ -1,0 +1,39 @@
+/**
+ * validateWorkflow: import a workflow file's text and run the model validator on the result —
+ * what `wf validate` and the import dialog show. Diagnostics of both stages, each placed at a
+ * line/column of the source when it names a node or a JSON path.
+ */
+import { hasErrors, type Diagnostic } from "@/lib/workflow/diagnostic";
+import { validateTemplate, type DdeMode } from "@/lib/workflow/validate-template";
+import type { Template } from "@/lib/workflow/template-schema";
+import { locateDiagnostics } from "./import-result";
+import { locateJsonDiagnostics } from "./import-template-json";
+import { extensionOf, importWorkflow, type ImportWorkflowInput } from "./import-workflow";
+
+export interface WorkflowValidation {
+  ok: boolean;
+  mode: DdeMode;
+  diagnostics: Diagnostic[];
+  template?: Template;
+}
+
+export function validateWorkflow(input: ImportWorkflowInput): WorkflowValidation {
+  const imported = importWorkflow(input);
+  const subject = imported.template ?? imported.raw;
+  if (subject === undefined)
+    return { ok: !hasErrors(imported.diagnostics), mode: "advanced", diagnostics: imported.diagnostics };
+  const validation = validateTemplate(subject);
+  // Without a template the validator repeats the schema errors (WF001) itself: keep one copy.
+  const fromImport = imported.template ? imported.diagnostics : imported.diagnostics.filter((d) => d.code !== "WF001");
+  const all = [...fromImport, ...validation.diagnostics];
+  const diagnostics =
+    extensionOf(input.filename) === ".json"
+      ? locateJsonDiagnostics(input.text, subject, all)
+      : locateDiagnostics(all, imported.locations);
+  return {
+    ok: !hasErrors(diagnostics),
+    mode: validation.mode,
+    diagnostics,
+    ...(imported.template ? { template: imported.template } : {}),
+  };
+}
