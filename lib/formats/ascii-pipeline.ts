@@ -81,13 +81,14 @@ function body(template: Template, graph: Graph, nodes: WorkflowNode[]): string[]
     labelWidth: Math.max(25, ...nodes.map((n) => nodeLabel(n).length)),
   };
   const done = new Uint8Array(nodes.length);
+  const sequence = [...order, ...blocked];
+  const keyOf = (m: number) => `${signature(graph.pred[m])}|${signature(graph.succ[m])}`;
+  const alike = new Map<string, number[]>();
+  for (const m of sequence) alike.set(keyOf(m), [...(alike.get(keyOf(m)) ?? []), m]);
   const blocks: string[][] = [];
-  for (const n of [...order, ...blocked]) {
+  for (const n of sequence) {
     if (done[n]) continue;
-    const key = `${signature(graph.pred[n])}|${signature(graph.succ[n])}`;
-    const siblings = [...order, ...blocked].filter(
-      (m) => !done[m] && `${signature(graph.pred[m])}|${signature(graph.succ[m])}` === key,
-    );
+    const siblings = (alike.get(keyOf(n)) ?? []).filter((m) => !done[m]);
     if (siblings.length < 2) {
       done[n] = 1;
       blocks.push([row(nodes[n], layout)]);
@@ -100,7 +101,12 @@ function body(template: Template, graph: Graph, nodes: WorkflowNode[]): string[]
       done[succ[0]] = 1;
       join = compact(nodes[succ[0]]);
     }
-    blocks.push(fanBlock(siblings.map((m) => nodes[m]), join));
+    blocks.push(
+      fanBlock(
+        siblings.map((m) => nodes[m]),
+        join,
+      ),
+    );
   }
   return blocks;
 }

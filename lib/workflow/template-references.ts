@@ -60,3 +60,28 @@ export function listTemplateReferences(template: { nodes?: unknown }): TemplateR
   });
   return out;
 }
+
+/**
+ * A copy of `node` with `map` applied to every reference-bearing text (same fields as
+ * `referenceBearingFields`); untouched objects are shared, not copied.
+ */
+export function mapReferenceFields<N>(node: N, map: (text: string) => string): N {
+  if (!isRecord(node)) return node;
+  const out: Loose = { ...node };
+  for (const f of REFERENCE_FIELDS) if (typeof out[f] === "string") out[f] = map(out[f] as string);
+  if (isRecord(out.headers))
+    out.headers = Object.fromEntries(
+      Object.entries(out.headers).map(([k, v]) => [k, typeof v === "string" ? map(v) : v]),
+    );
+  for (const list of ["checks", "preconditions"] as const) {
+    const checks = out[list];
+    if (!Array.isArray(checks)) continue;
+    out[list] = checks.map((check: unknown) => {
+      if (!isRecord(check)) return check;
+      const copy: Loose = { ...check };
+      for (const f of CHECK_REFERENCE_FIELDS) if (typeof copy[f] === "string") copy[f] = map(copy[f] as string);
+      return copy;
+    });
+  }
+  return out as N;
+}

@@ -1,0 +1,225 @@
+/**
+ * Checkpoint injection (wf-composer Phase 3.3–3.4, DESIGN.md §2): a pure `dag → dag + report`.
+ *
+ * 1. Remove the checkpoints injected earlier (`injected: true`), re-wiring around them; a user's
+ *    checkpoints stay, and no checkpoint is placed next to one.
+ * 2. Walk the nodes in topological order. For node N:
+ *    a. before N (background / long-running agent, user breakpoint): one checkpoint on N's
+ *       unclaimed in-edges; in-edges already claimed get the rule added to their checkpoint;
+ *    b. after N (persistent artifact): one checkpoint on N's out-edges;
+ *    c. phase boundary: N's out-edges into another phase (one per edge out of a gate, so
+ *       branch labels stay on the gate).
+ *    Each checkpoint has a single source or a single target, taken from existing edges, so it
+ *    can never create a cycle.
+ * 3. `auto_continue: false` before a user-facing deliverable, at a user breakpoint, before a
+ *    background agent. Ids `CP-01`, `CP-02`… skip ids in use. Idempotent: the result depends on
+ *    the set of edges, not their order.
+ */
+import { buildGraph } from "./build-graph";
+import {
+  isArtifactProducer,
+  isBackgroundAgent,
+  isUserFacingDeliverable,
+  type CheckpointRule,
+  type PauseReason,
+} from "./checkpoint-rules";
+import { removeNodes } from "./remove-node";
+import type { Edge, NodeOfType, Template, WorkflowNode } from "./template-schema";
+import { topologicalSort } from "./topological-order";
+
+export interface InjectCheckpointsOptions {
+  /** Node ids to pause before, besides nodes marked `breakpoint: true`. */
+  breakpoints?: readonly string[];
+  /** Rules to leave out (all of them: only removes earlier injected checkpoints). */
+  disable?: readonly CheckpointRule[];
+}
+
+export interface InjectedCheckpoint {
+  id: string;
+  /** The rule that placed it; `rules` lists every rule that applies at this spot. */
+  rule: CheckpointRule;
+  rules: CheckpointRule[];
+  autoContinue: boolean;
+  pauseReasons: PauseReason[];
+  /** The original edge it sits on (the first one), and all of them. */
+  edge: { from: string; to: string };
+  edges: { from: string; to: string }[];
+}
+
+export interface InjectionReport {
+  checkpoints: InjectedCheckpoint[];
+  /** Ids of the injected checkpoints found in the input and replaced. */
+  removed: string[];
+}
+
+interface Placement {
+  sources: number[];
+  targets: number[];
+  edges: number[];
+  rules: CheckpointRule[];
+}
+
+const SAVE_FIELDS = ["session_id", "artifacts", "output_path"];
+
+/** The input without its injected checkpoints (re-wired as if they had never been there). */
+export function stripInjectedCheckpoints<T extends Template>(template: T): T {
+  const injected = template.nodes.filter((n) => n.type === "checkpoint" && n.injected === true).map((n) => n.id);
+  return removeNodes(template, injected);
+}
+
+function nextIds(taken: Set<string>): () => string {
+  let n = 0;
+  return () => {
+    let id: string;
+    do id = `CP-${String(++n).padStart(2, "0")}`;
+    while (taken.has(id));
+    return id;
+  };
+}
+
+function checkpointName(p: Placement, nodes: WorkflowNode[]): [string, string] {
+  const src = nodes[p.sources[0]];
+  const dst = nodes[p.targets[0]];
+  switch (p.rules[0]) {
+    case "after-artifact":
+      return [`Checkpoint: After ${src.name}`, `${src.name} finished; its output is saved before the next step.`];
+    case "phase-boundary":
+      return [`Checkpoint: ${src.phase} → ${dst.phase}`, `Phase "${src.phase}" complete; "${dst.phase}" comes next.`];
+    default:
+      return [`Checkpoint: Before ${dst.name}`, `State saved before ${dst.name} starts.`];
+  }
+}
+
+/** Places checkpoints by the seed's rules; see the file header. */
+export function injectCheckpoints<T extends Template>(
+  template: T,
+  options: InjectCheckpointsOptions = {},
+): { template: T; report: InjectionReport } {
+  const removed = template.nodes.filter((n) => n.type === "checkpoint" && n.injected === true).map((n) => n.id);
+  const base = stripInjectedCheckpoints(template);
+  const graph = buildGraph(base);
+  // Graph indexes follow first occurrences of ids; map them to the nodes themselves.
+  const position = new Map<WorkflowNode, number>();
+  const first = new Map<string, WorkflowNode>();
+  base.nodes.forEach((n, i) => {
+    position.set(n, i);
+    if (!first.has(n.id)) first.set(n.id, n);
+  });
+  const nodes = graph.ids.map((id) => first.get(id) as WorkflowNode);
+  const enabled = (rule: CheckpointRule) => !options.disable?.includes(rule);
+  const breakpoints = new Set(options.breakpoints ?? []);
+
+  const outEdges: number[][] = nodes.map(() => []);
+  const inEdges: number[][] = nodes.map(() => []);
+  base.edges.forEach((e, i) => {
+    const a = graph.index.get(e.from);
+    const b = graph.index.get(e.to);
+    if (a === undefined || b === undefined || a === b) return;
+    if (nodes[a].type === "checkpoint" || nodes[b].type === "checkpoint") return;
+    outEdges[a].push(i);
+    inEdges[b].push(i);
+  });
+  const from = (i: number) => graph.index.get(base.edges[i].from) as number;
+  const to = (i: number) => graph.index.get(base.edges[i].to) as number;
+
+  const placements: Placement[] = [];
+  const claim = new Map<number, Placement>();
+  /** Adds `rule` to claimed edges' checkpoints and places one checkpoint on the unclaimed ones. */
+  const place = (edgeIdx: number[], rule: CheckpointRule, side: "source" | "target") => {
+    const fresh = edgeIdx.filter((i) => !claim.has(i));
+    for (const i of edgeIdx) {
+      const p = claim.get(i);
+      if (p && !p.rules.includes(rule)) p.rules.push(rule);
+    }
+    if (fresh.length === 0) return;
+    const uniq = (xs: number[]) => [...new Set(xs)].sort((a, b) => a - b);
+    const p: Placement = {
+      sources: side === "target" ? uniq(fresh.map(from)) : [from(fresh[0])],
+      targets: side === "source" ? uniq(fresh.map(to)) : [to(fresh[0])],
+      edges: fresh,
+      rules: [rule],
+    };
+    for (const i of fresh) claim.set(i, p);
+    placements.push(p);
+  };
+
+  const { order, blocked } = topologicalSort(graph);
+  for (const n of [...order, ...blocked]) {
+    const node = nodes[n];
+    if (node.type === "checkpoint") continue;
+    if (enabled("before-background-agent") && isBackgroundAgent(node))
+      place(inEdges[n], "before-background-agent", "target");
+    if (enabled("breakpoint") && (node.breakpoint === true || breakpoints.has(node.id)))
+      place(inEdges[n], "breakpoint", "target");
+    if (enabled("after-artifact") && isArtifactProducer(node)) {
+      if (node.type === "gate") for (const i of outEdges[n]) place([i], "after-artifact", "source");
+      else place(outEdges[n], "after-artifact", "source");
+    }
+    if (enabled("phase-boundary") && node.phase) {
+      const crossing = outEdges[n].filter((i) => nodes[to(i)].phase && nodes[to(i)].phase !== node.phase);
+      if (node.type === "gate") for (const i of crossing) place([i], "phase-boundary", "source");
+      else place(crossing, "phase-boundary", "source");
+    }
+  }
+
+  const newId = nextIds(new Set(base.nodes.map((n) => n.id)));
+  const anchored = new Map<number, WorkflowNode[]>();
+  const newEdges: Edge[] = [];
+  const report: InjectedCheckpoint[] = [];
+  for (const p of placements) {
+    const id = newId();
+    const targets = p.targets.map((t) => nodes[t]);
+    const pauseReasons: PauseReason[] = [];
+    if (targets.some(isUserFacingDeliverable)) pauseReasons.push("user-facing-deliverable");
+    if (p.rules.includes("breakpoint")) pauseReasons.push("user-breakpoint");
+    if (p.rules.includes("before-background-agent")) pauseReasons.push("background-agent");
+    const [name, description] = checkpointName(p, nodes);
+    const cp: NodeOfType<"checkpoint"> = {
+      id,
+      name,
+      type: "checkpoint",
+      description,
+      auto_continue: pauseReasons.length === 0,
+      save_fields: [...SAVE_FIELDS],
+      injected: true,
+      injected_rule: p.rules[0],
+    };
+    const anchor = Math.max(...p.sources.map((s) => position.get(nodes[s]) as number));
+    anchored.set(anchor, [...(anchored.get(anchor) ?? []), cp]);
+    // Labels stay on the single-node side: a gate's branch label stays on the gate's edge.
+    const labelOf = (s: number, t: number) =>
+      p.edges.map((i) => base.edges[i]).find((e) => e.from === nodes[s].id && e.to === nodes[t].id)?.label;
+    const withLabel = (e: Edge, label: string | undefined): Edge => (label === undefined ? e : { ...e, label });
+    for (const s of p.sources)
+      newEdges.push(
+        withLabel({ from: nodes[s].id, to: id }, p.targets.length === 1 ? labelOf(s, p.targets[0]) : undefined),
+      );
+    for (const t of p.targets)
+      newEdges.push(
+        withLabel({ from: id, to: nodes[t].id }, p.targets.length > 1 ? labelOf(p.sources[0], t) : undefined),
+      );
+    const edges = p.edges.map((i) => ({ from: base.edges[i].from, to: base.edges[i].to }));
+    report.push({
+      id,
+      rule: p.rules[0],
+      rules: [...p.rules],
+      autoContinue: cp.auto_continue === true,
+      pauseReasons,
+      edge: edges[0],
+      edges,
+    });
+  }
+
+  const outNodes = base.nodes.flatMap((n, i) => [n, ...(anchored.get(i) ?? [])]);
+  const listed = new Set(base.checkpoints);
+  const unlisted = base.nodes.filter((n) => n.type === "checkpoint" && !listed.has(n.id)).map((n) => n.id);
+  return {
+    template: {
+      ...base,
+      nodes: outNodes,
+      edges: [...base.edges.filter((_, i) => !claim.has(i)), ...newEdges],
+      checkpoints: [...base.checkpoints, ...unlisted, ...report.map((r) => r.id)],
+    },
+    report: { checkpoints: report, removed },
+  };
+}
