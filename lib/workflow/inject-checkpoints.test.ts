@@ -168,7 +168,7 @@ describe("injectCheckpoints properties", () => {
         const once = injectCheckpoints(t).template;
         expect(injectCheckpoints(once).template).toEqual(once);
       }),
-      { numRuns: 300 },
+      { numRuns: 500 },
     );
   });
 
@@ -182,7 +182,7 @@ describe("injectCheckpoints properties", () => {
         for (const c of report.checkpoints) expect(template.checkpoints).toContain(c.id);
         for (const id of template.checkpoints) expect(ids.has(id)).toBe(true);
       }),
-      { numRuns: 300 },
+      { numRuns: 500 },
     );
   });
 

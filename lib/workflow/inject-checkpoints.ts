@@ -143,6 +143,13 @@ export function injectCheckpoints<T extends Template>(
     placements.push(p);
   };
 
+  /** A gate's out-edges one target at a time, so each branch keeps its own checkpoint. */
+  const byTarget = (edgeIdx: number[]) => {
+    const groups = new Map<number, number[]>();
+    for (const i of edgeIdx) groups.set(to(i), [...(groups.get(to(i)) ?? []), i]);
+    return [...groups.keys()].sort((a, b) => a - b).map((t) => groups.get(t) as number[]);
+  };
+
   const { order, blocked } = topologicalSort(graph);
   for (const n of [...order, ...blocked]) {
     const node = nodes[n];
@@ -152,12 +159,12 @@ export function injectCheckpoints<T extends Template>(
     if (enabled("breakpoint") && (node.breakpoint === true || breakpoints.has(node.id)))
       place(inEdges[n], "breakpoint", "target");
     if (enabled("after-artifact") && isArtifactProducer(node)) {
-      if (node.type === "gate") for (const i of outEdges[n]) place([i], "after-artifact", "source");
+      if (node.type === "gate") for (const group of byTarget(outEdges[n])) place(group, "after-artifact", "source");
       else place(outEdges[n], "after-artifact", "source");
     }
     if (enabled("phase-boundary") && node.phase) {
       const crossing = outEdges[n].filter((i) => nodes[to(i)].phase && nodes[to(i)].phase !== node.phase);
-      if (node.type === "gate") for (const i of crossing) place([i], "phase-boundary", "source");
+      if (node.type === "gate") for (const group of byTarget(crossing)) place(group, "phase-boundary", "source");
       else place(crossing, "phase-boundary", "source");
     }
   }
