@@ -1,10 +1,8 @@
 /**
- * Template identity (wf-composer Phase 5.2): the kebab-case slug, `wft-<slug>-<YYYYMMDD>`, a
- * content hash over canonical JSON (saving identical content is a no-op), and the `-v2`, `-v3`
- * file-name rule for changed content under a taken slug.
+ * Template identity (wf-composer Phase 5.2): the kebab-case slug, `wft-<slug>-<YYYYMMDD>`, and
+ * the `-v2`, `-v3` file-name rule for changed content under a taken slug. The content hash that
+ * decides "changed" is `contentHash` in ./content-hash (pure SHA-256 over canonical JSON).
  */
-import { sha256Hex } from "./sha256";
-
 const MAX_SLUG = 60;
 
 /** "Feature TDD with Review" → "feature-tdd-with-review"; accents dropped; "workflow" if empty. */
@@ -24,32 +22,6 @@ export function slugify(name: string): string {
 export function templateIdFor(name: string, date: Date = new Date()): string {
   const ymd = date.toISOString().slice(0, 10).replace(/-/g, "");
   return `wft-${slugify(name)}-${ymd}`;
-}
-
-/**
- * JSON with object keys sorted at every level and `undefined` members dropped, so equal
- * content always gives equal text. Arrays keep their order (node and edge order is content).
- */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== "object") {
-    const text = JSON.stringify(value);
-    return text === undefined ? "null" : text;
-  }
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined && typeof v !== "function")
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
-}
-
-/** Top-level fields that describe a save, not the content: ignored by `contentHash`. */
-export const VOLATILE_TEMPLATE_FIELDS = ["created_at", "updated_at", "version"] as const;
-
-/** `sha256:<hex>` of the template's canonical JSON without its volatile fields. */
-export function contentHash(template: Record<string, unknown>): string {
-  const content = { ...template };
-  for (const field of VOLATILE_TEMPLATE_FIELDS) delete content[field];
-  return `sha256:${sha256Hex(canonicalJson(content))}`;
 }
 
 /** `slug`, else the first free `slug-v2`, `slug-v3`, … */
