@@ -1,0 +1,103 @@
+/**
+ * Inputs that vary per run (wf-composer Step 1.3): `{goal}`, `[feature]`, `<scope>` slots, direct
+ * mentions ("the goal", "the target", "my task", "user-provided X"), and the implicit goal of
+ * feature / bugfix / topic tasks. Slots in step texts are rewritten to `{name}` references.
+ */
+import type { IntentVariable, TaskType } from "./intent-schema";
+
+const SLOT = /\{([A-Za-z][\w -]{0,40}?)\}|\[([A-Za-z][\w -]{0,40}?)\](?!\()|<([A-Za-z][\w -]{0,40}?)>/g;
+const RESERVED = new Set(["prev_output", "prev_output_path", "prev_session_id", "iteration", "args"]);
+const MENTIONS: ReadonlyArray<[RegExp, (m: RegExpExecArray) => string]> = [
+  [/\bthe goal\b/i, () => "goal"],
+  [/\bthe target\b/i, () => "target"],
+  [/\bmy task\b/i, () => "task"],
+  [/\buser[- ]provided\s+([A-Za-z][\w-]*)/i, (m) => m[1]],
+  [/\bthe given\s+([A-Za-z][\w-]*)/i, (m) => m[1]],
+];
+
+const GOAL_DESCRIPTIONS: Partial<Record<TaskType, string>> = {
+  bugfix: "The bug to fix",
+  feature: "The feature to build",
+  tdd: "The behaviour to build test-first",
+  review: "What to review",
+  brainstorm: "The topic to brainstorm",
+  "spec-driven": "What the spec should cover",
+  roadmap: "What the roadmap is for",
+  refactor: "What to refactor",
+  "integration-test": "What the integration tests cover",
+  greenfield: "The project to create",
+  "quick-task": "The task to do",
+};
+
+export interface ExtractedVariables {
+  variables: Record<string, IntentVariable>;
+  /** Step texts with slots rewritten to `{name}`. */
+  stepTexts: string[];
+  /** Variable names each step uses (own slots or mentions, else the primary variable). */
+  stepVariables: string[][];
+  assumptions: string[];
+}
+
+function toName(raw: string): string {
+  return raw
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
+}
+
+function mentionsIn(text: string): { name: string; phrase: string }[] {
+  return MENTIONS.flatMap(([re, name]) => {
+    const m = re.exec(text);
+    return m ? [{ name: toName(name(m)), phrase: m[0] }] : [];
+  });
+}
+
+function inferType(name: string): IntentVariable["type"] {
+  if (/(?:^|_)(?:path|file|dir|directory|folder)$/.test(name)) return "path";
+  if (/^(?:is|has|should|use|enable|skip|dry_run|force)(?:_|$)|_flag$/.test(name)) return "boolean";
+  return "string";
+}
+
+/** Steps that run no work of their own (pauses, literal commands) take no implicit variable. */
+export function extractVariables(
+  description: string,
+  steps: ReadonlyArray<{ text: string; takesInput: boolean }>,
+  taskType: TaskType,
+): ExtractedVariables {
+  const variables: Record<string, IntentVariable> = {};
+  const assumptions: string[] = [];
+  const add = (name: string, optional: boolean, description: string) => {
+    if (RESERVED.has(name) || variables[name]) return;
+    variables[name] = { type: inferType(name), required: !optional, description };
+  };
+
+  for (const m of description.matchAll(SLOT)) {
+    const raw = m[1] ?? m[2] ?? m[3];
+    const optional = /\boptional\b[^.]{0,20}$/i.test(description.slice(Math.max(0, m.index - 30), m.index));
+    add(toName(raw), optional, `"${raw.trim()}", as named in the description`);
+  }
+  for (const { name, phrase } of mentionsIn(description))
+    add(name, false, `"${phrase}", as mentioned in the description`);
+  if (!Object.keys(variables).length && GOAL_DESCRIPTIONS[taskType]) {
+    add("goal", false, GOAL_DESCRIPTIONS[taskType]!);
+    assumptions.push(
+      `No input was named; assumed one required variable "goal" (${GOAL_DESCRIPTIONS[taskType]!.toLowerCase()}).`,
+    );
+  }
+  const names = Object.keys(variables);
+  const primary = names.includes("goal") ? "goal" : names[0];
+
+  const stepTexts = steps.map((s) =>
+    s.text.replace(SLOT, (m, a?: string, b?: string, c?: string) => {
+      const name = toName(a ?? b ?? c ?? "");
+      return variables[name] ? `{${name}}` : m;
+    }),
+  );
+  const stepVariables = stepTexts.map((text, i) => {
+    const mentioned = new Set(mentionsIn(text).map((m) => m.name));
+    const own = names.filter((n) => text.includes(`{${n}}`) || mentioned.has(n));
+    if (own.length || !steps[i].takesInput || !primary) return own;
+    return [primary];
+  });
+  return { variables, stepTexts, stepVariables, assumptions };
+}

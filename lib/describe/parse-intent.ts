@@ -1,0 +1,125 @@
+/**
+ * Phase 1 (wf-composer Steps 1.1–1.6), deterministic: description → `intent` + the assumptions
+ * the rules made. Pure: the clock comes in through `options.now`.
+ */
+import type { Diagnostic } from "@/lib/workflow/diagnostic";
+import { ACTION_VERBS, leadingVerb, toBaseVerb } from "./action-verbs";
+import { assessComplexity } from "./assess-complexity";
+import { classifyStep } from "./classify-step";
+import { describeDiagnostic } from "./describe-issues";
+import { detectTaskType } from "./detect-task-type";
+import { describeSessionId } from "./describe-identity";
+import { extractRawSteps } from "./extract-raw-steps";
+import type { RawStep } from "./split-prose";
+import { extractVariables } from "./extract-variables";
+import type { Intent, IntentStep } from "./intent-schema";
+import { isPauseRequest } from "./is-pause-request";
+
+export interface ParseIntentOptions {
+  /** The clock (created_at, session id); defaults to the current time. */
+  now?: Date;
+}
+
+export type ParseIntentResult =
+  { ok: true; intent: Intent; assumptions: string[] } | { ok: false; diagnostics: Diagnostic[] };
+
+/**
+ * "wait for my approval before posting the comment": the deferred action becomes the next step,
+ * unless the description already says it next.
+ */
+function withDeferredActions(steps: RawStep[]): RawStep[] {
+  return steps.flatMap((s, i) => {
+    const m = /\bbefore\s+([A-Za-z]+ing)\b(.*)$/i.exec(s.text);
+    if (!m || !isPauseRequest(s.text)) return [s];
+    const verb = toBaseVerb(m[1]);
+    if (!ACTION_VERBS.has(verb) || leadingVerb(steps[i + 1]?.text ?? "") === verb) return [s];
+    return [s, { text: `${verb}${m[2]}`.trim(), group: null }];
+  });
+}
+
+/** Group ids of groups with at least two members, renumbered `P1`, `P2`… in order of appearance. */
+function normalizeGroups(groups: ReadonlyArray<string | null>): (string | null)[] {
+  const counts = new Map<string, number>();
+  for (const g of groups) if (g) counts.set(g, (counts.get(g) ?? 0) + 1);
+  const names = new Map<string, string>();
+  return groups.map((g) => {
+    if (!g || (counts.get(g) ?? 0) < 2) return null;
+    if (!names.has(g)) names.set(g, `P${names.size + 1}`);
+    return names.get(g)!;
+  });
+}
+
+export function parseIntent(description: string, options: ParseIntentOptions = {}): ParseIntentResult {
+  const text = description.trim();
+  if (!text) return { ok: false, diagnostics: [describeDiagnostic("DS001", [])] };
+  const assumptions: string[] = [];
+
+  const raw = withDeferredActions(extractRawSteps(text)).map((s) => ({
+    ...s,
+    pause: isPauseRequest(s.text),
+    command: /`([^`]+)`/.exec(s.text)?.[1]?.trim(),
+  }));
+  if (!raw.some((s) => s.pause || s.command || leadingVerb(s.text))) {
+    return { ok: false, diagnostics: [describeDiagnostic("DS002", [])] };
+  }
+  for (const s of raw) {
+    if (s.pause && s.group) {
+      assumptions.push(`"${s.text}" is a pause, so it was taken out of its parallel group and runs on its own.`);
+      s.group = null;
+    }
+  }
+  const groups = normalizeGroups(raw.map((s) => s.group));
+  const hints = raw.map((s) => classifyStep(s.text));
+  const taskType = detectTaskType(text, hints);
+  const vars = extractVariables(
+    text,
+    raw.map((s) => ({ text: s.text, takesInput: !s.pause && !s.command })),
+    taskType,
+  );
+  assumptions.push(...vars.assumptions);
+
+  const firstOfGroup = new Map<string, number>();
+  const secondOfGroup = new Map<string, number>();
+  groups.forEach((g, i) => {
+    if (!g) return;
+    if (!firstOfGroup.has(g)) firstOfGroup.set(g, i + 1);
+    else if (!secondOfGroup.has(g)) secondOfGroup.set(g, i + 1);
+  });
+  const steps: IntentStep[] = raw.map((s, i) => {
+    const g = groups[i];
+    const parallelWith = g ? (firstOfGroup.get(g) === i + 1 ? secondOfGroup.get(g)! : firstOfGroup.get(g)!) : null;
+    return {
+      seq: i + 1,
+      description: vars.stepTexts[i],
+      type_hint: hints[i],
+      parallel_with: parallelWith,
+      variables: vars.stepVariables[i],
+      parallel_group: g,
+      ...(s.command ? { command: s.command } : {}),
+    };
+  });
+
+  for (const g of new Set(groups.filter((x): x is string => !!x))) {
+    const seqs = steps.filter((s) => s.parallel_group === g).map((s) => s.seq);
+    assumptions.push(`Steps ${seqs.join(", ")} run in parallel (group ${g}).`);
+  }
+  for (const s of steps) {
+    if (s.type_hint === "checkpoint")
+      assumptions.push(`Step ${s.seq} ("${s.description}") pauses the run until a person approves.`);
+    else if (!s.command && !leadingVerb(s.description))
+      assumptions.push(`Step ${s.seq} ("${s.description}") starts with no action verb; it was kept as written.`);
+  }
+  const groupCount = new Set(groups.filter(Boolean)).size;
+  const now = options.now ?? new Date();
+  const intent: Intent = {
+    session_id: describeSessionId(taskType, text, now),
+    raw_description: description,
+    task_type: taskType,
+    complexity: assessComplexity(steps.length, groupCount),
+    steps,
+    variables: vars.variables,
+    created_at: now.toISOString(),
+  };
+  assumptions.push(`Task type "${intent.task_type}", complexity "${intent.complexity}".`);
+  return { ok: true, intent, assumptions };
+}

@@ -1,0 +1,78 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { AgentProviderError } from "./agent-provider-error";
+import { createCliAgentProvider } from "./cli-agent-provider";
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), "wf-cli-agent-"));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitUntil(check: () => boolean): Promise<boolean> {
+  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 50));
+  return check();
+}
+
+describe("CLI agent provider with real commands", () => {
+  it("sends the prompt on stdin and answers with stdout (cat)", async () => {
+    const provider = createCliAgentProvider({ name: "cat", command: "cat" });
+    const chunks: string[] = [];
+    const res = await provider.complete({ prompt: "hello agent", onChunk: (c) => chunks.push(c) });
+    expect(res.text).toBe("hello agent");
+    expect(chunks.join("")).toBe("hello agent");
+  });
+
+  it("puts the system text before the prompt and runs in the given folder (node one-liner)", async () => {
+    const command = `node -e "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>console.log(process.cwd()+'|'+s.toUpperCase()))"`;
+    const provider = createCliAgentProvider({ name: "node", command });
+    const res = await provider.complete({ prompt: "do it", system: "rules", cwd: dir });
+    expect(res.text).toBe(`${dir}|RULES\n\nDO IT`);
+  });
+
+  it("rejects a non-zero exit with its stderr", async () => {
+    const provider = createCliAgentProvider({ name: "bad", command: "echo nope >&2; exit 3" });
+    const err = (await provider.complete({ prompt: "x" }).catch((e: unknown) => e)) as AgentProviderError;
+    expect(err).toBeInstanceOf(AgentProviderError);
+    expect(err.reason).toBe("exit");
+    expect(err.message).toContain("exit code 3");
+    expect(err.message).toContain("nope");
+  });
+
+  it("does not fail when the agent exits without reading its stdin", async () => {
+    const provider = createCliAgentProvider({ name: "echo", command: "echo ok" });
+    expect((await provider.complete({ prompt: "x".repeat(1 << 20) })).text).toBe("ok");
+  });
+
+  it("times out and kills the whole process group", async () => {
+    const pidFile = path.join(dir, "pid");
+    const provider = createCliAgentProvider({
+      name: "slow",
+      command: `sleep 30 & echo $! > ${pidFile}; wait`,
+      timeoutMs: 300,
+    });
+    const err = (await provider.complete({ prompt: "x" }).catch((e: unknown) => e)) as AgentProviderError;
+    expect(err.reason).toBe("timeout");
+    const grandchild = Number(readFileSync(pidFile, "utf8").trim());
+    expect(await waitUntil(() => !isAlive(grandchild))).toBe(true);
+  });
+
+  it("stops when the abort signal fires", async () => {
+    const provider = createCliAgentProvider({ name: "slow", command: "sleep 30" });
+    const ac = new AbortController();
+    const pending = provider.complete({ prompt: "x", signal: ac.signal }).catch((e: unknown) => e);
+    setTimeout(() => ac.abort(), 100);
+    expect(((await pending) as AgentProviderError).reason).toBe("aborted");
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * An OpenAI-compatible chat completions endpoint (OpenAI, vLLM, Ollama, LM Studio, llama.cpp …):
+ * POST `<baseUrl>/chat/completions` with fetch; JSON mode via `response_format`; timeout and
+ * abort through one AbortSignal.
+ */
+import { AgentProviderError } from "./agent-provider-error";
+import type { AgentProvider, AgentRequest, AgentResponse } from "./agent-provider";
+
+export interface OpenAiAgentProviderConfig {
+  name: string;
+  /** e.g. `https://api.openai.com/v1` or `http://127.0.0.1:11434/v1`. */
+  baseUrl: string;
+  model: string;
+  /** Sent as a bearer token when set (local servers often need none). */
+  apiKey?: string;
+  timeoutMs?: number;
+}
+
+interface ChatCompletion {
+  id?: string;
+  choices?: { message?: { content?: unknown } }[];
+}
+
+export function createOpenAiAgentProvider(config: OpenAiAgentProviderConfig): AgentProvider {
+  const { name } = config;
+  const url = `${config.baseUrl.replace(/\/+$/, "")}/chat/completions`;
+  return {
+    name,
+    kind: "openai",
+    async complete(request: AgentRequest): Promise<AgentResponse> {
+      const timeoutMs = request.timeoutMs ?? config.timeoutMs;
+      const timeout = timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined;
+      const signals = [request.signal, timeout].filter((s): s is AbortSignal => !!s);
+      const messages = [
+        ...(request.system ? [{ role: "system", content: request.system }] : []),
+        { role: "user", content: request.prompt },
+      ];
+      let response: Response;
+      try {
+        response = await fetch(url, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
+          },
+          body: JSON.stringify({
+            model: config.model,
+            messages,
+            stream: false,
+            ...(request.json ? { response_format: { type: "json_object" } } : {}),
+          }),
+          signal: signals.length ? AbortSignal.any(signals) : undefined,
+        });
+      } catch (err) {
+        if (timeout?.aborted) throw new AgentProviderError(name, "timeout", `no answer within ${timeoutMs} ms`);
+        if (request.signal?.aborted) throw new AgentProviderError(name, "aborted", "aborted");
+        throw new AgentProviderError(name, "http", err instanceof Error ? err.message : String(err));
+      }
+      let body: string;
+      try {
+        body = await response.text();
+      } catch {
+        const reason = timeout?.aborted ? "timeout" : request.signal?.aborted ? "aborted" : "http";
+        throw new AgentProviderError(name, reason, "the answer was cut off");
+      }
+      if (!response.ok) throw new AgentProviderError(name, "http", `HTTP ${response.status}: ${body.slice(0, 300)}`);
+      let parsed: ChatCompletion;
+      try {
+        parsed = JSON.parse(body) as ChatCompletion;
+      } catch {
+        throw new AgentProviderError(name, "invalid-response", "the endpoint did not answer JSON");
+      }
+      const content = parsed.choices?.[0]?.message?.content;
+      if (typeof content !== "string") {
+        throw new AgentProviderError(name, "invalid-response", "no choices[0].message.content in the answer");
+      }
+      request.onChunk?.(content);
+      return { text: content, ...(parsed.id ? { sessionId: parsed.id } : {}) };
+    },
+  };
+}
