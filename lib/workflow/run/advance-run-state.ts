@@ -76,6 +76,13 @@ function step(ctx: ReduceContext, event: RunEvent): boolean {
       const approvalId = `${state.runId}:${event.nodeId}:${node!.attempts}`;
       patchNode(ctx, event.nodeId, { status: "waiting", approvalId, request: event.request });
       ctx.commands.push({ type: "ask", nodeId: event.nodeId, approvalId, request: event.request });
+      ctx.events.push({
+        type: "approval.requested",
+        at: event.at,
+        nodeId: event.nodeId,
+        approvalId,
+        request: event.request,
+      });
       return true;
     }
     case "node.retry":

@@ -292,3 +292,17 @@ describe("applyRunEvent scenarios", () => {
     expect(sim.state.status).toBe("succeeded");
   });
 });
+
+describe("validateRunState", () => {
+  it("flags out-of-order completion and unknown nodes", async () => {
+    const { validateRunState } = await import("./validate-run-state");
+    //  A → B
+    const sim = simulateRun(buildTemplate().node("A").node("B").chain("A", "B").done());
+    expect(validateRunState(sim.spec.plan, sim.state)).toEqual([]);
+    const broken = structuredClone(sim.state);
+    broken.nodes.A = { status: "pending", attempts: 0 };
+    expect(validateRunState(sim.spec.plan, broken).map((d) => d.code)).toEqual(["RUN018"]);
+    broken.nodes.Z = { status: "done", attempts: 1 };
+    expect(validateRunState(sim.spec.plan, broken).map((d) => d.nodeId)).toEqual(["Z"]);
+  });
+});

@@ -33,6 +33,7 @@ export function routeGate(
     const request = { kind: "gate" as const, prompt: `No branch matches "${value}": choose one`, options };
     patchNode(ctx, gateId, { status: "waiting", output: value, approvalId, request });
     ctx.commands.push({ type: "ask", nodeId: gateId, approvalId, request });
+    ctx.events.push({ type: "approval.requested", at: ctx.at, nodeId: gateId, approvalId, request });
     return;
   }
   const reachTaken = descendantsOf(ctx.spec.plan, taken);

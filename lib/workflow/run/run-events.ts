@@ -1,6 +1,6 @@
 /**
  * Run events: the reducer's input and the append-only log (run_events). Input events change
- * state; `info` events (`node.log`, `gate.routed`, `node.skipped`, `run.finished`) record what
+ * state; `info` events (`node.log`, `gate.routed`, `node.skipped`, `run.finished`, `approval.requested`) record what
  * the reducer derived and are no-ops when replayed, so a client re-applying the log gets the
  * same state.
  */
@@ -67,6 +67,13 @@ export const RunEventSchema = z.discriminatedUnion("type", [
     cause: z.string().optional(),
   }),
   z.object({ type: z.literal("run.finished"), at, status: z.string(), error: z.string().optional() }),
+  z.object({
+    type: z.literal("approval.requested"),
+    at,
+    nodeId: z.string(),
+    approvalId: z.string(),
+    request: ApprovalRequestSchema,
+  }),
 ]);
 export type RunEvent = z.infer<typeof RunEventSchema>;
 export type RunEventType = RunEvent["type"];
@@ -76,4 +83,5 @@ export const INFO_EVENT_TYPES: ReadonlySet<RunEventType> = new Set([
   "gate.routed",
   "node.skipped",
   "run.finished",
+  "approval.requested",
 ]);

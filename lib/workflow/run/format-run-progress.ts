@@ -1,0 +1,77 @@
+/**
+ * The seed's progress lines and final summary (playbook-execute Step 4a/4f/6 and "Progress
+ * Reporting"), from run events and the run state. Pure; the CLI prints them on stderr.
+ */
+import type { RunEvent } from "./run-events";
+import type { RunSpec } from "./run-spec";
+import type { RunState } from "./run-state";
+
+const RULE = "═══════════════════════════════════════";
+
+function label(spec: RunSpec, nodeId: string): string {
+  const def = spec.defs.get(nodeId);
+  const planned = spec.plan.nodes[nodeId];
+  const name = (def?.name || nodeId) + (planned?.iteration !== undefined ? ` (iteration ${planned.iteration})` : "");
+  return planned?.phase ? `[${planned.phase}] ${name}` : name;
+}
+
+/** The line(s) an event prints, or none. `state` is the state after the event. */
+export function formatProgressLine(spec: RunSpec, state: RunState, event: RunEvent): string[] {
+  if (!("nodeId" in event) || !spec.plan.nodes[event.nodeId]) return [];
+  const what = label(spec, event.nodeId);
+  const name = spec.defs.get(event.nodeId)?.name || event.nodeId;
+  switch (event.type) {
+    case "node.started":
+      return [`▶ ${what}`];
+    case "node.succeeded":
+      return spec.plan.nodes[event.nodeId].type === "gate" ? [] : [`✅ ${what} — done`];
+    case "gate.routed":
+      return [`✅ ${what} — done (value "${event.decision.value}" → ${event.decision.label ?? "?"})`];
+    case "node.skipped":
+      if (event.reason === "dependency") return [`⚠️ ${name} skipped — dependency ${event.cause} was skipped.`];
+      if (event.reason === "failed") return [`⚠️ ${name} failed — skipping.`];
+      if (event.reason === "fallback-unused") return [];
+      return [`⚠️ ${what} — skipped`];
+    case "node.failed": {
+      const now = state.nodes[event.nodeId];
+      if (now.status === "pending" || now.status === "ready")
+        return [`↻ ${what} — attempt failed: ${event.error}; retrying`];
+      if (now.status === "failed") return [`❌ ${what} — FAILED: ${event.error}`];
+      return [];
+    }
+    case "approval.requested":
+      return [
+        `--- 🙋 ${event.request.kind === "gate" ? "Choose a branch" : "Human task"}: ${name} ---`,
+        ...(event.request.prompt ? [event.request.prompt] : []),
+        ...(event.request.options?.length ? [`options: ${event.request.options.join(", ")}`] : []),
+      ];
+    case "decision.given":
+      return [`--- ✅ Human task complete: ${name} (${event.answer ?? event.decision}) ---`];
+    default:
+      return [];
+  }
+}
+
+/** The final summary block of Step 6 (plus a waiting line when a person must act). */
+export function formatRunSummary(spec: RunSpec, state: RunState, title: string): string {
+  const by = (pred: (s: string) => boolean) => spec.plan.order.filter((id) => pred(state.nodes[id].status));
+  const names = (ids: string[]) => ids.map((id) => label(spec, id)).join(", ");
+  const done = by((s) => s === "done");
+  const skipped = spec.plan.order.filter(
+    (id) => state.nodes[id].status === "skipped" && state.nodes[id].skipReason !== "fallback-unused",
+  );
+  const failed = by((s) => s === "failed");
+  const waiting = by((s) => s === "waiting");
+  const lines = [
+    RULE,
+    `📋 Playbook run complete: ${title}`,
+    RULE,
+    `✅ Completed  (${done.length}): ${names(done)}`,
+    `⚠️ Skipped    (${skipped.length}): ${names(skipped)}`,
+    `❌ Failed     (${failed.length}): ${failed.map((id) => `${label(spec, id)} — ${state.nodes[id].error ?? "failed"}`).join("; ")}`,
+  ];
+  if (waiting.length) lines.push(`🙋 Waiting    (${waiting.length}): ${names(waiting)}`);
+  lines.push(RULE);
+  if (state.status === "succeeded" && failed.length === 0) lines.push("🎉 All tasks completed successfully.");
+  return lines.join("\n");
+}

@@ -1,0 +1,255 @@
+/**
+ * SQL for runs, node_runs, run_events and approvals. The hot path (event append, node upsert,
+ * run update) uses prepared statements cached per connection; callers wrap them in one
+ * transaction so a transition and its event land together.
+ */
+import type Database from "better-sqlite3";
+import type { Db } from "./open-database";
+import type { ApprovalRow, NodeRunRow, RunEventRow, RunRow } from "./schema";
+
+export interface NewRunRow {
+  id: string;
+  templatePk: string | null;
+  templateVersion: number | null;
+  templateJson: string;
+  planJson: string;
+  name: string;
+  status: string;
+  variables: string;
+  workspace: string;
+  state: string;
+}
+
+export interface NodeRunWrite {
+  nodeId: string;
+  status: string;
+  attempt: number;
+  iteration: number | null;
+  output: string | null;
+  error: string | null;
+  state: string;
+  startedAt: number | null;
+  finishedAt: number | null;
+}
+
+export interface EventWrite {
+  id: number;
+  type: string;
+  nodeId: string | null;
+  status: string | null;
+  payload: string;
+  createdAt: number;
+}
+
+export interface RunUpdate {
+  status: string;
+  error: string | null;
+  state: string;
+  lastEventId: number;
+  startedAt: number | null;
+  finishedAt: number | null;
+}
+
+export interface ApprovalOpen {
+  id: string;
+  runId: string;
+  nodeId: string;
+  kind: string;
+  prompt: string | null;
+  options: string | null;
+  createdAt: number;
+}
+
+export interface ApprovalClose {
+  id: string;
+  status: string;
+  decision: string | null;
+  answer: string | null;
+  comment: string | null;
+  decidedBy: string | null;
+  decidedAt: number;
+}
+
+function statements(sqlite: Database.Database) {
+  return {
+    insertRun: sqlite.prepare(
+      `insert into runs (id, template_pk, template_version, template_json, plan_json, name, status, variables, workspace, state)
+       values (@id, @templatePk, @templateVersion, @templateJson, @planJson, @name, @status, @variables, @workspace, @state)`,
+    ),
+    updateRun: sqlite.prepare(
+      `update runs set status = @status, error = @error, state = @state, last_event_id = @lastEventId,
+       started_at = @startedAt, finished_at = @finishedAt where id = @runId`,
+    ),
+    upsertNode: sqlite.prepare(
+      `insert into node_runs (run_id, node_id, status, attempt, iteration, output, error, state, started_at, finished_at)
+       values (@runId, @nodeId, @status, @attempt, @iteration, @output, @error, @state, @startedAt, @finishedAt)
+       on conflict (run_id, node_id) do update set status = excluded.status, attempt = excluded.attempt,
+       output = excluded.output, error = excluded.error, state = excluded.state,
+       started_at = excluded.started_at, finished_at = excluded.finished_at`,
+    ),
+    insertEvent: sqlite.prepare(
+      `insert into run_events (run_id, id, type, node_id, status, payload, created_at)
+       values (@runId, @id, @type, @nodeId, @status, @payload, @createdAt)`,
+    ),
+    openApproval: sqlite.prepare(
+      `insert or ignore into approvals (id, run_id, node_id, kind, prompt, options, status, created_at)
+       values (@id, @runId, @nodeId, @kind, @prompt, @options, 'pending', @createdAt)`,
+    ),
+    closeApproval: sqlite.prepare(
+      `update approvals set status = @status, decision = coalesce(@decision, decision), answer = coalesce(@answer, answer),
+       comment = coalesce(@comment, comment), decided_by = coalesce(@decidedBy, decided_by), decided_at = @decidedAt
+       where id = @id`,
+    ),
+    selectRun: sqlite.prepare(`select * from runs where id = ?`),
+    selectNodes: sqlite.prepare(`select * from node_runs where run_id = ?`),
+    selectEventsAfter: sqlite.prepare(`select * from run_events where run_id = ? and id > ? order by id`),
+    selectOpenRuns: sqlite.prepare(
+      `select id from runs where status in ('pending', 'running', 'waiting') order by created_at`,
+    ),
+    selectApproval: sqlite.prepare(`select * from approvals where id = ?`),
+  };
+}
+
+type Statements = ReturnType<typeof statements>;
+const cache = new WeakMap<Database.Database, Statements>();
+
+function stmts(db: Db): Statements {
+  let s = cache.get(db.$client);
+  if (!s) {
+    s = statements(db.$client);
+    cache.set(db.$client, s);
+  }
+  return s;
+}
+
+type RawRun = Record<string, unknown>;
+/** better-sqlite3 returns snake_case columns for raw SQL; map to the drizzle row shape. */
+function toRunRow(r: RawRun): RunRow {
+  return {
+    id: r.id as string,
+    templatePk: (r.template_pk as string | null) ?? null,
+    templateVersion: (r.template_version as number | null) ?? null,
+    templateJson: r.template_json as string,
+    planJson: r.plan_json as string,
+    name: r.name as string,
+    status: r.status as RunRow["status"],
+    variables: r.variables as string,
+    error: (r.error as string | null) ?? null,
+    state: r.state as string,
+    workspace: r.workspace as string,
+    lastEventId: r.last_event_id as number,
+    createdAt: r.created_at as number,
+    startedAt: (r.started_at as number | null) ?? null,
+    finishedAt: (r.finished_at as number | null) ?? null,
+  };
+}
+
+function toNodeRow(r: RawRun): NodeRunRow {
+  return {
+    runId: r.run_id as string,
+    nodeId: r.node_id as string,
+    status: r.status as NodeRunRow["status"],
+    attempt: r.attempt as number,
+    iteration: (r.iteration as number | null) ?? null,
+    output: (r.output as string | null) ?? null,
+    error: (r.error as string | null) ?? null,
+    state: r.state as string,
+    startedAt: (r.started_at as number | null) ?? null,
+    finishedAt: (r.finished_at as number | null) ?? null,
+  };
+}
+
+function toEventRow(r: RawRun): RunEventRow {
+  return {
+    runId: r.run_id as string,
+    id: r.id as number,
+    type: r.type as string,
+    nodeId: (r.node_id as string | null) ?? null,
+    status: (r.status as string | null) ?? null,
+    payload: r.payload as string,
+    createdAt: r.created_at as number,
+  };
+}
+
+export function insertRunRow(db: Db, row: NewRunRow): void {
+  stmts(db).insertRun.run(row);
+}
+
+export function updateRunRow(db: Db, runId: string, u: RunUpdate): void {
+  stmts(db).updateRun.run({ runId, ...u });
+}
+
+export function upsertNodeRun(db: Db, runId: string, n: NodeRunWrite): void {
+  stmts(db).upsertNode.run({ runId, ...n });
+}
+
+export function insertRunEvent(db: Db, runId: string, e: EventWrite): void {
+  stmts(db).insertEvent.run({ runId, ...e });
+}
+
+export function openApprovalRow(db: Db, a: ApprovalOpen): void {
+  stmts(db).openApproval.run(a);
+}
+
+export function closeApprovalRow(db: Db, a: ApprovalClose): void {
+  stmts(db).closeApproval.run(a);
+}
+
+export function selectRunRow(db: Db, runId: string): RunRow | undefined {
+  const r = stmts(db).selectRun.get(runId) as RawRun | undefined;
+  return r ? toRunRow(r) : undefined;
+}
+
+export function selectNodeRuns(db: Db, runId: string): NodeRunRow[] {
+  return (stmts(db).selectNodes.all(runId) as RawRun[]).map(toNodeRow);
+}
+
+export function selectEventsAfter(db: Db, runId: string, afterId: number): RunEventRow[] {
+  return (stmts(db).selectEventsAfter.all(runId, afterId) as RawRun[]).map(toEventRow);
+}
+
+export function selectOpenRunIds(db: Db): string[] {
+  return (stmts(db).selectOpenRuns.all() as { id: string }[]).map((r) => r.id);
+}
+
+export function selectRunRows(db: Db, status?: string): RunRow[] {
+  const rows = status
+    ? db.$client.prepare(`select * from runs where status = ? order by created_at desc`).all(status)
+    : db.$client.prepare(`select * from runs order by created_at desc`).all();
+  return (rows as RawRun[]).map(toRunRow);
+}
+
+export function selectApprovalRow(db: Db, id: string): ApprovalRow | undefined {
+  const r = stmts(db).selectApproval.get(id) as RawRun | undefined;
+  return r ? toApprovalRow(r) : undefined;
+}
+
+export function selectApprovalRows(db: Db, status?: string): ApprovalRow[] {
+  const rows = status
+    ? db.$client.prepare(`select * from approvals where status = ? order by created_at`).all(status)
+    : db.$client.prepare(`select * from approvals order by created_at`).all();
+  return (rows as RawRun[]).map(toApprovalRow);
+}
+
+function toApprovalRow(r: RawRun): ApprovalRow {
+  return {
+    id: r.id as string,
+    runId: r.run_id as string,
+    nodeId: r.node_id as string,
+    kind: r.kind as ApprovalRow["kind"],
+    prompt: (r.prompt as string | null) ?? null,
+    options: (r.options as string | null) ?? null,
+    status: r.status as ApprovalRow["status"],
+    decision: (r.decision as string | null) ?? null,
+    answer: (r.answer as string | null) ?? null,
+    comment: (r.comment as string | null) ?? null,
+    decidedBy: (r.decided_by as string | null) ?? null,
+    decidedAt: (r.decided_at as number | null) ?? null,
+    createdAt: r.created_at as number,
+  };
+}
+
+/** Runs `fn` in one SQLite transaction (IMMEDIATE: the writer lock is taken up front). */
+export function inTransaction<T>(db: Db, fn: () => T): T {
+  return db.$client.transaction(fn).immediate();
+}

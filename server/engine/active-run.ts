@@ -1,0 +1,86 @@
+/** A run the engine holds in memory: its spec and state, the ready heap, and what is unflushed. */
+import type { RunCommand } from "@/lib/workflow/run/run-commands";
+import type { RunEvent } from "@/lib/workflow/run/run-events";
+import type { RunSpec } from "@/lib/workflow/run/run-spec";
+import type { RunState } from "@/lib/workflow/run/run-state";
+import type { ApprovalDecisionInfo } from "./run-store";
+
+/** A binary min-heap of planned node ids keyed by topological index (the ready-set tie-break). */
+export class ReadyHeap {
+  private items: string[] = [];
+  constructor(private readonly rank: (id: string) => number) {}
+  get size(): number {
+    return this.items.length;
+  }
+  push(id: string): void {
+    const a = this.items;
+    a.push(id);
+    let i = a.length - 1;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (this.rank(a[p]) <= this.rank(a[i])) break;
+      [a[p], a[i]] = [a[i], a[p]];
+      i = p;
+    }
+  }
+  pop(): string | undefined {
+    const a = this.items;
+    if (a.length === 0) return undefined;
+    const top = a[0];
+    const last = a.pop()!;
+    if (a.length) {
+      a[0] = last;
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < a.length && this.rank(a[l]) < this.rank(a[m])) m = l;
+        if (r < a.length && this.rank(a[r]) < this.rank(a[m])) m = r;
+        if (m === i) break;
+        [a[m], a[i]] = [a[i], a[m]];
+        i = m;
+      }
+    }
+    return top;
+  }
+}
+
+export interface ActiveRun {
+  id: string;
+  spec: RunSpec;
+  state: RunState;
+  workspace: string;
+  heap: ReadyHeap;
+  /** Abort handles of nodes whose executor is working. */
+  inflight: Map<string, AbortController>;
+  /** Log bytes emitted per node (the per-node log cap). */
+  logBytes: Map<string, number>;
+  outbox: RunEvent[];
+  touched: Set<string>;
+  approvals: RunCommand[];
+  decisions: Map<string, ApprovalDecisionInfo>;
+  timers: Map<string, () => void>;
+  perRunLimit: number;
+  /** Automatic decisions queued but not applied yet (the run is not settled while > 0). */
+  pendingDecisions: number;
+}
+
+export function createActiveRun(spec: RunSpec, state: RunState, workspace: string, perRunLimit: number): ActiveRun {
+  return {
+    id: state.runId,
+    spec,
+    state,
+    workspace,
+    heap: new ReadyHeap((id) => spec.plan.nodes[id].topo),
+    inflight: new Map(),
+    logBytes: new Map(),
+    outbox: [],
+    touched: new Set(),
+    approvals: [],
+    decisions: new Map(),
+    timers: new Map(),
+    perRunLimit: spec.plan.executionMode === "serial" ? 1 : perRunLimit,
+    pendingDecisions: 0,
+  };
+}

@@ -1,0 +1,37 @@
+/**
+ * The in-process run event bus, kept on globalThis because Next's route handlers and the
+ * engine may be loaded by separate bundles. Subscribers get every persisted event with its id.
+ */
+import { EventEmitter } from "node:events";
+import type { StoredEvent } from "./run-store";
+
+export interface RunEventBus {
+  publish(e: StoredEvent): void;
+  /** Returns the unsubscribe function. */
+  subscribe(runId: string, listener: (e: StoredEvent) => void): () => void;
+}
+
+class EmitterBus implements RunEventBus {
+  private emitter = new EventEmitter();
+  constructor() {
+    this.emitter.setMaxListeners(0);
+  }
+  publish(e: StoredEvent): void {
+    this.emitter.emit(e.runId, e);
+  }
+  subscribe(runId: string, listener: (e: StoredEvent) => void): () => void {
+    this.emitter.on(runId, listener);
+    return () => this.emitter.off(runId, listener);
+  }
+}
+
+const holder = globalThis as unknown as { __wfRunBus?: RunEventBus };
+
+export function getRunEventBus(): RunEventBus {
+  holder.__wfRunBus ??= new EmitterBus();
+  return holder.__wfRunBus;
+}
+
+export function createRunEventBus(): RunEventBus {
+  return new EmitterBus();
+}

@@ -1,0 +1,22 @@
+/** Executors by node type; adding one touches its own file and this registry. */
+import type { NodeType } from "@/lib/workflow/template-schema";
+import { checkpointExecutor } from "./checkpoint-executor";
+import type { Executor } from "./executor";
+import { gateExecutor } from "./gate-executor";
+import { humanExecutor } from "./human-executor";
+import { loopExecutor } from "./loop-executor";
+import { shellExecutor } from "./shell-executor";
+
+export type ExecutorRegistry = Map<NodeType | string, Executor>;
+
+export function createExecutorRegistry(overrides: Partial<Record<NodeType, Executor>> = {}): ExecutorRegistry {
+  const registry: ExecutorRegistry = new Map<string, Executor>([
+    ["shell", shellExecutor],
+    ["human", humanExecutor],
+    ["checkpoint", checkpointExecutor],
+    ["gate", gateExecutor],
+    ["loop", loopExecutor],
+  ]);
+  for (const [type, ex] of Object.entries(overrides)) if (ex) registry.set(type, ex);
+  return registry;
+}

@@ -1,0 +1,49 @@
+/**
+ * The one executor interface: an executor gets a context (the node, its substituted texts,
+ * the workspace, an abort signal, a log sink) and resolves to succeeded / failed / waiting.
+ * Executors never touch the database or the event bus.
+ */
+import type { ApprovalRequest } from "@/lib/workflow/run/run-state";
+import type { PlanNode } from "@/lib/workflow/run/run-plan";
+import type { GateRoute } from "@/lib/workflow/run/run-plan";
+import type { WorkflowNode } from "@/lib/workflow/template-schema";
+
+export type ExecutorResult =
+  | {
+      status: "succeeded";
+      output: string;
+      fields?: Record<string, unknown>;
+      source?: "expression" | "condition" | "output" | "person";
+      condition?: string;
+    }
+  | { status: "failed"; error: string; code?: string }
+  | { status: "waiting"; request: ApprovalRequest };
+
+export interface ExecutorContext {
+  runId: string;
+  nodeId: string;
+  node: WorkflowNode;
+  planned: PlanNode;
+  attempt: number;
+  workspace: string;
+  vars: Readonly<Record<string, string>>;
+  signal: AbortSignal;
+  timeoutMs?: number;
+  log(stream: "stdout" | "stderr" | "engine", text: string): void;
+  /** Substitutes references in a node text (`quote` for shell command lines). */
+  resolve(text: string, quote?: (v: string) => string): string;
+  /** Values for CEL expressions (`vars`, `nodes`, `output`, `iteration`). */
+  expressionContext(): Record<string, unknown>;
+  /** The gate's outgoing routes (gate nodes only). */
+  routes: readonly GateRoute[];
+  /** Environment for child processes (allowlist + run variables). */
+  env: NodeJS.ProcessEnv;
+  /** Per-node cap on kept output bytes. */
+  maxOutputBytes: number;
+  /** Called when a child process has been spawned (benchmarks). */
+  onSpawn?: () => void;
+}
+
+export interface Executor {
+  run(ctx: ExecutorContext): Promise<ExecutorResult>;
+}

@@ -1,0 +1,429 @@
+/**
+ * The run engine: owns active runs in memory, feeds events to the pure reducer, persists each
+ * batch of transitions with their events in one SQLite transaction, publishes them on the bus,
+ * and launches ready nodes under the global and per-run concurrency limits.
+ *
+ * One scheduling tick:
+ * 1. persist what the last completions produced;
+ * 2. pick ready nodes (lowest topological index first) while slots are free, mark them started;
+ * 3. persist the starts (so a crash knows what was running);
+ * 4. launch their executors;
+ * 5. wake whoever waits for a run to settle.
+ */
+import { makeRunSpec } from "@/lib/workflow/run/run-spec";
+import { initialRunState } from "@/lib/workflow/run/run-state";
+import { planRun } from "@/lib/workflow/run/run-plan";
+import type { RunEvent } from "@/lib/workflow/run/run-events";
+import type { RunState } from "@/lib/workflow/run/run-state";
+import { advanceRunState } from "@/lib/workflow/run/advance-run-state";
+import { finishedDownstream } from "@/lib/workflow/run/reset-nodes";
+import { RUN_CODES } from "@/lib/workflow/run/run-codes";
+import { validateRunState } from "@/lib/workflow/run/validate-run-state";
+import { isTerminalRunStatus } from "@/lib/workflow/statuses";
+import type { Template } from "@/lib/workflow/template-schema";
+import { newId } from "@/server/db/new-id";
+import { createActiveRun, type ActiveRun } from "./active-run";
+import { realClock, type Clock } from "./clock";
+import {
+  DecisionRefusedError,
+  RerunNeedsConfirmationError,
+  RunInputError,
+  RunNotFoundError,
+  RunStateInvalidError,
+} from "./engine-errors";
+import { getRunEventBus, type RunEventBus } from "./event-bus";
+import { createExecutorRegistry, type ExecutorRegistry } from "./executors/executor-registry";
+import { buildNodeContext } from "./node-context";
+import { resolveRunVariables } from "./resolve-run-variables";
+import { runNodeAttempt } from "./run-node";
+import type { AgentJudge } from "./run-checks";
+import type { RunStore } from "./run-store";
+import { createWorkspace } from "./workspace";
+import type { ApprovalRequest } from "@/lib/workflow/run/run-state";
+
+export interface AutoDecision {
+  decision: string;
+  answer?: string;
+  comment?: string;
+}
+
+export interface EngineOptions {
+  store: RunStore;
+  runsDir: string;
+  bus?: RunEventBus;
+  clock?: Clock;
+  executors?: ExecutorRegistry;
+  /** Nodes running at once over all runs (default 32) and per run (default 16). */
+  concurrency?: { global?: number; perRun?: number };
+  maxOutputBytes?: number;
+  /** Log bytes kept per node attempt (default 256 KiB). */
+  maxLogBytes?: number;
+  /** Answers approvals without a person (CLI `--approve all`, `--answer`). */
+  autoDecide?: (a: { runId: string; nodeId: string; request: ApprovalRequest }) => AutoDecision | undefined;
+  judge?: AgentJudge;
+  /** Measurement hook: a node was picked to start / its process was spawned. */
+  onNodeTiming?: (e: { runId: string; nodeId: string; phase: "ready" | "spawned"; at: number }) => void;
+}
+
+export interface StartRunInput {
+  template: Template;
+  variables?: Record<string, unknown>;
+  templatePk?: string | null;
+  templateVersion?: number | null;
+  runId?: string;
+}
+
+export class RunEngine {
+  private readonly runs = new Map<string, ActiveRun>();
+  private readonly bus: RunEventBus;
+  private readonly clock: Clock;
+  private readonly executors: ExecutorRegistry;
+  private readonly globalLimit: number;
+  private readonly perRunLimit: number;
+  private running = 0;
+  private tickScheduled = false;
+  private detached = false;
+  private waiters = new Map<string, Set<() => void>>();
+
+  constructor(private readonly o: EngineOptions) {
+    this.bus = o.bus ?? getRunEventBus();
+    this.clock = o.clock ?? realClock;
+    this.executors = o.executors ?? createExecutorRegistry();
+    this.globalLimit = o.concurrency?.global ?? 32;
+    this.perRunLimit = o.concurrency?.perRun ?? 16;
+  }
+
+  /** Plans and starts a run; nothing is stored when the template or the variables are invalid. */
+  startRun(input: StartRunInput): { runId: string } {
+    // 1. Variables (required ones are never guessed), 2. the plan.
+    const { vars, diagnostics } = resolveRunVariables(input.template, input.variables ?? {});
+    const planned = planRun(input.template);
+    const problems = [...diagnostics, ...(planned.ok ? [] : planned.diagnostics)];
+    if (problems.length || !planned.ok) throw new RunInputError(problems);
+    // 3. Workspace and stored run, 4. the run.started event.
+    const runId = input.runId ?? newId("run");
+    const spec = makeRunSpec(input.template, planned.plan);
+    const state = initialRunState(planned.plan, runId, vars);
+    const workspace = createWorkspace(this.o.runsDir, runId);
+    this.o.store.createRun({
+      runId,
+      template: input.template,
+      plan: planned.plan,
+      state,
+      name: input.template.name,
+      workspace,
+      templatePk: input.templatePk ?? null,
+      templateVersion: input.templateVersion ?? null,
+    });
+    const run = createActiveRun(spec, state, workspace, this.perRunLimit);
+    this.runs.set(runId, run);
+    this.apply(run, { type: "run.started", at: this.clock.now() });
+    this.tick();
+    return { runId };
+  }
+
+  /** Resumes every unfinished run in the store (at process start); returns those that could not be. */
+  recoverRuns(filter?: (runId: string) => boolean): { resumed: string[]; invalid: RunStateInvalidError[] } {
+    const resumed: string[] = [];
+    const invalid: RunStateInvalidError[] = [];
+    for (const id of this.o.store.openRunIds()) {
+      if (this.runs.has(id) || (filter && !filter(id))) continue;
+      try {
+        this.resumeRun(id);
+        resumed.push(id);
+      } catch (err) {
+        if (err instanceof RunStateInvalidError) invalid.push(err);
+        else throw err;
+      }
+    }
+    return { resumed, invalid };
+  }
+
+  /**
+   * Loads a stored run and continues it: nodes that were running become interrupted (their policy
+   * retries or fails them), queued nodes are queued again, retry timers re-armed, waiting nodes wait.
+   */
+  resumeRun(runId: string): void {
+    const run = this.activate(runId);
+    const now = this.clock.now();
+    for (const id of run.spec.plan.order) {
+      const n = run.state.nodes[id];
+      if (n.status === "running") this.apply(run, { type: "node.interrupted", at: now, nodeId: id });
+    }
+    if (run.state.status === "pending") this.apply(run, { type: "run.started", at: now });
+    for (const id of run.spec.plan.order) {
+      const n = run.state.nodes[id];
+      if (n.status === "ready") run.heap.push(id);
+      if (n.status === "pending" && n.retryAt) this.arm(run, id, n.retryAt);
+      if (n.status === "waiting" && n.approvalId && n.request) this.autoDecide(run, id, n.approvalId, n.request);
+    }
+    this.tick();
+  }
+
+  cancel(runId: string): boolean {
+    const run = this.activate(runId);
+    const ok = this.apply(run, { type: "run.cancelled", at: this.clock.now() });
+    this.tick();
+    return ok;
+  }
+
+  /** Applies a person's decision to the approval `approvalId` (`<runId>:<nodeId>:<attempt>`). */
+  decide(approvalId: string, d: AutoDecision & { by?: string }): void {
+    const first = approvalId.indexOf(":");
+    const last = approvalId.lastIndexOf(":");
+    if (first < 0 || last <= first) throw new DecisionRefusedError(`unknown approval ${approvalId}`);
+    const run = this.activate(approvalId.slice(0, first));
+    const nodeId = approvalId.slice(first + 1, last);
+    run.decisions.set(approvalId, { decision: d.decision, answer: d.answer, comment: d.comment, by: d.by });
+    const ok = this.apply(run, {
+      type: "decision.given",
+      at: this.clock.now(),
+      nodeId,
+      approvalId,
+      decision: d.decision,
+      ...(d.answer !== undefined ? { answer: d.answer } : {}),
+      ...(d.comment !== undefined ? { comment: d.comment } : {}),
+    });
+    if (!ok) {
+      run.decisions.delete(approvalId);
+      throw new DecisionRefusedError(`approval ${approvalId} is not open or "${d.decision}" is not a choice`);
+    }
+    this.tick();
+  }
+
+  /** Re-run from a node: refused with RUN013 when finished downstream nodes would go stale, unless confirmed. */
+  rerunFrom(runId: string, nodeId: string, confirm = false): void {
+    const run = this.activate(runId);
+    if (!run.spec.plan.nodes[nodeId]) throw new DecisionRefusedError(`run ${runId} has no node ${nodeId}`);
+    const finished = finishedDownstream(run.spec.plan, run.state, nodeId);
+    if (finished.length && !confirm)
+      throw new RerunNeedsConfirmationError(RUN_CODES.RUN013(nodeId, finished), finished);
+    this.apply(run, { type: "run.rerun", at: this.clock.now(), nodeId });
+    this.tick();
+  }
+
+  retryFailed(runId: string): void {
+    const run = this.activate(runId);
+    this.apply(run, { type: "run.retry-failed", at: this.clock.now() });
+    this.tick();
+  }
+
+  /** The live state of an active run, or the stored one. */
+  getState(runId: string): RunState | undefined {
+    return this.runs.get(runId)?.state ?? this.o.store.loadRun(runId)?.state;
+  }
+
+  /** Resolves when the run is finished or waiting for a person, with no executor still working. */
+  settled(runId: string): Promise<RunState> {
+    return new Promise((resolve) => {
+      const check = () => {
+        const run = this.runs.get(runId);
+        if (!run) return (resolve(this.getState(runId)!), true);
+        const quiet = run.inflight.size === 0 && run.outbox.length === 0 && run.pendingDecisions === 0;
+        if (quiet && (isTerminalRunStatus(run.state.status) || run.state.status === "waiting")) {
+          resolve(run.state);
+          return true;
+        }
+        return false;
+      };
+      if (check()) return;
+      const set = this.waiters.get(runId) ?? new Set();
+      const w = () => {
+        if (check()) set.delete(w);
+      };
+      set.add(w);
+      this.waiters.set(runId, set);
+    });
+  }
+
+  /**
+   * Stops this engine without writing anything more (what a crash looks like to the store):
+   * running processes are killed, later completions are dropped. Tests and shutdown use it.
+   */
+  detach(): void {
+    this.detached = true;
+    for (const run of this.runs.values()) {
+      for (const c of run.inflight.values()) c.abort();
+      for (const cancel of run.timers.values()) cancel();
+    }
+    this.runs.clear();
+  }
+
+  // ——— internals ———
+
+  private activate(runId: string): ActiveRun {
+    const live = this.runs.get(runId);
+    if (live) return live;
+    const stored = this.o.store.loadRun(runId);
+    if (!stored) throw new RunNotFoundError(runId);
+    const diagnostics = validateRunState(stored.plan, stored.state);
+    if (diagnostics.length) throw new RunStateInvalidError(runId, diagnostics);
+    const run = createActiveRun(
+      makeRunSpec(stored.template, stored.plan),
+      stored.state,
+      stored.workspace,
+      this.perRunLimit,
+    );
+    this.runs.set(runId, run);
+    return run;
+  }
+
+  /** Feeds one event to the reducer and turns its commands into work. */
+  private apply(run: ActiveRun, event: RunEvent): boolean {
+    if (this.detached) return false;
+    const r = advanceRunState(run.spec, run.state, event);
+    if (!r.accepted) return false;
+    run.outbox.push(event, ...r.events);
+    for (const id of r.touched) run.touched.add(id);
+    for (const c of r.commands) {
+      switch (c.type) {
+        case "start":
+          run.heap.push(c.nodeId);
+          this.o.onNodeTiming?.({ runId: run.id, nodeId: c.nodeId, phase: "ready", at: performance.now() });
+          break;
+        case "kill":
+          run.inflight.get(c.nodeId)?.abort();
+          break;
+        case "ask":
+          run.approvals.push(c);
+          this.autoDecide(run, c.nodeId, c.approvalId, c.request);
+          break;
+        case "close-approval":
+          run.approvals.push(c);
+          break;
+        case "wake":
+          this.arm(run, c.nodeId, c.at);
+          break;
+        case "finished":
+          for (const cancel of run.timers.values()) cancel();
+          run.timers.clear();
+          break;
+      }
+    }
+    this.scheduleTick();
+    return true;
+  }
+
+  private autoDecide(run: ActiveRun, nodeId: string, approvalId: string, request: ApprovalRequest): void {
+    const d = this.o.autoDecide?.({ runId: run.id, nodeId, request });
+    // Deferred: the approval row is written before it is answered.
+    if (!d) return;
+    run.pendingDecisions++;
+    queueMicrotask(() => {
+      run.pendingDecisions--;
+      try {
+        this.decide(approvalId, { ...d, by: "auto" });
+      } catch (err) {
+        // A refused automatic answer (e.g. an unknown branch) leaves the node waiting for a person.
+        this.apply(run, { type: "node.log", at: this.clock.now(), nodeId, stream: "engine", text: String(err) });
+        this.tick();
+      }
+    });
+  }
+
+  private arm(run: ActiveRun, nodeId: string, at: number): void {
+    run.timers.get(nodeId)?.();
+    const cancel = this.clock.setTimer(at, () => {
+      run.timers.delete(nodeId);
+      this.apply(run, { type: "node.retry", at: this.clock.now(), nodeId });
+    });
+    run.timers.set(nodeId, cancel);
+  }
+
+  private scheduleTick(): void {
+    if (this.tickScheduled) return;
+    this.tickScheduled = true;
+    setImmediate(() => this.tick());
+  }
+
+  private tick(): void {
+    this.tickScheduled = false;
+    if (this.detached) return;
+    this.flush();
+    const launches = this.pickReady();
+    this.flush();
+    for (const [run, nodeId] of launches) this.launch(run, nodeId);
+    this.notifyWaiters();
+  }
+
+  private flush(): void {
+    const dirty = [...this.runs.values()].filter((r) => r.outbox.length || r.touched.size || r.approvals.length);
+    if (!dirty.length) return;
+    const stored = this.o.store.commit(
+      dirty.map((r) => ({
+        runId: r.id,
+        state: r.state,
+        events: r.outbox,
+        touched: r.touched,
+        approvals: r.approvals,
+        decisions: r.decisions,
+      })),
+    );
+    for (const r of dirty) {
+      r.outbox = [];
+      r.touched = new Set();
+      r.approvals = [];
+    }
+    for (const events of stored.values()) for (const e of events) this.bus.publish(e);
+  }
+
+  private pickReady(): [ActiveRun, string][] {
+    const out: [ActiveRun, string][] = [];
+    for (const run of this.runs.values()) {
+      while (run.heap.size && this.running < this.globalLimit && run.inflight.size < run.perRunLimit) {
+        const nodeId = run.heap.pop()!;
+        if (!this.apply(run, { type: "node.started", at: this.clock.now(), nodeId })) continue;
+        run.inflight.set(nodeId, new AbortController());
+        this.running++;
+        out.push([run, nodeId]);
+      }
+    }
+    return out;
+  }
+
+  private launch(run: ActiveRun, nodeId: string): void {
+    const controller = run.inflight.get(nodeId)!;
+    const maxLog = this.o.maxLogBytes ?? 256 * 1024;
+    run.logBytes.set(nodeId, 0);
+    const log = (stream: "stdout" | "stderr" | "engine", text: string) => {
+      const used = run.logBytes.get(nodeId) ?? 0;
+      if (used > maxLog) return;
+      run.logBytes.set(nodeId, used + text.length);
+      const clipped = used + text.length > maxLog ? `${text.slice(0, maxLog - used)}\n[log truncated]\n` : text;
+      this.apply(run, { type: "node.log", at: this.clock.now(), nodeId, stream, text: clipped });
+    };
+    const ctx = buildNodeContext(run, nodeId, {
+      log,
+      signal: controller.signal,
+      maxOutputBytes: this.o.maxOutputBytes ?? 1 << 20,
+      ...(this.o.onNodeTiming
+        ? { onSpawn: () => this.o.onNodeTiming!({ runId: run.id, nodeId, phase: "spawned", at: performance.now() }) }
+        : {}),
+    });
+    const executor = this.executors.get(ctx.node.type);
+    const work = executor
+      ? runNodeAttempt(ctx, executor, this.o.judge)
+      : Promise.resolve({ status: "failed" as const, error: RUN_CODES.RUN021(ctx.node.type) });
+    void work.then((result) => {
+      run.inflight.delete(nodeId);
+      this.running--;
+      const at = this.clock.now();
+      if (result.status === "succeeded") {
+        const { status: _s, ...rest } = result;
+        this.apply(run, { type: "node.succeeded", at, nodeId, ...rest });
+      } else if (result.status === "waiting")
+        this.apply(run, { type: "node.waiting", at, nodeId, request: result.request });
+      else if (result.status === "skipped")
+        this.apply(run, { type: "node.failed", at, nodeId, error: result.error, skip: true });
+      else {
+        const code = "code" in result ? result.code : undefined;
+        this.apply(run, { type: "node.failed", at, nodeId, error: result.error, ...(code ? { code } : {}) });
+      }
+      this.scheduleTick();
+    });
+  }
+
+  private notifyWaiters(): void {
+    for (const [, set] of this.waiters) for (const w of [...set]) w();
+  }
+}

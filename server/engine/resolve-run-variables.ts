@@ -1,0 +1,23 @@
+/**
+ * The run's variables from the template's context_schema and what the caller gave: defaults
+ * fill optional gaps, a required variable without a value is RUN006 (never guessed).
+ */
+import type { Diagnostic } from "@/lib/workflow/diagnostic";
+import { RUN_CODES } from "@/lib/workflow/run/run-codes";
+import type { Template } from "@/lib/workflow/template-schema";
+
+export function resolveRunVariables(
+  template: Template,
+  given: Readonly<Record<string, unknown>>,
+): { vars: Record<string, string>; diagnostics: Diagnostic[] } {
+  const vars: Record<string, string> = {};
+  const diagnostics: Diagnostic[] = [];
+  for (const [k, v] of Object.entries(given)) if (v !== undefined && v !== null) vars[k] = String(v);
+  for (const [name, spec] of Object.entries(template.context_schema)) {
+    if (vars[name] !== undefined && vars[name] !== "") continue;
+    if (spec.default !== undefined && spec.default !== "") vars[name] = String(spec.default);
+    else if (spec.required)
+      diagnostics.push({ severity: "error", code: "RUN006", message: RUN_CODES.RUN006(name), field: name });
+  }
+  return { vars, diagnostics };
+}

@@ -1,0 +1,125 @@
+/**
+ * Pre- and postconditions (playbook-execute Step 4e, phase-interpreter entry/exit gates):
+ * checks run in order and stop at the first failure, whose `on_failure` decides what happens
+ * (fail → the node fails; warn → logged, go on; skip → the node is skipped; ask → a person decides).
+ * Human checks become an approval. Every verdict is logged as HANDOFF_OK or GATE_FAIL.
+ */
+import fs from "node:fs";
+import type { Check } from "@/lib/workflow/template-schema";
+import type { ApprovalRequest } from "@/lib/workflow/run/run-state";
+import type { ExecutorContext } from "./executors/executor";
+import { shellQuote } from "./executors/shell-quote";
+import { spawnProcess } from "./spawn-process";
+import { confinePath } from "./workspace";
+
+export type ChecksVerdict =
+  | { kind: "pass"; artifacts: string[] }
+  | { kind: "fail"; field: string; reason: string }
+  | { kind: "skip"; field: string; reason: string }
+  | { kind: "ask"; request: ApprovalRequest };
+
+/** Judges `agent_confirms` checks; undefined when no agent provider is configured. */
+export type AgentJudge = (description: string, ctx: ExecutorContext) => Promise<{ ok: boolean; reasoning: string }>;
+
+interface CheckOutcome {
+  ok: boolean;
+  reason?: string;
+  artifact?: string;
+  ask?: string;
+}
+
+async function evaluateCheck(check: Check, ctx: ExecutorContext, judge?: AgentJudge): Promise<CheckOutcome> {
+  switch (check.type) {
+    case "file_exists": {
+      const p = confinePath(ctx.workspace, ctx.resolve(check.path));
+      const ok = fs.existsSync(p) && fs.statSync(p).size > 0;
+      return ok ? { ok, artifact: check.path } : { ok, reason: `file ${check.path} is missing or empty` };
+    }
+    case "file_contains": {
+      const p = confinePath(ctx.workspace, ctx.resolve(check.path));
+      if (!fs.existsSync(p)) return { ok: false, reason: `file ${check.path} is missing` };
+      const pattern = ctx.resolve(check.pattern);
+      const ok = fs.readFileSync(p, "utf8").includes(pattern);
+      return ok ? { ok, artifact: check.path } : { ok, reason: `pattern "${pattern}" not found in ${check.path}` };
+    }
+    case "command": {
+      const r = await spawnProcess({
+        command: ctx.resolve(check.run, shellQuote),
+        cwd: ctx.workspace,
+        env: ctx.env,
+        signal: ctx.signal,
+        timeoutMs: ctx.timeoutMs,
+      });
+      const expect = check.expect_exit ?? 0;
+      if (r.exitCode !== expect) return { ok: false, reason: `exit code ${r.exitCode}, expected ${expect}` };
+      if (check.expect_output !== undefined && !r.stdout.includes(check.expect_output))
+        return { ok: false, reason: `output does not contain "${check.expect_output}"` };
+      return { ok: true };
+    }
+    case "human":
+      return { ok: false, ask: ctx.resolve(check.prompt) };
+    case "agent_confirms": {
+      if (!judge) return { ok: false, reason: "no agent provider is configured to confirm" };
+      const v = await judge(ctx.resolve(check.description), ctx);
+      return v.ok ? { ok: true } : { ok: false, reason: v.reasoning || "the agent did not confirm" };
+    }
+  }
+}
+
+function identifying(check: Check): string {
+  switch (check.type) {
+    case "file_exists":
+    case "file_contains":
+      return "path";
+    case "command":
+      return "run";
+    case "human":
+      return "prompt";
+    case "agent_confirms":
+      return "description";
+  }
+}
+
+export async function runChecks(
+  list: "checks" | "preconditions",
+  checks: readonly Check[],
+  ctx: ExecutorContext,
+  judge?: AgentJudge,
+  heldOutput?: string,
+): Promise<ChecksVerdict> {
+  const artifacts: string[] = [];
+  for (const [i, check] of checks.entries()) {
+    const field = `${list}[${i}].${identifying(check)}`;
+    let outcome: CheckOutcome;
+    try {
+      outcome = await evaluateCheck(check, ctx, judge);
+    } catch (err) {
+      outcome = { ok: false, reason: err instanceof Error ? err.message : String(err) };
+    }
+    if (outcome.ask !== undefined) {
+      // A person confirms; the node completes with its output when they approve.
+      return { kind: "ask", request: { kind: "human", prompt: outcome.ask, stage: "check", output: heldOutput ?? "" } };
+    }
+    if (outcome.ok) {
+      if (outcome.artifact) artifacts.push(outcome.artifact);
+      continue;
+    }
+    const reason = outcome.reason ?? "check failed";
+    ctx.log("engine", `GATE_FAIL | node=${ctx.nodeId} | field=${field} | reason=${reason}\n`);
+    const action = check.on_failure ?? "fail";
+    if (action === "warn") continue;
+    if (action === "skip") return { kind: "skip", field, reason };
+    if (action === "ask")
+      return {
+        kind: "ask",
+        request: {
+          kind: "human",
+          prompt: `${field} failed: ${reason}. Accept anyway?`,
+          stage: "check",
+          output: heldOutput ?? "",
+        },
+      };
+    return { kind: "fail", field, reason };
+  }
+  return { kind: "pass", artifacts };
+}

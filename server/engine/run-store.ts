@@ -1,0 +1,66 @@
+/**
+ * What the engine needs from storage (DESIGN.md §10: SQLite here, another store later).
+ * `commit` writes a batch of transitions with their events atomically and returns the ids given
+ * to the events (increasing per run, from 1).
+ */
+import type { Template } from "@/lib/workflow/template-schema";
+import type { RunCommand } from "@/lib/workflow/run/run-commands";
+import type { RunEvent } from "@/lib/workflow/run/run-events";
+import type { RunPlan } from "@/lib/workflow/run/run-plan";
+import type { RunState } from "@/lib/workflow/run/run-state";
+
+export interface NewRun {
+  runId: string;
+  template: Template;
+  plan: RunPlan;
+  state: RunState;
+  name: string;
+  workspace: string;
+  templatePk?: string | null;
+  templateVersion?: number | null;
+}
+
+export interface ApprovalDecisionInfo {
+  decision: string;
+  answer?: string;
+  comment?: string;
+  by?: string;
+}
+
+/** One run's share of a commit. */
+export interface RunBatch {
+  runId: string;
+  state: RunState;
+  events: RunEvent[];
+  touched: Iterable<string>;
+  /** `ask` and `close-approval` commands to mirror into the approvals table. */
+  approvals: RunCommand[];
+  decisions: Map<string, ApprovalDecisionInfo>;
+}
+
+export interface StoredRun {
+  runId: string;
+  template: Template;
+  plan: RunPlan;
+  state: RunState;
+  workspace: string;
+  name: string;
+  lastEventId: number;
+  createdAt: number;
+  templatePk: string | null;
+}
+
+export interface StoredEvent {
+  id: number;
+  runId: string;
+  event: RunEvent;
+}
+
+export interface RunStore {
+  createRun(run: NewRun): void;
+  /** Writes every batch in one transaction; returns the stored events per run, in order. */
+  commit(batches: RunBatch[]): Map<string, StoredEvent[]>;
+  loadRun(runId: string): StoredRun | undefined;
+  openRunIds(): string[];
+  eventsAfter(runId: string, afterId: number): StoredEvent[];
+}

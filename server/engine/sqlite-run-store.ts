@@ -1,0 +1,169 @@
+/** The SQLite RunStore: node states live in node_runs, run-level fields in runs, events in run_events. */
+import type { Db } from "@/server/db/open-database";
+import {
+  closeApprovalRow,
+  inTransaction,
+  insertRunEvent,
+  insertRunRow,
+  openApprovalRow,
+  selectEventsAfter,
+  selectNodeRuns,
+  selectOpenRunIds,
+  selectRunRow,
+  updateRunRow,
+  upsertNodeRun,
+} from "@/server/db/run-queries";
+import { parseTemplate } from "@/lib/workflow/parse-template";
+import { RunEventSchema, type RunEvent } from "@/lib/workflow/run/run-events";
+import { RunPlanSchema } from "@/lib/workflow/run/run-plan";
+import type { RunState } from "@/lib/workflow/run/run-state";
+import { nodeStateToRow, runStateFromRows } from "./run-state-rows";
+import type { NewRun, RunBatch, RunStore, StoredEvent, StoredRun } from "./run-store";
+
+function eventStatus(e: RunEvent): string | null {
+  switch (e.type) {
+    case "node.started":
+      return "running";
+    case "node.succeeded":
+      return "done";
+    case "node.failed":
+      return "failed";
+    case "node.waiting":
+      return "waiting";
+    case "node.skipped":
+      return "skipped";
+    case "node.interrupted":
+      return "interrupted";
+    case "run.finished":
+      return e.status;
+    default:
+      return null;
+  }
+}
+
+function runUpdate(state: RunState, lastEventId: number) {
+  return {
+    status: state.status,
+    error: state.error ?? null,
+    state: JSON.stringify({ stopping: state.stopping }),
+    lastEventId,
+    startedAt: state.startedAt ?? null,
+    finishedAt: state.finishedAt ?? null,
+  };
+}
+
+export class SqliteRunStore implements RunStore {
+  private lastIds = new Map<string, number>();
+
+  constructor(readonly db: Db) {}
+
+  createRun(run: NewRun): void {
+    inTransaction(this.db, () => {
+      insertRunRow(this.db, {
+        id: run.runId,
+        templatePk: run.templatePk ?? null,
+        templateVersion: run.templateVersion ?? null,
+        templateJson: JSON.stringify(run.template),
+        planJson: JSON.stringify(run.plan),
+        name: run.name,
+        status: run.state.status,
+        variables: JSON.stringify(run.state.vars),
+        workspace: run.workspace,
+        state: JSON.stringify({ stopping: false }),
+      });
+      for (const id of run.plan.order) {
+        upsertNodeRun(this.db, run.runId, nodeStateToRow(id, run.plan.nodes[id].iteration, run.state.nodes[id]));
+      }
+    });
+    this.lastIds.set(run.runId, 0);
+  }
+
+  commit(batches: RunBatch[]): Map<string, StoredEvent[]> {
+    const out = new Map<string, StoredEvent[]>();
+    inTransaction(this.db, () => {
+      for (const b of batches) out.set(b.runId, this.writeBatch(b));
+    });
+    return out;
+  }
+
+  private writeBatch(b: RunBatch): StoredEvent[] {
+    let last = this.lastIds.get(b.runId) ?? selectRunRow(this.db, b.runId)?.lastEventId ?? 0;
+    const stored: StoredEvent[] = [];
+    for (const event of b.events) {
+      last++;
+      insertRunEvent(this.db, b.runId, {
+        id: last,
+        type: event.type,
+        nodeId: "nodeId" in event ? event.nodeId : null,
+        status: eventStatus(event),
+        payload: JSON.stringify(event),
+        createdAt: event.at,
+      });
+      stored.push({ id: last, runId: b.runId, event });
+    }
+    for (const id of b.touched) {
+      const n = b.state.nodes[id];
+      upsertNodeRun(this.db, b.runId, nodeStateToRow(id, undefined, n));
+    }
+    for (const c of b.approvals) {
+      if (c.type === "ask") {
+        openApprovalRow(this.db, {
+          id: c.approvalId,
+          runId: b.runId,
+          nodeId: c.nodeId,
+          kind: c.request.kind,
+          prompt: c.request.prompt ?? null,
+          options: c.request.options ? JSON.stringify(c.request.options) : null,
+          createdAt: Date.now(),
+        });
+      } else if (c.type === "close-approval") {
+        const d = b.decisions.get(c.approvalId);
+        closeApprovalRow(this.db, {
+          id: c.approvalId,
+          status: c.status,
+          decision: d?.decision ?? null,
+          answer: d?.answer ?? null,
+          comment: d?.comment ?? null,
+          decidedBy: d?.by ?? null,
+          decidedAt: Date.now(),
+        });
+      }
+    }
+    updateRunRow(this.db, b.runId, runUpdate(b.state, last));
+    this.lastIds.set(b.runId, last);
+    return stored;
+  }
+
+  loadRun(runId: string): StoredRun | undefined {
+    const row = selectRunRow(this.db, runId);
+    if (!row) return undefined;
+    const parsed = parseTemplate(JSON.parse(row.templateJson));
+    if (!parsed.ok) throw new Error(`run ${runId}: stored template no longer parses`);
+    const plan = RunPlanSchema.parse(JSON.parse(row.planJson));
+    const state = runStateFromRows(plan, row, selectNodeRuns(this.db, runId));
+    this.lastIds.set(runId, row.lastEventId);
+    return {
+      runId,
+      template: parsed.template,
+      plan,
+      state,
+      workspace: row.workspace,
+      name: row.name,
+      lastEventId: row.lastEventId,
+      createdAt: row.createdAt,
+      templatePk: row.templatePk,
+    };
+  }
+
+  openRunIds(): string[] {
+    return selectOpenRunIds(this.db);
+  }
+
+  eventsAfter(runId: string, afterId: number): StoredEvent[] {
+    return selectEventsAfter(this.db, runId, afterId).map((r) => ({
+      id: r.id,
+      runId,
+      event: RunEventSchema.parse(JSON.parse(r.payload)),
+    }));
+  }
+}

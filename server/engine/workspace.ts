@@ -1,0 +1,65 @@
+/**
+ * Run workspaces (`<runs dir>/<run-id>/`) and path confinement: a node may only touch paths
+ * inside its run's workspace — no absolute paths elsewhere, no `..`, no symlink escape.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { RUN_CODES } from "@/lib/workflow/run/run-codes";
+
+export class WorkspaceEscapeError extends Error {
+  readonly code = "RUN017";
+  constructor(p: string) {
+    super(RUN_CODES.RUN017(p));
+    this.name = "WorkspaceEscapeError";
+  }
+}
+
+export function createWorkspace(runsDir: string, runId: string): string {
+  const dir = path.join(runsDir, runId);
+  fs.mkdirSync(dir, { recursive: true });
+  return fs.realpathSync(dir);
+}
+
+function isInside(root: string, p: string): boolean {
+  const rel = path.relative(root, p);
+  return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
+}
+
+/**
+ * Resolves `p` (relative to the workspace) and checks it stays inside, following symlinks of
+ * every existing ancestor. Throws WorkspaceEscapeError.
+ */
+export function confinePath(workspace: string, p: string): string {
+  const root = fs.realpathSync(workspace);
+  const abs = path.resolve(root, p);
+  if (!isInside(root, abs)) throw new WorkspaceEscapeError(p);
+  // Follow symlinks of the deepest existing ancestor (the target itself may not exist yet).
+  let probe = abs;
+  while (!fs.existsSync(probe) && probe !== root) probe = path.dirname(probe);
+  let real: string;
+  try {
+    real = fs.realpathSync(probe);
+  } catch {
+    // A dangling symlink: its target is outside or missing; refuse either way.
+    throw new WorkspaceEscapeError(p);
+  }
+  if (!isInside(root, real)) throw new WorkspaceEscapeError(p);
+  // A dangling symlink at the target would write wherever it points.
+  if (!fs.existsSync(abs) && fs.lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink())
+    throw new WorkspaceEscapeError(p);
+  return abs;
+}
+
+/** Every file path (relative, `/`-separated) under the workspace; symlinks are listed, not followed. */
+export function listWorkspaceFiles(workspace: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string, rel: string) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) walk(path.join(dir, e.name), r);
+      else out.push(r);
+    }
+  };
+  walk(workspace, "");
+  return out;
+}
