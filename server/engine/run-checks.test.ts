@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { buildTemplate } from "@/lib/workflow/run/template-builder";
+import { selectEventsAfter } from "@/server/db/run-queries";
+import { createEngineHarness, type EngineHarness } from "./engine-harness";
+
+let h: EngineHarness | undefined;
+afterEach(() => {
+  h?.close();
+  h = undefined;
+});
+
+/** Runs one node `A` with the given checks; returns its final state and engine log lines. */
+async function runWithChecks(fields: Record<string, unknown>, judge?: (d: string) => boolean) {
+  h = createEngineHarness({
+    autoDecide: ({ request }) =>
+      request.kind === "human" ? { decision: request.prompt === "yes?" ? "approve" : "reject" } : undefined,
+    ...(judge ? { judge: async (d) => ({ ok: judge(d), reasoning: "judged" }) } : {}),
+  });
+  //  A
+  const t = buildTemplate()
+    .node("A", { args_template: "printf 'hello world' > out.txt; echo done", ...fields })
+    .done();
+  const { runId } = h.engine.startRun({ template: t });
+  const state = await h.engine.settled(runId);
+  const logs = selectEventsAfter(h.db, runId, 0)
+    .filter((e) => e.type === "node.log")
+    .map((e) => (JSON.parse(e.payload) as { text: string }).text.trim());
+  return { node: state.nodes.A, run: state, logs };
+}
+
+describe("checks", () => {
+  const cases: [string, Record<string, unknown>, Record<string, unknown>][] = [
+    ["file_exists", { type: "file_exists", path: "out.txt" }, { type: "file_exists", path: "nope.txt" }],
+    [
+      "file_contains",
+      { type: "file_contains", path: "out.txt", pattern: "world" },
+      { type: "file_contains", path: "out.txt", pattern: "mars" },
+    ],
+    [
+      "command",
+      { type: "command", run: "grep -q hello out.txt", expect_output: "" },
+      { type: "command", run: "cat out.txt", expect_output: "mars" },
+    ],
+    ["human", { type: "human", prompt: "yes?" }, { type: "human", prompt: "no?" }],
+    ["agent_confirms", { type: "agent_confirms", description: "good" }, { type: "agent_confirms", description: "bad" }],
+  ];
+  for (const [type, pass, fail] of cases) {
+    it(`${type}: passes, and fails the node with a GATE_FAIL line or a rejection`, async () => {
+      const judge = (d: string) => d === "good";
+      const ok = await runWithChecks({ checks: [pass] }, judge);
+      expect(ok.node.status).toBe("done");
+      expect(ok.node.output).toBe("done");
+      if (type !== "human") expect(ok.logs.some((l) => l.startsWith("HANDOFF_OK | node=A"))).toBe(true);
+      h!.close();
+      const bad = await runWithChecks({ checks: [fail] }, judge);
+      expect(bad.node.status).toBe("failed");
+      if (type !== "human")
+        expect(bad.logs.some((l) => l.startsWith("GATE_FAIL | node=A | field=checks[0]."))).toBe(true);
+    });
+  }
+
+  it("agent_confirms without a provider fails", async () => {
+    const r = await runWithChecks({ checks: [{ type: "agent_confirms", description: "x" }] });
+    expect(r.node.error).toMatch(/no agent provider/);
+  });
+
+  it("on_failure warn continues, skip skips the node", async () => {
+    const warn = await runWithChecks({ checks: [{ type: "file_exists", path: "nope", on_failure: "warn" }] });
+    expect(warn.node.status).toBe("done");
+    expect(warn.logs.some((l) => l.startsWith("GATE_FAIL"))).toBe(true);
+    h!.close();
+    const skip = await runWithChecks({ checks: [{ type: "file_exists", path: "nope", on_failure: "skip" }] });
+    expect(skip.node.status).toBe("skipped");
+    expect(skip.run.status).toBe("succeeded");
+  });
+
+  it("a failing precondition stops the node before it runs", async () => {
+    const r = await runWithChecks({ preconditions: [{ type: "file_exists", path: "out.txt" }] });
+    expect(r.node.status).toBe("failed");
+    expect(r.node.error).toMatch(/^precondition preconditions\[0\]\.path/);
+    expect(r.logs.some((l) => l.startsWith("GATE_FAIL | node=A | field=preconditions[0].path"))).toBe(true);
+  });
+});
