@@ -7,6 +7,7 @@ import type { Diagnostic } from "@/lib/workflow/diagnostic";
 import { parseTemplate } from "@/lib/workflow/parse-template";
 import { formatIssue } from "./format-issues";
 import type { ImportResult, SourcePosition } from "./import-result";
+import { jsonErrorOffset } from "./json-error-offset";
 import { createYamlLocator } from "./yaml-locator";
 
 function positionOf(text: string, offset: number): SourcePosition {
@@ -26,9 +27,17 @@ export function importTemplateJson(text: string): ImportResult {
     raw = JSON.parse(text);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    const m = /position (\d+)/.exec(message);
-    const at = positionOf(text, m ? Number(m[1]) : text.length);
-    return { diagnostics: [formatIssue("JS001", "error", at, message.replace(/ in JSON at position \d+.*$/, ""))] };
+    const at = positionOf(text, jsonErrorOffset(text));
+    return {
+      diagnostics: [
+        formatIssue(
+          "JS001",
+          "error",
+          at,
+          message.replace(/ in JSON at position \d+.*$/, "").replace(/, ".*" is not valid JSON$/s, ""),
+        ),
+      ],
+    };
   }
   const parsed = parseTemplate(raw);
   if (parsed.ok) return { template: parsed.template, diagnostics: [] };

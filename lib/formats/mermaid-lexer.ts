@@ -132,20 +132,22 @@ export class MermaidLexer {
     }
     const start = this.pos;
     const at = this.at(start);
-    if (start >= text.length) return { ...at, kind: "eof" };
+    if (start >= text.length) return { line: at.line, column: at.column, offset: at.offset, kind: "eof" };
     const c = text[start];
     if (c === "\n" || c === ";") {
       this.pos++;
-      return { ...at, kind: "eol" };
+      return { line: at.line, column: at.column, offset: at.offset, kind: "eol" };
     }
     if (c === "&") {
       this.pos++;
-      return { ...at, kind: "amp" };
+      return { line: at.line, column: at.column, offset: at.offset, kind: "amp" };
     }
     if (c === ":" && text.startsWith(":::", start)) {
       this.pos += 3;
       const id = this.readIdText();
-      return id ? { ...at, kind: "class", value: id } : this.bad(at, "a class name after ':::'");
+      return id
+        ? { line: at.line, column: at.column, offset: at.offset, kind: "class", value: id }
+        : this.bad(at, "a class name after ':::'");
     }
     if (this.prevKind === "id") {
       const shape = SHAPES.find((s) => text.startsWith(s.open, start));
@@ -157,19 +159,32 @@ export class MermaidLexer {
       const close = text.indexOf('"', start + 1);
       if (close < 0) return this.bad(at, "a closing '\"'");
       this.pos = close + 1;
-      return { ...at, kind: "string", value: text.slice(start + 1, close) };
+      return {
+        line: at.line,
+        column: at.column,
+        offset: at.offset,
+        kind: "string",
+        value: text.slice(start + 1, close),
+      };
     }
     const id = this.readIdText();
-    if (id) return { ...at, kind: "id", value: id };
+    if (id) return { line: at.line, column: at.column, offset: at.offset, kind: "id", value: id };
     this.pos++;
-    return { ...at, kind: "bad", text: c, expected: "" };
+    return { line: at.line, column: at.column, offset: at.offset, kind: "bad", text: c, expected: "" };
   }
 
   private bad(at: At, expected: string): Token {
     const nl = this.text.indexOf("\n", at.offset);
     const end = nl < 0 ? this.text.length : nl;
     this.pos = Math.max(this.pos, at.offset + 1);
-    return { ...at, kind: "bad", text: this.text.slice(at.offset, Math.min(end, at.offset + 20)), expected };
+    return {
+      line: at.line,
+      column: at.column,
+      offset: at.offset,
+      kind: "bad",
+      text: this.text.slice(at.offset, Math.min(end, at.offset + 20)),
+      expected,
+    };
   }
 
   /** Node ids: letters, digits, `_`, `.`, and `-` when a word character follows (so `A-->B` splits). */
@@ -214,10 +229,25 @@ export class MermaidLexer {
     if (closerIndex < 0) {
       this.pos = i;
       const found = this.at(i);
-      return { ...found, kind: "bad", text: text.slice(i, i + 10), expected: `'${shape.close[0]}'` };
+      return {
+        line: found.line,
+        column: found.column,
+        offset: found.offset,
+        kind: "bad",
+        text: text.slice(i, i + 10),
+        expected: `'${shape.close[0]}'`,
+      };
     }
     this.pos = i + shape.close[closerIndex].length;
-    return { ...at, kind: "shape", shape: shape.kinds[closerIndex], text: body, quoted };
+    return {
+      line: at.line,
+      column: at.column,
+      offset: at.offset,
+      kind: "shape",
+      shape: shape.kinds[closerIndex],
+      text: body,
+      quoted,
+    };
   }
 
   private lexEdge(at: At): Token | undefined {
@@ -232,13 +262,21 @@ export class MermaidLexer {
       if (!m || m.index >= lineEnd) return this.bad(at, "an arrow such as '-->' closing the edge label");
       this.pos = m.index + m[0].length;
       const style = arrowStyle(text.slice(start, start + 2) + m[0]);
-      return { ...at, kind: "edge", style, label: unquote(text.slice(start + 3, m.index).trim()) };
+      return {
+        line: at.line,
+        column: at.column,
+        offset: at.offset,
+        kind: "edge",
+        style,
+        label: unquote(text.slice(start + 3, m.index).trim()),
+      };
     }
     ARROW.lastIndex = start;
     const m = ARROW.exec(text);
     if (!m) return undefined;
     this.pos = start + m[0].length;
-    const edge: Token = { ...at, kind: "edge", style: arrowStyle(m[0]) };
+    const style = arrowStyle(m[0]);
+    const edge: Token = { line: at.line, column: at.column, offset: at.offset, kind: "edge", style };
     // Optional `|label|` right after the arrow.
     let i = this.pos;
     while (text[i] === " " || text[i] === "\t") i++;
@@ -247,7 +285,8 @@ export class MermaidLexer {
       const close = text.indexOf("|", i + 1);
       if (close < 0 || close > lineEnd) return this.bad(this.at(i), "a closing '|' for the edge label");
       this.pos = close + 1;
-      return { ...edge, label: unquote(text.slice(i + 1, close).trim()) };
+      const label = unquote(text.slice(i + 1, close).trim());
+      return { line: at.line, column: at.column, offset: at.offset, kind: "edge", style, label };
     }
     return edge;
   }

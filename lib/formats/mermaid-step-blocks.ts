@@ -86,8 +86,12 @@ export function extractStepBlocks(source: string): ExtractedSteps {
     }
     text = blankOut(text, m.index, m.index + m[0].length);
   }
+  // An unclosed <step> swallows the rest of the text: its body is not Mermaid.
   const stray = /<\/?step\b/.exec(text);
-  if (stray) diagnostics.push(formatIssue("MM010", "error", position(source, stray.index), "unclosed <step> tag"));
+  if (stray) {
+    diagnostics.push(formatIssue("MM010", "error", position(source, stray.index), "unclosed <step> tag"));
+    text = blankOut(text, stray.index, text.length);
+  }
   return { text, steps, ...(toolScope ? { toolScope } : {}), diagnostics };
 }
 

@@ -97,7 +97,7 @@ function buildNode(decl: MermaidNodeDecl, step: StepBlock | undefined, diagnosti
 
 /** Phases from subgraphs, and parallel groups from subgraphs whose members are not wired together. */
 function applySubgraphs(diagram: MermaidDiagram, nodes: Map<string, RawNode>): { name: string }[] {
-  const titles = new Map(diagram.subgraphs.map((s) => [s.id, s.title]));
+  const titles = new Map(diagram.subgraphs.map((s) => [s.id, unescapeMermaidText(s.title)]));
   for (const decl of diagram.nodes) {
     const title = decl.subgraph ? titles.get(decl.subgraph) : undefined;
     if (title) nodes.get(decl.id)!.phase = title;
@@ -107,7 +107,7 @@ function applySubgraphs(diagram: MermaidDiagram, nodes: Map<string, RawNode>): {
     const wired = diagram.edges.some((e) => members.has(e.from) && members.has(e.to));
     if (members.size >= 2 && !wired) for (const m of members) nodes.get(m)!.parallel_group = sg.id;
   }
-  return [...new Set(diagram.subgraphs.map((s) => s.title))].map((name) => ({ name }));
+  return [...new Set(titles.values())].map((name) => ({ name }));
 }
 
 /** Imports Mermaid text; never throws. `template` is absent when an error makes the graph unreliable. */
