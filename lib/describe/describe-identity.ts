@@ -1,8 +1,9 @@
 /**
  * Names for a described workflow (wf-composer Step 5.2): the human name is the task type plus
- * the first three meaningful words of the description; ids are `WFD-<slug>-<YYYYMMDD>` (session)
- * and `wft-<slug>-<YYYYMMDD>` (template).
+ * the first three meaningful words of the description; the session id is `WFD-<slug>-<YYYYMMDD>`
+ * (the template id, `wft-<slug>-<YYYYMMDD>`, is lib/workflow's `templateIdFor`).
  */
+import { slugify } from "@/lib/workflow/template-identity";
 import type { TaskType } from "./intent-schema";
 
 const STOP_WORDS = new Set(
@@ -10,20 +11,6 @@ const STOP_WORDS = new Set(
     " ",
   ),
 );
-
-function slugify(text: string): string {
-  return text
-    .normalize("NFKD")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60)
-    .replace(/-+$/, "");
-}
-
-function yyyymmdd(now: Date): string {
-  return now.toISOString().slice(0, 10).replace(/-/g, "");
-}
 
 /** "Feature: plan checkout flow" from task type + first three meaningful words. */
 export function describeTemplateName(taskType: TaskType, description: string): string {
@@ -37,10 +24,7 @@ export function describeTemplateName(taskType: TaskType, description: string): s
   return words.length ? `${kind}: ${words.join(" ")}` : kind;
 }
 
-export function describeTemplateId(name: string, now: Date): string {
-  return `wft-${slugify(name) || "workflow"}-${yyyymmdd(now)}`;
-}
-
 export function describeSessionId(taskType: TaskType, description: string, now: Date): string {
-  return `WFD-${slugify(describeTemplateName(taskType, description)) || "workflow"}-${yyyymmdd(now)}`;
+  const ymd = now.toISOString().slice(0, 10).replace(/-/g, "");
+  return `WFD-${slugify(describeTemplateName(taskType, description))}-${ymd}`;
 }

@@ -6,10 +6,11 @@
 import type { Diagnostic } from "@/lib/workflow/diagnostic";
 import { injectCheckpoints, type InjectionReport } from "@/lib/workflow/inject-checkpoints";
 import type { Template, WorkflowNode } from "@/lib/workflow/template-schema";
+import { templateIdFor } from "@/lib/workflow/template-identity";
 import { validateTemplate } from "@/lib/workflow/validate-template";
 import { wireParallelGroups } from "@/lib/workflow/wire-parallel-groups";
 import { aggregateContextSchema } from "./aggregate-context-schema";
-import { describeTemplateId, describeTemplateName } from "./describe-identity";
+import { describeTemplateName } from "./describe-identity";
 import type { Intent } from "./intent-schema";
 import { pinPrevReferences } from "./pin-prev-references";
 import type { ResolvedIntent } from "./resolve-intent";
@@ -34,7 +35,7 @@ export function enrichIntent(intent: Intent, resolved: ResolvedIntent): Enriched
   const nodes = resolved.nodes;
   const hasGroups = nodes.some((n) => n.parallel_group);
   const draft: Template = {
-    template_id: describeTemplateId(name, Number.isNaN(now.getTime()) ? new Date(0) : now),
+    template_id: templateIdFor(name, Number.isNaN(now.getTime()) ? new Date(0) : now),
     name,
     description: intent.raw_description.replace(/\s+/g, " ").trim().slice(0, 120),
     version: "1.0",
