@@ -67,6 +67,24 @@ describe("wf convert", () => {
     expect(r.stdout).toContain("flow");
   });
 
+  it("--inject-checkpoints adds checkpoints only when asked, and is idempotent", async () => {
+    // plan ─[Plan phase]─▶ build ─[Build phase]─▶ ship
+    fs.writeFileSync(
+      file("phases.mmd"),
+      "flowchart LR\n  subgraph p1 [Plan]\n    plan[Write the plan]\n  end\n  subgraph p2 [Build]\n    build[Build it|type=tool]\n  end\n  plan --> build\n",
+    );
+    const plain = JSON.parse((await convert([file("phases.mmd"), "--to", "json"])).stdout);
+    expect(plain.nodes.some((n: { type: string }) => n.type === "checkpoint")).toBe(false);
+    const r = await convert([file("phases.mmd"), "--to", "json", "--inject-checkpoints"]);
+    expect(r.code).toBe(0);
+    const once = JSON.parse(r.stdout);
+    expect(once.nodes.filter((n: { type: string }) => n.type === "checkpoint").length).toBeGreaterThan(0);
+    expect(r.stderr).toMatch(/injected CP-\d+ \(/);
+    fs.writeFileSync(file("once.json"), r.stdout);
+    const twice = JSON.parse((await convert([file("once.json"), "--to", "json", "--inject-checkpoints"])).stdout);
+    expect(twice).toEqual(once);
+  });
+
   it("invalid input → exit 1 with diagnostics on stderr and nothing on stdout", async () => {
     const r = await convert([file("broken.mmd"), "--to", "json"]);
     expect(r.code).toBe(1);

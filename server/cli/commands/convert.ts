@@ -3,6 +3,7 @@ import type { Command } from "commander";
 import { EXPORT_FORMATS, exportWorkflow, isExportFormat } from "@/lib/formats/export-workflow";
 import { importWorkflow } from "@/lib/formats/import-workflow";
 import { formatDiagnostic, hasErrors } from "@/lib/workflow/diagnostic";
+import { injectCheckpoints } from "@/lib/workflow/inject-checkpoints";
 import type { CliIo, CommandResult } from "@/server/cli/cli-io";
 import { CliError, EXIT } from "@/server/cli/exit-codes";
 import { readWorkflowFile } from "@/server/cli/read-workflow-file";
@@ -24,7 +25,16 @@ export function registerConvert(program: Command, io: CliIo, result: CommandResu
         result.code = EXIT.invalid;
         return;
       }
-      const template = imported.template;
+      let template = imported.template;
+      if (opts.injectCheckpoints) {
+        const injected = injectCheckpoints(template);
+        template = injected.template;
+        for (const cp of injected.report.checkpoints) {
+          io.err(
+            `injected ${cp.id} (${cp.rule}) on ${cp.edge.from} → ${cp.edge.to}${cp.autoContinue ? "" : ", pauses"}`,
+          );
+        }
+      }
       io.out(exportWorkflow(template, opts.to).replace(/\n$/, ""));
       result.code = EXIT.ok;
     });
