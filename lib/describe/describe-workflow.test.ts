@@ -274,6 +274,25 @@ const CASES: Case[] = [
     steps: ["Draft the release notes", "Wait for approval", "Publish the release"],
     pauses: [2],
   },
+  {
+    drawing: "analyze → plan → implement (arrows)",
+    text: "analyze the logs → write a plan -> implement it",
+    steps: ["analyze the logs", "write a plan", "implement it"],
+    complexity: "simple",
+  },
+  {
+    drawing: "Step 1 … Step 3",
+    text: "Step 1: reproduce the bug in <module>\nStep 2: fix it\nStep 3: run `pytest -q`",
+    steps: ["reproduce the bug in {module}", "fix it", "run `pytest -q`"],
+    variables: { module: true },
+    commands: { 3: "pytest -q" },
+    taskType: "bugfix",
+  },
+  {
+    drawing: "test → fix (if) → rerun (if) → deploy",
+    text: "Run the tests, then if they fail, fix the code and run them again. Then deploy.",
+    steps: ["Run the tests", "fix the code (if they fail)", "run them again (if they fail)", "deploy"],
+  },
 ];
 
 function stepGroups(result: DescribeSuccess): number[][] {

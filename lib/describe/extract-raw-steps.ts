@@ -5,7 +5,7 @@
  */
 import { splitProse, type GroupIds, type RawStep } from "./split-prose";
 
-const LIST_ITEM = /^(\s*)(?:\d+[.)]|\(\d+\)|[-*•+]|[a-z][.)])\s+(.*)$/;
+const LIST_ITEM = /^(\s*)(?:\d+[.)]|\(\d+\)|[-*•+]|[a-z][.)]|step\s+\d+\s*[:.)-])\s+(.*)$/i;
 const PARALLEL_HEADER =
   /^(?:(?:do|run)\s+)?(?:(?:these|the following|both|all)\s+)?(?:in parallel|at the same time|simultaneously|concurrently|meanwhile)\b/i;
 const PROTECT = /`[^`]+`|\b(?:e\.g|i\.e|etc|vs)\./gi;

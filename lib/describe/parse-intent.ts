@@ -106,6 +106,8 @@ export function parseIntent(description: string, options: ParseIntentOptions = {
   for (const s of steps) {
     if (s.type_hint === "checkpoint")
       assumptions.push(`Step ${s.seq} ("${s.description}") pauses the run until a person approves.`);
+    else if (/\((?:if|unless) [^)]*\)$/.test(s.description))
+      assumptions.push(`Step ${s.seq} ("${s.description}") has a condition; it always runs until you add a gate.`);
     else if (!s.command && !leadingVerb(s.description))
       assumptions.push(`Step ${s.seq} ("${s.description}") starts with no action verb; it was kept as written.`);
   }

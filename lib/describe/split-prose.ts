@@ -25,6 +25,7 @@ const SEQUENCE_MARKERS: RegExp[] = [
   /,\s*(?:and\s+)?next\b,?/gi,
   /(?:,\s*|\s+)(?:and\s+)?(?:finally|lastly)\b,?/gi,
   /\s+followed by\s+/gi,
+  /\s*(?:→|->|=>|⟶)\s*/g,
   /(?:,\s*|\s+)(?:and\s+)?(?=once\s)/gi,
 ];
 const SEQ_LEAD =
@@ -74,8 +75,12 @@ function splitSentences(text: string): string[] {
 
 /** Appends the steps of one prose block to `out` (which holds earlier steps, for "meanwhile"). */
 export function splitProse(text: string, ids: GroupIds, out: RawStep[] = []): RawStep[] {
+  let condition = "";
   const push = (parts: string[], mode: "seq" | "group" | "join") => {
-    const texts = parts.map(cleanStepText).filter(Boolean);
+    const texts = parts
+      .map(cleanStepText)
+      .filter(Boolean)
+      .map((t) => t + condition);
     if (!texts.length) return;
     const prev = out.at(-1);
     if (mode === "join" && prev) {
@@ -95,6 +100,7 @@ export function splitProse(text: string, ids: GroupIds, out: RawStep[] = []): Ra
     let joinNext = PAR_LEAD.test(marked.trim());
     for (let clause of marked.split(SEQ)) {
       clause = clause.trim();
+      condition = "";
       if (PAR_LEAD.test(clause)) joinNext = true;
       for (let prevClause = ""; prevClause !== clause;) {
         prevClause = clause;
@@ -106,6 +112,12 @@ export function splitProse(text: string, ids: GroupIds, out: RawStep[] = []): Ra
         // came before and it is itself an action.
         if (!out.length && leadingVerb(cleanStepText(once[1]))) push([once[1]], "seq");
         clause = once[2].trim();
+      }
+      // "if they fail, fix the code": no gate is built, so the condition stays in the step's words.
+      const cond = /^(if|unless)\s+(.+?),\s*(?:then\s+)?(.+)$/i.exec(clause);
+      if (cond) {
+        condition = ` (${cond[1].toLowerCase()} ${cond[2]})`;
+        clause = cond[3];
       }
       // "while you investigate, collect the logs": the while-part names the previous step.
       const backWhile = /^while\s+(.+?),\s*(.+)$/i.exec(clause);

@@ -47,7 +47,7 @@ describe("wf describe", () => {
     expect(r.stdout).toMatch(/^Pipeline: /);
     for (const id of ["N-001", "N-002", "N-003", "N-004", "N-005"]) expect(r.stdout).toContain(id);
     expect(r.stdout).toContain("pause-for-user");
-    expect(r.stdout).toMatch(/Variables: feature \(required\)/);
+    expect(r.stdout).toMatch(/Variables:\n {2}feature {2}string, required — /);
     expect(r.stdout).toMatch(/Assumptions:\n {2}- Steps 2, 3 run in parallel/);
   });
 

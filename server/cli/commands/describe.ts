@@ -12,11 +12,16 @@ import type { CliIo, CommandResult } from "@/server/cli/cli-io";
 import { CliError, EXIT } from "@/server/cli/exit-codes";
 import { describeWithProviders } from "@/server/providers/describe-with-providers";
 
-function variablesLine(result: DescribeSuccess): string {
-  const vars = Object.entries(result.template.context_schema).map(
-    ([name, v]) => `${name} (${v.required ? "required" : "optional"}${v.type !== "string" ? `, ${v.type}` : ""})`,
+/** One line per variable: name, type, required or optional, and what it is. */
+function variablesBlock(result: DescribeSuccess): string {
+  const vars = Object.entries(result.template.context_schema);
+  if (!vars.length) return "Variables: none";
+  const width = Math.max(...vars.map(([name]) => name.length));
+  const lines = vars.map(
+    ([name, v]) =>
+      `  ${name.padEnd(width)}  ${v.type}, ${v.required ? "required" : "optional"}${v.description ? ` — ${v.description}` : ""}`,
   );
-  return `Variables: ${vars.length ? vars.join(", ") : "none"}`;
+  return ["Variables:", ...lines].join("\n");
 }
 
 export function registerDescribe(program: Command, io: CliIo, result: CommandResult): Command {
@@ -43,7 +48,7 @@ export function registerDescribe(program: Command, io: CliIo, result: CommandRes
         for (const a of described.assumptions) io.err(`assumption: ${a}`);
       } else {
         io.out(renderAsciiPipeline(described.template));
-        io.out(variablesLine(described));
+        io.out(variablesBlock(described));
         io.out(["Assumptions:", ...described.assumptions.map((a) => `  - ${a}`)].join("\n"));
       }
       result.code = hasErrors(described.diagnostics) ? EXIT.invalid : EXIT.ok;
