@@ -23,6 +23,7 @@ export const FORMAT_ISSUES = {
   MM013: (id: string) => `node id "${id}" is declared twice through id= annotations`,
   MM014: () => `"end" without an open subgraph`,
   MM015: (id: string) => `subgraph "${id}" is not closed; expected "end"`,
+  MM016: (what: string) => `dde-simple mode allows no gates or loops and at most 15 nodes: ${what}`,
   // Playbook YAML
   PB001: (detail: string) => `YAML syntax error: ${detail}`,
   PB002: (field: string) => `missing required top-level field "${field}"`,

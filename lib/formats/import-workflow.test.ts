@@ -24,6 +24,11 @@ describe("importWorkflow", () => {
     );
   });
 
+  it("ignores a UTF-8 byte-order mark", () => {
+    expect(importWorkflow({ filename: "t.json", text: "\ufeff" + TEMPLATE }).template?.name).toBe("Two");
+    expect(importWorkflow({ filename: "f.mmd", text: "\ufeffgraph LR\n A --> B" }).diagnostics).toEqual([]);
+  });
+
   it("an unknown extension is FMT001", () => {
     expect(importWorkflow({ filename: "notes.txt", text: "" }).diagnostics.map((d) => d.code)).toEqual(["FMT001"]);
   });

@@ -34,7 +34,9 @@ export function isWorkflowExtension(ext: string): boolean {
 }
 
 /** Never throws; an unknown extension is an FMT001 diagnostic. */
-export function importWorkflow(input: ImportWorkflowInput): ImportResult {
+export function importWorkflow(raw: ImportWorkflowInput): ImportResult {
+  // A UTF-8 byte-order mark is not content (editors on Windows add it).
+  const input = raw.text.charCodeAt(0) === 0xfeff ? { ...raw, text: raw.text.slice(1) } : raw;
   const ext = extensionOf(input.filename);
   const base = (input.filename.split(/[\\/]/).pop() ?? "workflow").replace(/\.[^.]*$/, "");
   const mermaidOptions = { name: base, ...(input.toolScope ? { toolScope: input.toolScope } : {}) };

@@ -98,6 +98,18 @@ describe("<step> blocks", () => {
     const t = importMermaid('flowchart LR\n  A[x|type=tool]\n<step node="A" type="manual">Ask.</step>').template!;
     expect(t.nodes[0].type).toBe("human");
   });
+  it('mode="simple" wrappers reject gates and loops (the seed\'s dde-simple grammar check)', () => {
+    const simple = (body: string) => `<skill impl="dde-simple" mode="simple">\nflowchart LR\n${body}\n</skill>`;
+    expect(where(simple("  A --> B"))).toEqual([]);
+    const r = importMermaid(simple("  A{ok?} -->|y| B\n  A -->|n| C[x|type=loop|max_iter=2]"));
+    expect(r.diagnostics.map((d) => `${d.code}@${d.line}:${d.column}:${d.nodeId}`)).toEqual([
+      "MM016@3:3:A",
+      "MM016@4:12:C",
+    ]);
+    const big = Array.from({ length: 16 }, (_, i) => `  n${i}`).join("\n");
+    expect(where(simple(big))).toEqual(["MM016@1:1"]);
+  });
+
   it("positions of the diagram are unchanged by the blanked tags", () => {
     expect(where('<agent name="d">\n<step node="A">x</step>\nflowchart LR\n  A -> B\n</agent>')).toEqual(["MM001@4:5"]);
   });

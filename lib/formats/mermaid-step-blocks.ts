@@ -25,6 +25,8 @@ export interface ExtractedSteps {
   steps: StepBlock[];
   /** Intersection of the enclosing `<tool allow="…">` lists, when there is one. */
   toolScope?: string[];
+  /** A wrapper declared `mode="simple"` (dde-simple): no gates or loops, at most 15 nodes. */
+  simpleMode?: { line: number; column: number };
   diagnostics: Diagnostic[];
 }
 
@@ -78,7 +80,9 @@ export function extractStepBlocks(source: string): ExtractedSteps {
       ...at,
     });
   }
+  let simpleMode: { line: number; column: number } | undefined;
   for (const m of text.matchAll(WRAPPER)) {
+    if (/\bmode\s*=\s*"simple"/.test(m[0])) simpleMode ??= position(source, m.index);
     const allow = /^<tool\b[^>]*\ballow\s*=\s*"([^"]*)"/.exec(m[0]);
     if (allow) {
       const list = splitList(allow[1]);
@@ -92,7 +96,7 @@ export function extractStepBlocks(source: string): ExtractedSteps {
     diagnostics.push(formatIssue("MM010", "error", position(source, stray.index), "unclosed <step> tag"));
     text = blankOut(text, stray.index, text.length);
   }
-  return { text, steps, ...(toolScope ? { toolScope } : {}), diagnostics };
+  return { text, steps, ...(toolScope ? { toolScope } : {}), ...(simpleMode ? { simpleMode } : {}), diagnostics };
 }
 
 /** The seed's plan-init checks on steps against the diagram's node ids. */

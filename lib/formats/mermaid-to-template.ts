@@ -110,6 +110,19 @@ function applySubgraphs(diagram: MermaidDiagram, nodes: Map<string, RawNode>): {
   return [...new Set(titles.values())].map((name) => ({ name }));
 }
 
+/** dde-simple (the seed's grammar-check): no gate or loop node, at most 15 nodes. */
+function checkSimpleMode(
+  nodes: RawNode[],
+  at: SourcePosition,
+  locations: Record<string, SourcePosition>,
+): Diagnostic[] {
+  const out = nodes
+    .filter((n) => n.type === "gate" || n.type === "loop")
+    .map((n) => formatIssue("MM016", "error", { ...locations[n.id], nodeId: n.id }, `"${n.id}" is a ${n.type}`));
+  if (nodes.length > 15) out.push(formatIssue("MM016", "error", at, `the diagram has ${nodes.length} nodes`));
+  return out;
+}
+
 /** Imports Mermaid text; never throws. `template` is absent when an error makes the graph unreliable. */
 export function importMermaid(source: string, options: MermaidImportOptions = {}): ImportResult {
   const aml = extractStepBlocks(source);
@@ -135,6 +148,7 @@ export function importMermaid(source: string, options: MermaidImportOptions = {}
     nodes.set(decl.id, node);
     locations[node.id] = { line: decl.line, column: decl.column };
   }
+  if (aml.simpleMode) diagnostics.push(...checkSimpleMode([...nodes.values()], aml.simpleMode, locations));
   // 2. Subgraphs → phases / parallel groups; 3. edges.
   const phases = applySubgraphs(diagram, nodes);
   const edges = diagram.edges.map((e) => ({

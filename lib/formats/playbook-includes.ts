@@ -39,3 +39,24 @@ export function resolvePlaybookIncludes(
   });
   return { tasks: out, diagnostics };
 }
+
+/** Joins `relative` onto the folder `base` (both `/`-separated), resolving `.` and `..`. */
+function joinPath(base: string, relative: string): string {
+  const parts: string[] = [];
+  for (const seg of `${base}/${relative}`.split("/")) {
+    if (seg === "" || seg === ".") continue;
+    if (seg === "..") parts.pop();
+    else parts.push(seg);
+  }
+  return parts.join("/");
+}
+
+/**
+ * An include reader over uploaded files (the API's case): `files` maps paths as uploaded
+ * (`prompts/a.md`) to text; includes resolve relative to the playbook's own folder in that map.
+ */
+export function includeResolverFromFiles(files: Readonly<Record<string, string>>, playbookPath = ""): IncludeResolver {
+  const byPath = new Map(Object.entries(files).map(([p, text]) => [joinPath("", p.replace(/\\/g, "/")), text]));
+  const folder = playbookPath.replace(/\\/g, "/").split("/").slice(0, -1).join("/");
+  return (relative) => byPath.get(joinPath(folder, relative.replace(/\\/g, "/")));
+}

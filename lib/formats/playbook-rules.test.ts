@@ -1,5 +1,6 @@
 /** playbook-execute.txt Step 2: one failing case per rule (code, YAML path, line), plus includes and variables. */
 import { describe, expect, it } from "vitest";
+import { includeResolverFromFiles } from "./playbook-includes";
 import { importPlaybook } from "./playbook-to-template";
 
 /** A valid playbook: plan ──▶ build ──▶ review */
@@ -161,6 +162,15 @@ describe("!include", () => {
     const r = importPlaybook(withInclude, { resolveInclude: (p) => (seen.push(p), "Please approve.\n") });
     expect(seen).toEqual(["prompts/approve.md"]);
     expect(r.template!.nodes[2]).toMatchObject({ type: "human", prompt: "Please approve.\n" });
+  });
+  it("uploaded files: paths resolve relative to the playbook's folder in the map", () => {
+    const read = includeResolverFromFiles({ "team/prompts/approve.md": "From upload", "other.md": "x" }, "team/pb.yml");
+    expect(read("prompts/approve.md")).toBe("From upload");
+    expect(read("./prompts/../prompts/approve.md")).toBe("From upload");
+    expect(read("../other.md")).toBe("x");
+    expect(read("missing.md")).toBeUndefined();
+    const r = importPlaybook(withInclude, { resolveInclude: read });
+    expect(r.template!.nodes[2]).toMatchObject({ prompt: "From upload" });
   });
   it("a plain-string !include works too", () => {
     const r = importPlaybook(VALID.replace("prompt: Approve the PR?", 'prompt: "!include a.md"'), {
