@@ -14,32 +14,11 @@ import {
   upsertNodeRun,
 } from "@/server/db/run-queries";
 import { parseTemplate } from "@/lib/workflow/parse-template";
-import { RunEventSchema, type RunEvent } from "@/lib/workflow/run/run-events";
+import { RunEventSchema, runEventStatus } from "@/lib/workflow/run/run-events";
 import { RunPlanSchema } from "@/lib/workflow/run/run-plan";
 import type { RunState } from "@/lib/workflow/run/run-state";
 import { nodeStateToRow, runStateFromRows } from "./run-state-rows";
 import type { NewRun, RunBatch, RunStore, StoredEvent, StoredRun } from "./run-store";
-
-function eventStatus(e: RunEvent): string | null {
-  switch (e.type) {
-    case "node.started":
-      return "running";
-    case "node.succeeded":
-      return "done";
-    case "node.failed":
-      return "failed";
-    case "node.waiting":
-      return "waiting";
-    case "node.skipped":
-      return "skipped";
-    case "node.interrupted":
-      return "interrupted";
-    case "run.finished":
-      return e.status;
-    default:
-      return null;
-  }
-}
 
 function runUpdate(state: RunState, lastEventId: number) {
   return {
@@ -95,7 +74,7 @@ export class SqliteRunStore implements RunStore {
         id: last,
         type: event.type,
         nodeId: "nodeId" in event ? event.nodeId : null,
-        status: eventStatus(event),
+        status: runEventStatus(event),
         payload: JSON.stringify(event),
         createdAt: event.at,
       });

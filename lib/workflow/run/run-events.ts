@@ -85,3 +85,26 @@ export const INFO_EVENT_TYPES: ReadonlySet<RunEventType> = new Set([
   "run.finished",
   "approval.requested",
 ]);
+
+/** The node status an event reports (the `status` column of run_events and of the live stream). */
+export function runEventStatus(e: RunEvent): string | null {
+  switch (e.type) {
+    case "node.started":
+      return "running";
+    case "node.succeeded":
+      return "done";
+    case "node.failed":
+      return "failed";
+    case "node.waiting":
+    case "approval.requested":
+      return "waiting";
+    case "node.skipped":
+      return "skipped";
+    case "node.interrupted":
+      return "interrupted";
+    case "run.finished":
+      return e.status;
+    default:
+      return null;
+  }
+}

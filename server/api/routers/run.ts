@@ -1,4 +1,157 @@
-/** `run` router (placeholder until its issue lands). */
-import { createTRPCRouter } from "@/server/api/trpc";
+/** `run` router: start, read, list, cancel, re-run and the live event stream (DESIGN.md §7). Thin: validate, call the engine. */
+import { TRPCError, tracked } from "@trpc/server";
+import { z } from "zod";
+import { runEventStatus } from "@/lib/workflow/run/run-events";
+import { DiagnosticsError, createTRPCRouter, publicProcedure } from "@/server/api/trpc";
+import { getDb } from "@/server/db/get-db";
+import { getTemplate, TemplateStoreError } from "@/server/db/template-store";
+import { parseTemplate } from "@/lib/workflow/parse-template";
+import { RUN_STATUSES } from "@/lib/workflow/statuses";
+import {
+  DecisionRefusedError,
+  RerunNeedsConfirmationError,
+  RunInputError,
+  RunNotFoundError,
+  RunStateInvalidError,
+} from "@/server/engine/engine-errors";
+import { getRunEventBus } from "@/server/engine/event-bus";
+import { getRunEngine } from "@/server/engine/get-run-engine";
+import { listRuns, runDetails } from "@/server/engine/run-details";
+import type { StoredEvent } from "@/server/engine/run-store";
+import { SqliteRunStore } from "@/server/engine/sqlite-run-store";
 
-export const runRouter = createTRPCRouter({});
+/** Re-run refused: `data.details.finishedDownstream` lists the nodes a confirm would reset. */
+class RerunConfirmError extends DiagnosticsError {
+  readonly details: { finishedDownstream: string[] };
+  constructor(err: RerunNeedsConfirmationError) {
+    super(err.message, [{ severity: "error", code: err.code, message: err.message }], "PRECONDITION_FAILED");
+    this.details = { finishedDownstream: err.finishedDownstream };
+  }
+}
+
+/** Engine errors → typed API errors. */
+export function rethrowEngineError(err: unknown): never {
+  if (err instanceof RunInputError) throw new DiagnosticsError(err.message, err.diagnostics);
+  if (err instanceof RerunNeedsConfirmationError) throw new RerunConfirmError(err);
+  if (err instanceof RunNotFoundError) throw new TRPCError({ code: "NOT_FOUND", message: err.message });
+  if (err instanceof DecisionRefusedError) throw new TRPCError({ code: "CONFLICT", message: err.message });
+  if (err instanceof RunStateInvalidError)
+    throw new DiagnosticsError(err.message, err.diagnostics, "PRECONDITION_FAILED");
+  if (err instanceof TemplateStoreError) {
+    if (err.kind === "not_found") throw new TRPCError({ code: "NOT_FOUND", message: err.message });
+    throw new DiagnosticsError(err.message, err.diagnostics);
+  }
+  throw err;
+}
+
+function guarded<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    rethrowEngineError(err);
+  }
+}
+
+const store = () => new SqliteRunStore(getDb());
+const RunIdInput = z.object({ runId: z.string().min(1) });
+
+/** What a client receives for one stored event: `{ id, type, nodeId?, status?, …payload }`. */
+export function toWireEvent(e: StoredEvent) {
+  return { ...e.event, id: e.id, runId: e.runId, status: runEventStatus(e.event) ?? undefined };
+}
+
+export const runRouter = createTRPCRouter({
+  start: publicProcedure
+    .input(
+      z.object({
+        templateId: z.string().min(1).optional(),
+        /** An unsaved template to run as is (the editor's "run draft"). */
+        template: z.record(z.string(), z.unknown()).optional(),
+        variables: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).default({}),
+      }),
+    )
+    .mutation(({ input }) =>
+      guarded(() => {
+        const engine = getRunEngine();
+        if (input.template) {
+          const parsed = parseTemplate(input.template);
+          if (!parsed.ok) throw new DiagnosticsError("the template is not valid", parsed.diagnostics);
+          return engine.startRun({ template: parsed.template, variables: input.variables });
+        }
+        if (!input.templateId)
+          throw new TRPCError({ code: "BAD_REQUEST", message: "templateId or template is required" });
+        const t = getTemplate(getDb(), input.templateId);
+        return engine.startRun({
+          template: t.template,
+          variables: input.variables,
+          templatePk: t.id,
+          templateVersion: t.version,
+        });
+      }),
+    ),
+
+  get: publicProcedure.input(RunIdInput).query(({ input }) =>
+    guarded(() => {
+      const details = runDetails(store(), input.runId);
+      if (!details) throw new RunNotFoundError(input.runId);
+      return details;
+    }),
+  ),
+
+  list: publicProcedure
+    .input(z.object({ status: z.enum(RUN_STATUSES).optional() }).optional())
+    .query(({ input }) => ({ items: listRuns(getDb(), input?.status) })),
+
+  cancel: publicProcedure
+    .input(RunIdInput)
+    .mutation(({ input }) => guarded(() => ({ ok: getRunEngine().cancel(input.runId) }))),
+
+  rerunFrom: publicProcedure
+    .input(z.object({ runId: z.string().min(1), nodeId: z.string().min(1), confirm: z.boolean().optional() }))
+    .mutation(({ input }) =>
+      guarded(() => {
+        getRunEngine().rerunFrom(input.runId, input.nodeId, input.confirm ?? false);
+        return { ok: true };
+      }),
+    ),
+
+  retryFailed: publicProcedure.input(RunIdInput).mutation(({ input }) =>
+    guarded(() => {
+      getRunEngine().retryFailed(input.runId);
+      return { ok: true };
+    }),
+  ),
+
+  /** Subscribe to the bus first, replay persisted events after lastEventId, then tail. */
+  onEvent: publicProcedure
+    .input(z.object({ runId: z.string().min(1), lastEventId: z.union([z.string(), z.number()]).nullish() }))
+    .subscription(async function* ({ input, signal }) {
+      const queue: StoredEvent[] = [];
+      let wake: (() => void) | undefined;
+      const unsubscribe = getRunEventBus().subscribe(input.runId, (e) => {
+        queue.push(e);
+        wake?.();
+      });
+      try {
+        let last = Number(input.lastEventId ?? 0) || 0;
+        for (const e of store().eventsAfter(input.runId, last)) {
+          last = e.id;
+          yield tracked(String(e.id), toWireEvent(e));
+        }
+        while (!signal?.aborted) {
+          for (let e = queue.shift(); e; e = queue.shift()) {
+            if (e.id <= last) continue;
+            last = e.id;
+            yield tracked(String(e.id), toWireEvent(e));
+          }
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+            signal?.addEventListener("abort", () => resolve(), { once: true });
+          });
+          wake = undefined;
+        }
+      } finally {
+        unsubscribe();
+      }
+    }),
+});

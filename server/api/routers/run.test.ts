@@ -1,0 +1,149 @@
+import { TRPCError } from "@trpc/server";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createCaller } from "@/server/api/root";
+import { getRunEngine } from "@/server/engine/get-run-engine";
+import { useTempDb, type TempDb } from "@/server/test-support/temp-db";
+
+let t: TempDb;
+const caller = () => createCaller({ headers: new Headers() });
+beforeEach(() => {
+  t = useTempDb();
+});
+afterEach(() => {
+  // Stop the engine before its database closes (nothing may write to a closed handle).
+  getRunEngine().detach();
+  t.cleanup();
+});
+
+//  A → H (human) → B
+const flow = {
+  template_id: "router-flow",
+  name: "Router flow",
+  context_schema: { who: { type: "string", required: true } },
+  nodes: [
+    { id: "A", name: "Greet", type: "shell", args_template: "echo hi {who}" },
+    { id: "H", name: "Review", type: "human", prompt: "ok for {who}?" },
+    { id: "B", name: "Done", type: "shell", args_template: "echo bye" },
+  ],
+  edges: [
+    { from: "A", to: "H" },
+    { from: "H", to: "B" },
+  ],
+};
+
+async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
+  for (let i = 0; i < 200; i++) {
+    const v = await fn();
+    if (ok(v)) return v;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error("condition not reached");
+}
+
+describe("run and approval routers on a real SQLite file", () => {
+  it("start → waiting → approval.decide → succeeded; list and get shapes", async () => {
+    const { id } = await caller().template.save({ template: flow });
+    const { runId } = await caller().run.start({ templateId: id, variables: { who: "ann" } });
+    const waiting = await until(
+      () => caller().run.get({ runId }),
+      (g) => g.run.status === "waiting",
+    );
+    expect(waiting.nodes.map((n) => [n.id, n.status, n.attempts])).toEqual([
+      ["A", "done", 1],
+      ["H", "waiting", 1],
+      ["B", "pending", 0],
+    ]);
+    const { items } = await caller().approval.list({ status: "pending" });
+    expect(items).toMatchObject([{ runId, nodeId: "H", kind: "human", prompt: "ok for ann?", status: "pending" }]);
+    expect(await caller().approval.decide({ approvalId: items[0].id, decision: "approve", comment: "fine" })).toEqual({
+      ok: true,
+    });
+    await expect(caller().approval.decide({ approvalId: items[0].id, decision: "approve" })).rejects.toMatchObject({
+      code: "CONFLICT",
+    });
+    const done = await until(
+      () => caller().run.get({ runId }),
+      (g) => g.run.status === "succeeded",
+    );
+    expect(done.nodes.map((n) => n.status)).toEqual(["done", "done", "done"]);
+    expect((await caller().run.list({ status: "succeeded" })).items.map((r) => r.id)).toEqual([runId]);
+  });
+
+  it("a missing variable is BAD_REQUEST with RUN006; unknown run is NOT_FOUND", async () => {
+    const { id } = await caller().template.save({ template: flow });
+    const err = await caller()
+      .run.start({ templateId: id, variables: {} })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(TRPCError);
+    expect((err as TRPCError).code).toBe("BAD_REQUEST");
+    expect(JSON.stringify((err as { diagnostics?: unknown }).diagnostics)).toContain("RUN006");
+    await expect(caller().run.get({ runId: "run_nope" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("rerunFrom needs confirm when downstream finished; retryFailed and cancel answer ok", async () => {
+    const { runId } = await caller().run.start({
+      template: {
+        template_id: "ab",
+        name: "AB",
+        nodes: [
+          { id: "A", name: "A", type: "shell", args_template: "echo a" },
+          { id: "B", name: "B", type: "shell", args_template: "exit 1" },
+        ],
+        edges: [{ from: "A", to: "B" }],
+      },
+    });
+    await until(
+      () => caller().run.get({ runId }),
+      (g) => g.run.status === "failed",
+    );
+    const err = (await caller()
+      .run.rerunFrom({ runId, nodeId: "A" })
+      .catch((e: unknown) => e)) as TRPCError & { details?: { finishedDownstream: string[] } };
+    expect(err.code).toBe("PRECONDITION_FAILED");
+    expect(err.details?.finishedDownstream).toEqual(["B"]);
+    expect(await caller().run.rerunFrom({ runId, nodeId: "A", confirm: true })).toEqual({ ok: true });
+    await until(
+      () => caller().run.get({ runId }),
+      (g) => g.run.status === "failed",
+    );
+    expect(await caller().run.retryFailed({ runId })).toEqual({ ok: true });
+    const g = await until(
+      () => caller().run.get({ runId }),
+      (x) => x.run.status === "failed",
+    );
+    expect(g.nodes.find((n) => n.id === "B")?.attempts).toBe(1);
+    expect(await caller().run.cancel({ runId })).toEqual({ ok: false });
+  });
+
+  it("onEvent replays persisted events after lastEventId, then tails live ones", async () => {
+    const { id } = await caller().template.save({ template: flow });
+    const { runId } = await caller().run.start({ templateId: id, variables: { who: "bo" } });
+    await until(
+      () => caller().run.get({ runId }),
+      (g) => g.run.status === "waiting",
+    );
+    const ac = new AbortController();
+    const stream = await caller().run.onEvent({ runId, lastEventId: "2" }, { signal: ac.signal });
+    const seen: { id: number; type: string }[] = [];
+    const reading = (async () => {
+      // Through a caller, tracked events arrive as [id, data, symbol].
+      for await (const [id, data] of stream as unknown as AsyncIterable<[string, { id: number; type: string }]>) {
+        expect(data.id).toBe(Number(id));
+        seen.push({ id: Number(id), type: data.type });
+        if (data.type === "run.finished") break;
+      }
+    })();
+    await until(
+      async () => seen.length,
+      (n) => n > 0,
+    );
+    const [approval] = (await caller().approval.list({ runId, status: "pending" })).items;
+    await caller().approval.decide({ approvalId: approval.id, decision: "approve" });
+    await reading;
+    ac.abort();
+    expect(seen[0].id).toBe(3);
+    expect(seen.map((e) => e.id)).toEqual(seen.map((_, i) => i + 3));
+    expect(seen.map((e) => e.type)).toContain("decision.given");
+    expect(seen.at(-1)?.type).toBe("run.finished");
+  });
+});

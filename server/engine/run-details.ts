@@ -1,0 +1,71 @@
+/** The API's view of runs: `run.get`'s `{ run, nodes }` and `run.list`'s items (DESIGN.md §7). */
+import type { NodeStatus } from "@/lib/workflow/statuses";
+import { selectRunRow, selectRunRows } from "@/server/db/run-queries";
+import type { Db } from "@/server/db/open-database";
+import type { RunRow } from "@/server/db/schema";
+import type { SqliteRunStore } from "./sqlite-run-store";
+
+/** Statuses of the `--json` / API shape: transient ones read as pending. */
+const PUBLIC_NODE_STATUS: Partial<Record<NodeStatus, NodeStatus>> = { ready: "pending", interrupted: "pending" };
+
+export function runListItem(row: RunRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    status: row.status,
+    error: row.error,
+    templateId: row.templatePk,
+    templateVersion: row.templateVersion,
+    createdAt: row.createdAt,
+    startedAt: row.startedAt,
+    finishedAt: row.finishedAt,
+    lastEventId: row.lastEventId,
+  };
+}
+
+export function listRuns(db: Db, status?: string) {
+  return selectRunRows(db, status).map(runListItem);
+}
+
+export function runDetails(store: SqliteRunStore, runId: string) {
+  const stored = store.loadRun(runId);
+  if (!stored) return undefined;
+  // The stored state: what every client has been sent (the in-memory one may be a tick ahead).
+  const state = stored.state;
+  const row = selectRunRow(store.db, runId)!;
+  const nodes = stored.plan.order.map((id) => {
+    const n = state.nodes[id];
+    const planned = stored.plan.nodes[id];
+    const def = stored.template.nodes.find((d) => d.id === planned.sourceId);
+    return {
+      id,
+      name: def?.name ?? id,
+      type: planned.type,
+      status: PUBLIC_NODE_STATUS[n.status] ?? n.status,
+      attempts: n.attempts,
+      ...(n.output !== undefined ? { output: n.output } : {}),
+      ...(n.error !== undefined ? { error: n.error } : {}),
+      ...(planned.iteration !== undefined ? { iteration: planned.iteration, loopId: planned.sourceId } : {}),
+      ...(planned.phase ? { phase: planned.phase } : {}),
+      ...(n.skipReason ? { skipReason: n.skipReason } : {}),
+      ...(n.gate ? { gate: n.gate } : {}),
+      ...(n.approvalId && n.status === "waiting" ? { approvalId: n.approvalId } : {}),
+      startedAt: n.startedAt ?? null,
+      finishedAt: n.finishedAt ?? null,
+    };
+  });
+  return {
+    run: {
+      ...runListItem(row),
+      status: state.status,
+      error: state.error ?? null,
+      vars: state.vars,
+      workspace: stored.workspace,
+    },
+    nodes,
+    /** For the browser's run view: replaying events through applyRunEvent needs the plan and the template. */
+    plan: stored.plan,
+    template: stored.template,
+    state,
+  };
+}
