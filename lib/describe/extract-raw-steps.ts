@@ -24,7 +24,8 @@ function parseList(lines: string[]): { preamble: string[]; items: ListItem[]; tr
   for (const line of lines) {
     const m = LIST_ITEM.exec(line);
     if (m) {
-      const item: ListItem = { indent: m[1].length, text: m[2], children: [] };
+      // A task-list checkbox ("- [x] write tests") is not part of the step.
+      const item: ListItem = { indent: m[1].length, text: m[2].replace(/^\[[ xX]\]\s+/, ""), children: [] };
       while (stack.length && stack.at(-1)!.indent >= item.indent) stack.pop();
       (stack.at(-1)?.children ?? items).push(item);
       stack.push(item);

@@ -5,7 +5,8 @@
  */
 import type { IntentVariable, TaskType } from "./intent-schema";
 
-const SLOT = /\{([A-Za-z][\w -]{0,40}?)\}|\[([A-Za-z][\w -]{0,40}?)\](?!\()|<([A-Za-z][\w -]{0,40}?)>/g;
+// Names have two characters at least, so a Markdown checkbox `[x]` is not a slot.
+const SLOT = /\{([A-Za-z][\w -]{1,40}?)\}|\[([A-Za-z][\w -]{1,40}?)\](?!\()|<([A-Za-z][\w -]{1,40}?)>/g;
 const RESERVED = new Set(["prev_output", "prev_output_path", "prev_session_id", "iteration", "args"]);
 const MENTIONS: ReadonlyArray<[RegExp, (m: RegExpExecArray) => string]> = [
   [/\bthe goal\b/i, () => "goal"],
@@ -45,6 +46,12 @@ function toName(raw: string): string {
     .replace(/[\s-]+/g, "_");
 }
 
+/** "module_path" → "Module path". */
+function humanize(raw: string): string {
+  const words = raw.trim().replace(/[_-]+/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 function mentionsIn(text: string): { name: string; phrase: string }[] {
   return MENTIONS.flatMap(([re, name]) => {
     const m = re.exec(text);
@@ -67,17 +74,17 @@ export function extractVariables(
   const variables: Record<string, IntentVariable> = {};
   const assumptions: string[] = [];
   const add = (name: string, optional: boolean, description: string) => {
-    if (RESERVED.has(name) || variables[name]) return;
+    if (RESERVED.has(name) || Object.hasOwn(variables, name)) return;
     variables[name] = { type: inferType(name), required: !optional, description };
   };
 
   for (const m of description.matchAll(SLOT)) {
     const raw = m[1] ?? m[2] ?? m[3];
     const optional = /\boptional\b[^.]{0,20}$/i.test(description.slice(Math.max(0, m.index - 30), m.index));
-    add(toName(raw), optional, `"${raw.trim()}", as named in the description`);
+    add(toName(raw), optional, `${humanize(raw)}, from the "${m[0]}" slot in the description`);
   }
   for (const { name, phrase } of mentionsIn(description))
-    add(name, false, `"${phrase}", as mentioned in the description`);
+    add(name, false, `${humanize(phrase)}, as mentioned in the description`);
   if (!Object.keys(variables).length && GOAL_DESCRIPTIONS[taskType]) {
     add("goal", false, GOAL_DESCRIPTIONS[taskType]!);
     assumptions.push(
@@ -90,7 +97,7 @@ export function extractVariables(
   const stepTexts = steps.map((s) =>
     s.text.replace(SLOT, (m, a?: string, b?: string, c?: string) => {
       const name = toName(a ?? b ?? c ?? "");
-      return variables[name] ? `{${name}}` : m;
+      return Object.hasOwn(variables, name) ? `{${name}}` : m;
     }),
   );
   const stepVariables = stepTexts.map((text, i) => {
