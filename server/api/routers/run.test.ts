@@ -123,7 +123,10 @@ describe("run and approval routers on a real SQLite file", () => {
       (g) => g.run.status === "waiting",
     );
     const ac = new AbortController();
-    const stream = await caller().run.onEvent({ runId, lastEventId: "2" }, { signal: ac.signal });
+    const stream = await createCaller({ headers: new Headers() }, { signal: ac.signal }).run.onEvent({
+      runId,
+      lastEventId: "2",
+    });
     const seen: { id: number; type: string }[] = [];
     const reading = (async () => {
       // Through a caller, tracked events arrive as [id, data, symbol].
