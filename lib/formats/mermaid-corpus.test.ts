@@ -246,6 +246,19 @@ const CORPUS: Case[] = [
     edges: ["G->D:dev", "G->P:prod", "G->X:else"],
   },
   {
+    name: "edges to and from a subgraph link its source and sink members",
+    src: "flowchart LR\n  start --> tests\n  subgraph tests [Tests]\n    unit --> report\n    lint\n  end\n  tests --> deploy",
+    nodes: ["start:agent:start", "unit:agent:unit", "report:agent:report", "lint:agent:lint", "deploy:agent:deploy"],
+    edges: ["start->unit", "start->lint", "unit->report", "report->deploy", "lint->deploy"],
+    phases: { unit: "Tests", report: "Tests", lint: "Tests" },
+  },
+  {
+    name: "markdown string label",
+    src: 'flowchart LR\n  A["`Ship **it**`"]',
+    nodes: ["A:agent:Ship **it**"],
+    edges: [],
+  },
+  {
     name: "empty lines and CRLF",
     src: "flowchart LR\r\n\r\n  A --> B\r\n",
     nodes: ["A:agent:A", "B:agent:B"],

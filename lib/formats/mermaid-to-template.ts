@@ -7,13 +7,15 @@
  * 3. An agent node's prompt (`args_template`) is its step body, else its label.
  * 4. A subgraph is a phase named by its title; when its (2+) direct members have no edge between
  *    them it is also a parallel group (id = subgraph id), which is what such a drawing means.
- * 5. Every edge kind (`-->`, `---`, `-.->`, `==>`) is a dependency in the written direction.
+ * 5. Every edge kind (`-->`, `---`, `-.->`, `==>`) is a dependency in the written direction;
+ *    an edge to or from a subgraph id links the group's source or sink members.
  */
 import type { Diagnostic } from "@/lib/workflow/diagnostic";
 import { normalizeNodeType } from "@/lib/workflow/normalize-template";
 import { parseTemplate } from "@/lib/workflow/parse-template";
 import { NODE_TYPES } from "@/lib/workflow/template-schema";
 import { defaultTemplateId } from "./default-template-id";
+import { expandSubgraphEdges } from "./expand-subgraph-edges";
 import { formatIssue } from "./format-issues";
 import { locateDiagnostics, type ImportResult, type SourcePosition } from "./import-result";
 import { parseMermaidLabel, unescapeMermaidText } from "./mermaid-label";
@@ -55,7 +57,9 @@ type RawNode = Record<string, unknown> & { id: string; name: string; type: strin
 function buildNode(decl: MermaidNodeDecl, step: StepBlock | undefined, diagnostics: Diagnostic[]): RawNode {
   const at = { line: decl.line, column: decl.column, nodeId: decl.id };
   const label = decl.label !== undefined ? parseMermaidLabel(decl.label) : { name: "", annotations: [] };
-  const node: RawNode = { id: decl.id, name: label.name || decl.id, type: decl.shape === "rhombus" ? "gate" : "agent" };
+  // A Markdown string (`"\`**bold**\`"`) is named by its text.
+  const name = /^`[^`]*`$/.test(label.name) ? label.name.slice(1, -1) : label.name;
+  const node: RawNode = { id: decl.id, name: name || decl.id, type: decl.shape === "rhombus" ? "gate" : "agent" };
   for (const [key, value] of label.annotations) {
     const read = ANNOTATIONS[key];
     if (!read) {
@@ -126,7 +130,7 @@ function checkSimpleMode(
 /** Imports Mermaid text; never throws. `template` is absent when an error makes the graph unreliable. */
 export function importMermaid(source: string, options: MermaidImportOptions = {}): ImportResult {
   const aml = extractStepBlocks(source);
-  const diagram = parseMermaid(aml.text);
+  const diagram = expandSubgraphEdges(parseMermaid(aml.text));
   const diagnostics: Diagnostic[] = [...aml.diagnostics, ...diagram.diagnostics];
   const steps = new Map<string, StepBlock>();
   for (const s of aml.steps) if (!steps.has(s.node)) steps.set(s.node, s);
