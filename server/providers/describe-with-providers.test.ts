@@ -41,7 +41,8 @@ beforeEach(async () => {
     WF_DATA_DIR: dir,
     WF_OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1`,
     WF_OPENAI_MODEL: "test-model",
-    WF_DESCRIBE_TIMEOUT_MS: "300",
+    // Generous: a loaded machine must not turn a valid answer into a timeout; the timeout case sets its own.
+    WF_DESCRIBE_TIMEOUT_MS: "20000",
   };
 });
 afterEach(async () => {
@@ -68,14 +69,17 @@ describe("describe with an OpenAI-compatible provider", () => {
   });
 
   it.each([
-    ["invalid JSON", chat("Sure! Here are the steps: plan, implement, test.")],
-    ["JSON that breaks the intent schema", chat(JSON.stringify({ ...AGENT_INTENT, steps: [] }))],
-    ["a step using an undeclared variable", chat(JSON.stringify({ ...AGENT_INTENT, variables: {} }))],
-    ["an HTTP error", (res: ServerResponse) => res.writeHead(503).end("overloaded")],
-    ["no answer before the timeout", () => {}],
-  ])("falls back to the rules on %s and says so", async (_label, handler) => {
+    ["invalid JSON", chat("Sure! Here are the steps: plan, implement, test."), undefined],
+    ["JSON that breaks the intent schema", chat(JSON.stringify({ ...AGENT_INTENT, steps: [] })), undefined],
+    ["a step using an undeclared variable", chat(JSON.stringify({ ...AGENT_INTENT, variables: {} })), undefined],
+    ["an HTTP error", (res: ServerResponse) => res.writeHead(503).end("overloaded"), undefined],
+    ["no answer before the timeout", () => {}, "200"],
+  ])("falls back to the rules on %s and says so", async (_label, handler, timeoutMs) => {
     reply = handler;
-    const r = await describeWithProviders(TEXT, { env, now: NOW });
+    const r = await describeWithProviders(TEXT, {
+      env: { ...env, ...(timeoutMs ? { WF_DESCRIBE_TIMEOUT_MS: timeoutMs } : {}) },
+      now: NOW,
+    });
     if (!r.ok) throw new Error("expected ok");
     expect(r.parser).toBe("rules");
     expect(r.diagnostics.map((d) => d.code)).toContain("DS003");
