@@ -14,7 +14,8 @@ export const ACTION_VERBS: ReadonlySet<string> = new Set(
     "remove rename render report reproduce request research resolve restart restructure review rewrite " +
     "roll run save scaffold scan search send set setup ship simplify sketch specify split start stop " +
     "summarise summarize sync tag test translate triage typecheck update upgrade upload validate verify " +
-    "wait write let"
+    "wait write let switch change enable disable copy move revert rollback print show close submit schedule clear " +
+    "flush seed train tune retry bisect attach compress encrypt decrypt rotate renew"
   ).split(" "),
 );
 

@@ -117,7 +117,10 @@ export const DEFAULT_EXECUTOR_CATALOG: ExecutorCatalog = {
     docs: {
       description: "Write or update documentation",
       recipe: agent("Write or update the documentation for the following; list the files you changed.\n\n{args}"),
-      match: { type_hints: [], keywords: ["docs", "documentation", "document", "readme", "changelog", "guide"] },
+      match: {
+        type_hints: [],
+        keywords: ["docs", "documentation", "document", "readme", "changelog", "guide", "release notes", "notes"],
+      },
       output_ports: ["docs"],
       phase: "documentation",
     },

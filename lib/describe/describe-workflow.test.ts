@@ -293,6 +293,26 @@ const CASES: Case[] = [
     text: "Run the tests, then if they fail, fix the code and run them again. Then deploy.",
     steps: ["Run the tests", "fix the code (if they fail)", "run them again (if they fail)", "deploy"],
   },
+  {
+    drawing: "fetch (every morning) → summarize → post",
+    text: "Every morning, fetch the latest issues from GitHub, summarize them, and post the summary to Slack.",
+    steps: ["fetch the latest issues from GitHub (every morning)", "summarize them", "post the summary to Slack"],
+    variables: {},
+  },
+  {
+    drawing: "checkout → (test suite ∥ linter) → review → ⏸   (input: PR number)",
+    text: "Take the PR number as input. Check out the PR, run the test suite and the linter at the same time, then have an agent review the diff. If everything passes, ask me to approve the merge.",
+    steps: [
+      "Check out the PR",
+      "run the test suite",
+      "run the linter",
+      "have an agent review the diff",
+      "ask me to approve the merge (if everything passes)",
+    ],
+    groups: [[2, 3]],
+    variables: { pr_number: true },
+    pauses: [5],
+  },
 ];
 
 function stepGroups(result: DescribeSuccess): number[][] {

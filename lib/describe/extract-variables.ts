@@ -1,6 +1,6 @@
 /**
  * Inputs that vary per run (wf-composer Step 1.3): `{goal}`, `[feature]`, `<scope>` slots, direct
- * mentions ("the goal", "the target", "my task", "user-provided X"), and the implicit goal of
+ * mentions ("the goal", "the target", "my task", "user-provided X", "take the X as input"), and the implicit goal of
  * feature / bugfix / topic tasks. Slots in step texts are rewritten to `{name}` references.
  */
 import type { IntentVariable, TaskType } from "./intent-schema";
@@ -14,6 +14,10 @@ const MENTIONS: ReadonlyArray<[RegExp, (m: RegExpExecArray) => string]> = [
   [/\bmy task\b/i, () => "task"],
   [/\buser[- ]provided\s+([A-Za-z][\w-]*)/i, (m) => m[1]],
   [/\bthe given\s+([A-Za-z][\w-]*)/i, (m) => m[1]],
+  [
+    /\b(?:take|takes|accept|accepts|use|uses|given)\s+(?:the\s+|an?\s+)?([A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,2}?)\s+as\s+(?:an?\s+|the\s+)?inputs?\b/i,
+    (m) => m[1],
+  ],
 ];
 
 const GOAL_DESCRIPTIONS: Partial<Record<TaskType, string>> = {

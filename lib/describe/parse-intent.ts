@@ -23,6 +23,8 @@ export interface ParseIntentOptions {
 export type ParseIntentResult =
   { ok: true; intent: Intent; assumptions: string[] } | { ok: false; diagnostics: Diagnostic[] };
 
+const INPUT_DECLARATION = /^(?:take|takes|accept|accepts|use|uses)\b.*\bas\s+(?:an?\s+|the\s+)?inputs?$/i;
+
 /**
  * "wait for my approval before posting the comment": the deferred action becomes the next step,
  * unless the description already says it next.
@@ -54,7 +56,11 @@ export function parseIntent(description: string, options: ParseIntentOptions = {
   if (!text) return { ok: false, diagnostics: [describeDiagnostic("DS001", [])] };
   const assumptions: string[] = [];
 
-  const raw = withDeferredActions(extractRawSteps(text)).map((s) => ({
+  const extracted = extractRawSteps(text);
+  // "Take the PR number as input" declares a variable (extractVariables), not work to run.
+  const declarations = extracted.filter((s) => INPUT_DECLARATION.test(s.text));
+  for (const d of declarations) assumptions.push(`"${d.text}" declares an input, not a step.`);
+  const raw = withDeferredActions(extracted.filter((s) => !declarations.includes(s))).map((s) => ({
     ...s,
     pause: isPauseRequest(s.text),
     command: /`([^`]+)`/.exec(s.text)?.[1]?.trim(),

@@ -49,12 +49,35 @@ function splitParts(text: string, parallel: boolean): string[] {
     else if (parallel && leadingVerb(prev)) parts.push(`${leadingVerb(prev)} ${piece}`);
     else parts[parts.length - 1] = `${prev} and ${piece}`;
   }
+  // "Every morning, fetch the issues": a short lead without a verb qualifies the step after it.
+  if (!parallel && parts.length > 1 && !leadingVerb(parts[0]) && parts[0].trim().split(/\s+/).length <= 4) {
+    const [lead, next] = parts.splice(0, 2);
+    parts.unshift(`${next.trim()} (${lead.trim().toLowerCase()})`);
+  }
   // "plan and implement the feature": the bare first verb shares the second one's object.
   if (parts.length === 2 && /^[A-Za-z]+$/.test(parts[0].trim()) && leadingVerb(parts[0])) {
     const object = parts[1].trim().replace(/^\S+\s*/, "");
     if (object) parts[0] = `${parts[0].trim()} ${object}`;
   }
   return parts;
+}
+
+/**
+ * The text before "in parallel" → the parallel parts, and any leading parts that run before them:
+ * in "check out the PR, run the tests and the linter at the same time" only the verb-sharing tail
+ * ("run the tests", "run the linter") is parallel; "run A, B and C in parallel" is all parallel.
+ */
+function splitGroupText(text: string): { lead: string[]; group: string[] } {
+  const pieces = text.split(PART_SPLIT).filter((p) => p.trim());
+  const sharedFrom = pieces.findIndex((p, i) => i > 0 && !leadingVerb(p) && leadingVerb(pieces[i - 1]));
+  if (sharedFrom > 1) {
+    const lead = pieces.slice(0, sharedFrom - 1);
+    if (lead.every((p) => leadingVerb(p))) {
+      const group = splitParts(pieces.slice(sharedFrom - 1).join(" and "), true).flatMap(parallelParts);
+      return { lead, group };
+    }
+  }
+  return { lead: [], group: splitParts(text, true).flatMap(parallelParts) };
 }
 
 /** "A while B", "A and also B" → the parts that run side by side (one part when neither applies). */
@@ -143,8 +166,9 @@ export function splitProse(text: string, ids: GroupIds, out: RawStep[] = []): Ra
         const before = clause.slice(0, inline.index).replace(/^\s*(?:do\s+)?(?:both|all)\s+/i, "");
         const after = clause.slice(inline.index + inline[0].length).replace(/^[\s,:]+/, "");
         const groupText = before.trim() ? before : after;
-        const parts = splitParts(groupText.replace(/[\s,]+$/, ""), true).flatMap(parallelParts);
-        push(parts, parts.length > 1 ? "group" : "join");
+        const { lead, group } = splitGroupText(groupText.replace(/[\s,]+$/, ""));
+        if (lead.length) push(lead, "seq");
+        push(group, group.length > 1 ? "group" : "join");
         if (before.trim() && after.trim()) push(splitParts(after, false), "seq");
         continue;
       }
