@@ -1,6 +1,7 @@
 "use client";
 /** The library as cards: name, description, tags, version. Data from `template.list` over tRPC. */
 import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { useTRPC } from "@/lib/trpc/client";
 
 export function TemplateList({ search }: { search?: string }) {
@@ -14,7 +15,9 @@ export function TemplateList({ search }: { search?: string }) {
       {list.data.items.map((t) => (
         <li key={t.id} className="card" data-testid="template-card">
           <div className="card-title">
-            <h3>{t.name}</h3>
+            <h3>
+              <Link href={`/templates/${encodeURIComponent(t.id)}`}>{t.name}</Link>
+            </h3>
             <span className="badge" title="Latest version">
               v{t.version}
             </span>
