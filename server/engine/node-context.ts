@@ -15,12 +15,21 @@ export interface NodeContextOptions {
   onSpawn?: () => void;
 }
 
+let hostEnv: Record<string, string> | undefined;
+/** The allowlisted host variables, read once (process.env lookups are slow on the hot path). */
+function allowedHostEnv(): Record<string, string> {
+  if (!hostEnv) {
+    hostEnv = {};
+    for (const k of ENV_ALLOWLIST) if (process.env[k] !== undefined) hostEnv[k] = process.env[k]!;
+  }
+  return hostEnv;
+}
+
 export function buildNodeContext(run: ActiveRun, nodeId: string, o: NodeContextOptions): ExecutorContext {
   const { spec, state } = run;
   const node = spec.defs.get(nodeId)!;
   const planned = spec.plan.nodes[nodeId];
-  const env: Record<string, string> = {};
-  for (const k of ENV_ALLOWLIST) if (process.env[k] !== undefined) env[k] = process.env[k];
+  const env: Record<string, string> = { ...allowedHostEnv() };
   for (const [k, v] of Object.entries(state.vars)) if (ENV_NAME.test(k)) env[k] = v;
   env.WF_RUN_ID = run.id;
   env.WF_NODE_ID = nodeId;

@@ -78,7 +78,10 @@ export async function runNodeAttempt(
   if (post.kind === "fail") return { status: "failed", error: `check ${post.field}: ${post.reason}` };
   if (post.kind === "skip") return { status: "skipped", error: `check ${post.field}: ${post.reason}` };
   if (post.kind === "ask") return { status: "waiting", request: post.request };
-  const artifacts = [...post.artifacts, ...(node.output_file ? [node.output_file] : [])];
-  ctx.log("engine", `HANDOFF_OK | node=${ctx.nodeId} | artifacts=${artifacts.join(",") || "-"}\n`);
+  // The exit gate's line, for nodes that declare one (checks or an output file).
+  if (node.checks?.length || node.output_file) {
+    const artifacts = [...post.artifacts, ...(node.output_file ? [node.output_file] : [])];
+    ctx.log("engine", `HANDOFF_OK | node=${ctx.nodeId} | artifacts=${artifacts.join(",") || "-"}\n`);
+  }
   return result;
 }
