@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { validateTemplate } from "@/lib/workflow/validate-template";
 import { describeWorkflow, type DescribeSuccess } from "./describe-workflow";
 import { DESCRIBE_PROMPT } from "./describe-issues";
+import { ExecutorCatalogSchema } from "./executor-catalog-schema";
 
 const NOW = new Date("2026-11-29T10:00:00Z");
 
@@ -461,4 +462,48 @@ describe("describeWorkflow: bad input", () => {
       expect("template" in r).toBe(false);
     });
   }
+});
+
+describe("describeWorkflow: a user catalog", () => {
+  /*
+   *  N-001 draft (agent, inline) ─▶ N-002 pytest (shell, inline) ─▶ N-003 announce (http, inline)
+   */
+  it("emits `emit: inline` entries as shell / agent / http nodes that validate clean", () => {
+    const catalog = ExecutorCatalogSchema.parse({
+      entries: {
+        draft: {
+          emit: "inline",
+          recipe: { kind: "agent", provider: "claude", prompt: "Draft this: {args}" },
+          match: { keywords: ["draft"] },
+        },
+        pytest: { emit: "inline", recipe: { kind: "shell", command: "pytest -q" }, match: { keywords: ["tests"] } },
+        announce: {
+          emit: "inline",
+          recipe: { kind: "http", url: "{webhook_url}", body: '{"text":"done"}' },
+          match: { keywords: ["announce"] },
+          variables: { webhook_url: { type: "string", required: true, description: "hook" } },
+        },
+      },
+    });
+    const r = describeWorkflow("Draft the {topic} post, then run the tests, then announce it", { now: NOW, catalog });
+    if (!r.ok) throw new Error("expected ok");
+    const work = r.template.nodes.filter((n) => n.id.startsWith("N-"));
+    expect(work.map((n) => n.type)).toEqual(["agent", "shell", "http"]);
+    expect(work[0]).toMatchObject({ provider: "claude", args_template: "Draft this: Draft the {topic} post" });
+    expect(work[1]).toMatchObject({ args_template: "pytest -q", executor: "sh" });
+    expect(work[2]).toMatchObject({ method: "POST", url: "{webhook_url}" });
+    expect(Object.keys(r.template.context_schema).sort()).toEqual(["topic", "webhook_url"]);
+    expect(validateTemplate(r.template).diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  });
+
+  it("uses a plain agent node when nothing matches and the catalog has no fallback entry", () => {
+    const catalog = ExecutorCatalogSchema.parse({
+      entries: { test: { recipe: { kind: "shell", command: "npm test" }, match: { keywords: ["tests"] } } },
+    });
+    const r = describeWorkflow("Feed the cat, then run the tests", { now: NOW, catalog });
+    if (!r.ok) throw new Error("expected ok");
+    expect(r.template.nodes.find((n) => n.id === "N-001")).toMatchObject({ type: "agent", executor: "default" });
+    expect(r.template.nodes.find((n) => n.id === "N-002")).toMatchObject({ type: "skill", executor: "test" });
+    expect(r.assumptions.some((a) => a.includes("matched no catalog entry"))).toBe(true);
+  });
 });

@@ -37,6 +37,11 @@ export const CatalogEntrySchema = z.looseObject({
       keywords: z.array(z.string().min(1)).default([]),
     })
     .default({ type_hints: [], keywords: [] }),
+  /**
+   * How describe emits a step resolved to this entry: `skill` (default) — a skill node naming the
+   * entry, run through the catalog; `inline` — the recipe itself as a shell / agent / http node.
+   */
+  emit: z.enum(["skill", "inline"]).optional(),
   /** Used for a step no entry matches (the first such entry wins). */
   fallback: z.boolean().optional(),
   input_ports: z.array(z.string()).optional(),

@@ -2,7 +2,8 @@
  * Phase 2 (wf-composer Steps 2.1–2.4): each intent step → one node.
  * - a pause → a `checkpoint` with `auto_continue: false` (a user breakpoint, never replaced by injection)
  * - a command in backticks → a `shell` node running it
- * - otherwise the best catalog entry → a `skill` node whose `executor` names it
+ * - otherwise the best catalog entry → a `skill` node whose `executor` names it (or, for an
+ *   entry with `emit: inline`, its recipe as a shell / agent / http node)
  * - nothing matches and no fallback entry → an `agent` node on the default provider
  */
 import type { Variable, WorkflowNode } from "@/lib/workflow/template-schema";
@@ -10,6 +11,7 @@ import { parallelStages } from "@/lib/workflow/wire-parallel-groups";
 import { buildArgsTemplate, type ArgsPredecessor } from "./build-args-template";
 import type { ExecutorCatalog } from "./executor-catalog-schema";
 import type { Intent, IntentStep } from "./intent-schema";
+import { inlineRecipeNode } from "./inline-recipe-node";
 import { matchCatalogEntry } from "./match-catalog-entry";
 
 export interface ResolvedIntent {
@@ -85,11 +87,13 @@ export function resolveIntent(intent: Intent, catalog: ExecutorCatalog): Resolve
     if (match.fallback) {
       assumptions.push(`Step ${step.seq} ("${step.description}") matched no specific executor; using "${match.name}".`);
     }
+    const work =
+      entry.emit === "inline"
+        ? inlineRecipeNode(entry.recipe, args(entry.recipe.kind))
+        : { type: "skill" as const, executor: match.name, args_template: args(entry.recipe.kind) };
     return {
       ...common,
-      type: "skill",
-      executor: match.name,
-      args_template: args(entry.recipe.kind),
+      ...work,
       ...(entry.input_ports ? { input_ports: entry.input_ports } : {}),
       ...(entry.output_ports ? { output_ports: entry.output_ports } : {}),
       on_fail: "abort",
