@@ -24,6 +24,7 @@ export const FORMAT_ISSUES = {
   MM014: () => `"end" without an open subgraph`,
   MM015: (id: string) => `subgraph "${id}" is not closed; expected "end"`,
   MM016: (what: string) => `dde-simple mode allows no gates or loops and at most 15 nodes: ${what}`,
+  MM017: () => "the flowchart has no nodes; add at least one (e.g. A[First step] --> B[Next])",
   // Playbook YAML
   PB001: (detail: string) => `YAML syntax error: ${detail}`,
   PB002: (field: string) => `missing required top-level field "${field}"`,

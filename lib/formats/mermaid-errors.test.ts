@@ -63,6 +63,7 @@ describe("non-flowchart diagrams say so", () => {
     });
   }
   it("an empty file", () => expect(where("%% nothing\n\n")).toEqual(["MM003@3:1"]));
+  it("a header without nodes", () => expect(where("flowchart LR\n  %% nothing yet\n")).toEqual(["MM017@1:1"]));
 });
 
 describe("<step> blocks", () => {

@@ -15,9 +15,9 @@ export function unescapeMermaidText(s: string): string {
   });
 }
 
-/** Escapes text for a quoted Mermaid label: `"`, `|` (annotation separator), `#`, newlines. */
+/** Escapes text for a quoted Mermaid label: `"`, `|` (annotation separator), `#`, line breaks. */
 export function escapeMermaidText(s: string): string {
-  return s.replace(/[#"|\n\r]/g, (c) => (c === '"' ? "#quot;" : `#${c.codePointAt(0)};`));
+  return s.replace(/[#"|\n\r\u2028\u2029]/g, (c) => (c === '"' ? "#quot;" : `#${c.codePointAt(0)};`));
 }
 
 export interface MermaidLabel {
@@ -32,7 +32,7 @@ export function parseMermaidLabel(raw: string): MermaidLabel {
   const nameParts = [parts[0]];
   const annotations: [string, string][] = [];
   for (const part of parts.slice(1)) {
-    const m = /^\s*([A-Za-z_][\w-]*)\s*=(.*)$/.exec(part);
+    const m = /^\s*([A-Za-z_][\w-]*)\s*=([\s\S]*)$/.exec(part);
     if (m) annotations.push([m[1], unescapeMermaidText(m[2].trim())]);
     else nameParts.push(part);
   }

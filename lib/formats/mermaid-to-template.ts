@@ -160,7 +160,10 @@ export function importMermaid(source: string, options: MermaidImportOptions = {}
     to: rename.get(e.to) ?? e.to,
     ...(e.label ? { label: unescapeMermaidText(e.label) } : {}),
   }));
-  if (diagnostics.some((d) => d.severity === "error") || nodes.size === 0) return { diagnostics, locations };
+  if (nodes.size === 0 && !diagnostics.some((d) => d.severity === "error")) {
+    diagnostics.push(formatIssue("MM017", "error", { line: 1, column: 1 }));
+  }
+  if (diagnostics.some((d) => d.severity === "error")) return { diagnostics, locations };
 
   const name = diagram.title ?? options.name ?? "Imported flowchart";
   const raw = {

@@ -20,7 +20,7 @@ const anyId = fc.oneof(
   plainId,
   plainId,
   text(8),
-  fc.constantFrom("end", "style", "o1", "x2", "N-001", "a b", 'q"u|o#te'),
+  fc.constantFrom("end", "style", "call", "href", "LR", "o1", "x2", "N-001", "a b", 'q"u|o#te', "a\u2028b"),
 );
 
 interface GenOptions {

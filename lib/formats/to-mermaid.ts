@@ -12,6 +12,7 @@ import { escapeMermaidText } from "./mermaid-label";
 
 /** Scalar node fields written as `|key=value` annotations (import reads the same keys). */
 const ANNOTATED_FIELDS = ["max_iter", "executor", "on_fail", "tier", "timeout_s", "until", "condition"] as const;
+/** Words Mermaid's flowchart lexer reserves: a node with such an id is written as `n<k>` + `id=`. */
 const RESERVED = new Set([
   "end",
   "subgraph",
@@ -23,7 +24,21 @@ const RESERVED = new Set([
   "classDef",
   "linkStyle",
   "click",
+  "call",
+  "href",
   "default",
+  "interpolate",
+  "accTitle",
+  "accDescr",
+  "_self",
+  "_blank",
+  "_parent",
+  "_top",
+  "TB",
+  "TD",
+  "BT",
+  "LR",
+  "RL",
 ]);
 const SAFE_ID = /^[A-Za-z0-9_]+(?:-[A-Za-z0-9_]+)*$/;
 
