@@ -218,8 +218,13 @@ export class MermaidLexer {
       while (text[i] === " " || text[i] === "\t") i++;
     } else {
       body = "";
-      const lineEnd = text.indexOf("\n", i) < 0 ? text.length : text.indexOf("\n", i);
-      const ends = shape.close.map((cl) => text.indexOf(cl, i)).filter((e) => e >= 0 && e <= lineEnd);
+      // Search the closer on this line only, so a file of many shapes stays linear.
+      const nl = text.indexOf("\n", i);
+      const line = text.slice(i, nl < 0 ? text.length : nl);
+      const ends = shape.close
+        .map((cl) => line.indexOf(cl))
+        .filter((e) => e >= 0)
+        .map((e) => e + i);
       if (ends.length === 0) return this.bad(at, `'${shape.close[0]}' to close the '${shape.open}' shape`);
       const end = Math.min(...ends);
       body = text.slice(i, end).trim();
