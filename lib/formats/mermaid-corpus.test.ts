@@ -298,6 +298,12 @@ describe("Mermaid corpus", () => {
     ]);
   });
 
+  it("phases list the subgraphs that hold nodes, in order", () => {
+    const src =
+      "flowchart LR\n  subgraph all [All]\n    subgraph b [Build]\n      x\n    end\n    subgraph t [Test]\n      y\n    end\n  end";
+    expect(importMermaid(src).template!.phases).toEqual([{ name: "Build" }, { name: "Test" }]);
+  });
+
   it("front matter title names the template; direction kept in metadata", () => {
     const t = importMermaid(CORPUS.find((c) => c.name.startsWith("front matter"))!.src).template!;
     expect(t.name).toBe("Nightly");

@@ -111,7 +111,9 @@ function applySubgraphs(diagram: MermaidDiagram, nodes: Map<string, RawNode>): {
     const wired = diagram.edges.some((e) => members.has(e.from) && members.has(e.to));
     if (members.size >= 2 && !wired) for (const m of members) nodes.get(m)!.parallel_group = sg.id;
   }
-  return [...new Set(titles.values())].map((name) => ({ name }));
+  // Only subgraphs with nodes of their own are phases (a wrapper of subgraphs is not).
+  const used = diagram.subgraphs.filter((sg) => sg.members.length > 0).map((sg) => titles.get(sg.id)!);
+  return [...new Set(used)].map((name) => ({ name }));
 }
 
 /** dde-simple (the seed's grammar-check): no gate or loop node, at most 15 nodes. */
