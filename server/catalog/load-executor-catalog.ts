@@ -24,9 +24,12 @@ export class ExecutorCatalogError extends Error {
 
 /** The user's catalog file, or undefined when there is none. */
 export function executorCatalogPath(env: EnvVars = process.env): string | undefined {
-  if (env.WF_CATALOG) return path.resolve(env.WF_CATALOG);
-  const dir = env.WF_DATA_DIR ? path.resolve(env.WF_DATA_DIR) : dataDir();
-  return ["catalog.yaml", "catalog.yml", "catalog.json"].map((f) => path.join(dir, f)).find((f) => existsSync(f));
+  // turbopackIgnore: the file is chosen at run time; tracing it at build would copy the whole project.
+  if (env.WF_CATALOG) return path.resolve(/*turbopackIgnore: true*/ env.WF_CATALOG);
+  const dir = env.WF_DATA_DIR ? path.resolve(/*turbopackIgnore: true*/ env.WF_DATA_DIR) : dataDir();
+  return ["catalog.yaml", "catalog.yml", "catalog.json"]
+    .map((f) => path.join(/*turbopackIgnore: true*/ dir, f))
+    .find((f) => existsSync(f));
 }
 
 /** Reads the catalog in effect; throws ExecutorCatalogError when the user's file is unreadable or invalid. */
