@@ -8,6 +8,8 @@ import { buildTemplate } from "@/lib/workflow/run/template-builder";
 import { createEngineHarness } from "@/server/engine/engine-harness";
 import { createExecutorRegistry } from "@/server/engine/executors/executor-registry";
 import type { Executor } from "@/server/engine/executors/executor";
+import { localLauncher, spawnerLauncher, type Launcher } from "@/server/engine/process-launcher";
+import { spawnProcess } from "@/server/engine/spawn-process";
 import { fmt, median, percentile } from "./measure";
 
 /** Registered only here: finishes at once, so the engine and the store are all that is measured. */
@@ -77,6 +79,17 @@ async function shellRuns(runs: number, nodesPerRun: number) {
   return { ms, latencies };
 }
 
+/** Median ms per `true` spawned one after the other through a launcher. */
+async function spawnCost(launcher: Launcher, n: number): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await spawnProcess({ command: "true", cwd: "/tmp", env: { PATH: process.env.PATH }, launcher });
+    times.push(performance.now() - t0);
+  }
+  return median(times);
+}
+
 export default async function engineBench(): Promise<void> {
   // Warm-up (JIT, SQLite page cache).
   await noopDag(1000);
@@ -99,6 +112,12 @@ export default async function engineBench(): Promise<void> {
   console.log(`1k → 10k cost ratio: ${(bigMs / smallMs).toFixed(2)}× for 10× the nodes (linear = 10×)`);
   console.log(`peak RSS: ${(peak / 1024 / 1024).toFixed(0)} MB (goal < 300 MB)`);
 
+  await spawnCost(spawnerLauncher, 5);
+  const rss = (process.memoryUsage().rss / 1024 / 1024).toFixed(0);
+  console.log(
+    `spawn \`true\` from this ${rss} MB process: direct ${fmt(await spawnCost(localLauncher, 40))}, ` +
+      `via the lean spawner ${fmt(await spawnCost(spawnerLauncher, 40))} (median of 40)`,
+  );
   const shell = await shellRuns(100, 20);
   console.log(
     `100 concurrent runs × 20 \`true\` shell nodes: ${fmt(shell.ms)} → ${(100 / (shell.ms / 1000)).toFixed(1)} runs/s, ` +

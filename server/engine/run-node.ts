@@ -15,16 +15,22 @@ import { listWorkspaceFiles } from "./workspace";
 
 export type NodeAttemptResult = ExecutorResult | { status: "skipped"; error: string };
 
-async function withTimeout(ctx: ExecutorContext, work: Promise<ExecutorResult>): Promise<ExecutorResult> {
-  if (!ctx.timeoutMs) return work;
+async function withTimeout(
+  ctx: ExecutorContext,
+  run: (ctx: ExecutorContext) => Promise<ExecutorResult>,
+): Promise<ExecutorResult> {
+  if (!ctx.timeoutMs) return run(ctx);
+  // Whatever the executor started is aborted when the guard fires.
+  const guard = new AbortController();
+  const work = run({ ...ctx, signal: AbortSignal.any([ctx.signal, guard.signal]) });
   let timer: NodeJS.Timeout | undefined;
   const seconds = ctx.timeoutMs / 1000;
   const timeout = new Promise<ExecutorResult>((resolve) => {
     // Process executors time out themselves (killing the group); this guards the others.
-    timer = setTimeout(
-      () => resolve({ status: "failed", error: RUN_CODES.RUN014(ctx.nodeId, seconds), code: "RUN014" }),
-      ctx.timeoutMs! + 1000,
-    );
+    timer = setTimeout(() => {
+      guard.abort();
+      resolve({ status: "failed", error: RUN_CODES.RUN014(ctx.nodeId, seconds), code: "RUN014" });
+    }, ctx.timeoutMs! + 5000);
   });
   try {
     return await Promise.race([work, timeout]);
@@ -55,7 +61,7 @@ export async function runNodeAttempt(
   const before = node.forbids_files?.length ? new Set(listWorkspaceFiles(ctx.workspace)) : undefined;
   let result: ExecutorResult;
   try {
-    result = await withTimeout(ctx, executor.run(ctx));
+    result = await withTimeout(ctx, (c) => executor.run(c));
   } catch (err) {
     result = { status: "failed", error: err instanceof Error ? err.message : String(err) };
   }

@@ -1,9 +1,9 @@
 /**
- * Runs a command line with `/bin/sh -c` in its own process group (`detached`), streams output in
- * chunks, caps what it keeps, and on abort or timeout kills the whole group (TERM, then KILL
- * after a grace period) so nothing is left running.
+ * Runs a command line with `/bin/sh -c` in its own process group (through a launcher: the lean
+ * spawner helper or a direct spawn), streams output in chunks, caps what it keeps, and on abort
+ * or timeout kills the whole group (TERM, then KILL after a grace period) so nothing is left running.
  */
-import { spawn } from "node:child_process";
+import { defaultLauncher, type Launcher } from "./process-launcher";
 
 export interface SpawnOptions {
   command: string;
@@ -18,6 +18,7 @@ export interface SpawnOptions {
   /** Called once the child exists (latency measurements). */
   onSpawn?: (pid: number) => void;
   killGraceMs?: number;
+  launcher?: Launcher;
 }
 
 export interface SpawnResult {
@@ -42,43 +43,44 @@ function killGroup(pid: number, sig: NodeJS.Signals): void {
 export function spawnProcess(o: SpawnOptions): Promise<SpawnResult> {
   const cap = o.maxOutputBytes ?? 1 << 20;
   return new Promise((resolve) => {
-    const child = spawn("/bin/sh", ["-c", o.command], {
-      cwd: o.cwd,
-      env: o.env,
-      detached: true,
-      stdio: [o.stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"],
-    });
+    const child = (o.launcher ?? defaultLauncher())({ command: o.command, cwd: o.cwd, env: o.env, stdin: o.stdin });
     const kept = { stdout: [] as Buffer[], stderr: [] as Buffer[] };
     const size = { stdout: 0, stderr: 0 };
     let truncated = false;
     let timedOut = false;
     let aborted = false;
     let killTimer: NodeJS.Timeout | undefined;
-    const stop = (why: "timeout" | "abort") => {
-      if (why === "timeout") timedOut = true;
-      else aborted = true;
-      if (child.pid === undefined) return;
-      killGroup(child.pid, "SIGTERM");
-      killTimer = setTimeout(() => killGroup(child.pid!, "SIGKILL"), o.killGraceMs ?? 2000);
+    const kill = (pid: number) => {
+      killGroup(pid, "SIGTERM");
+      killTimer = setTimeout(() => killGroup(pid, "SIGKILL"), o.killGraceMs ?? 2000);
       killTimer.unref();
     };
-    const timeout = o.timeoutMs ? setTimeout(() => stop("timeout"), o.timeoutMs) : undefined;
+    const stop = (why: "timeout" | "abort") => {
+      if (timedOut || aborted) return;
+      if (why === "timeout") timedOut = true;
+      else aborted = true;
+      // Before the pid is known the kill happens on spawn (below).
+      if (child.pid !== undefined) kill(child.pid);
+    };
+    // The timeout runs from the moment the process exists (the spawner may take a moment to start).
+    let timeout: NodeJS.Timeout | undefined;
     const onAbort = () => stop("abort");
     if (o.signal?.aborted) queueMicrotask(onAbort);
     else o.signal?.addEventListener("abort", onAbort, { once: true });
-    if (child.pid !== undefined) o.onSpawn?.(child.pid);
-    for (const stream of ["stdout", "stderr"] as const) {
-      child[stream]!.on("data", (buf: Buffer) => {
-        if (size[stream] < cap) {
-          const part = buf.subarray(0, cap - size[stream]);
-          kept[stream].push(part);
-          if (part.length < buf.length) truncated = true;
-        } else truncated = true;
-        size[stream] += buf.length;
-        o.onChunk?.(stream, buf.toString("utf8"));
-      });
-    }
-    if (o.stdin !== undefined) child.stdin!.end(o.stdin);
+    child.onSpawn = (pid) => {
+      if (timedOut || aborted) kill(pid);
+      else if (o.timeoutMs) timeout = setTimeout(() => stop("timeout"), o.timeoutMs);
+      o.onSpawn?.(pid);
+    };
+    child.onData = (stream, buf) => {
+      if (size[stream] < cap) {
+        const part = buf.subarray(0, cap - size[stream]);
+        kept[stream].push(part);
+        if (part.length < buf.length) truncated = true;
+      } else truncated = true;
+      size[stream] += buf.length;
+      o.onChunk?.(stream, buf.toString("utf8"));
+    };
     let done = false;
     const finish = (exitCode: number | null, signal: NodeJS.Signals | null) => {
       if (done) return;
@@ -99,10 +101,10 @@ export function spawnProcess(o: SpawnOptions): Promise<SpawnResult> {
         pid: child.pid,
       });
     };
-    child.on("error", (err) => {
-      kept.stderr.push(Buffer.from(String(err.message)));
+    child.onError = (message) => {
+      kept.stderr.push(Buffer.from(message));
       finish(127, null);
-    });
-    child.on("close", finish);
+    };
+    child.onClose = finish;
   });
 }
