@@ -84,7 +84,12 @@ async function spawnCost(launcher: Launcher, n: number): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < n; i++) {
     const t0 = performance.now();
-    await spawnProcess({ command: "true", cwd: "/tmp", env: { PATH: process.env.PATH }, launcher });
+    await spawnProcess({
+      command: "true",
+      cwd: "/tmp",
+      env: { PATH: process.env.PATH } as NodeJS.ProcessEnv,
+      launcher,
+    });
     times.push(performance.now() - t0);
   }
   return median(times);
