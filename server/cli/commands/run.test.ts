@@ -74,6 +74,7 @@ describe("wf run", () => {
     expect(out.nodes[1].output).toBe("HI ANN");
     const stderr = r.io.stderr.join("\n");
     expect(stderr).toContain("▶ [one] Greet");
+    expect(stderr).toContain("▶ Shout  [parallel]");
     expect(stderr).toContain("⚠️ After skipped — dependency C was skipped.");
   });
 

@@ -152,6 +152,13 @@ export async function runCommand(target: string, opts: RunOptions, io: CliIo): P
     const resumable = findResumable(store, template, vars);
     const runId = resumable ?? newId("run");
     const spec = { current: undefined as ReturnType<typeof makeRunSpec> | undefined };
+    // Lines of one commit are printed together; starts in one batch are marked [parallel] (seed 4a).
+    let batch: { line: string; start: boolean }[] = [];
+    const printBatch = () => {
+      const parallel = batch.filter((b) => b.start).length > 1;
+      for (const b of batch) io.err(b.start && parallel ? `${b.line}  [parallel]` : b.line);
+      batch = [];
+    };
     bus.subscribe(runId, ({ event }) => {
       const state = engine.getState(runId);
       if (!state) return;
@@ -159,7 +166,9 @@ export async function runCommand(target: string, opts: RunOptions, io: CliIo): P
         const stored = store.loadRun(runId)!;
         spec.current = makeRunSpec(stored.template, stored.plan);
       }
-      for (const line of formatProgressLine(spec.current, state, event)) io.err(line);
+      if (batch.length === 0) queueMicrotask(printBatch);
+      for (const line of formatProgressLine(spec.current, state, event))
+        batch.push({ line, start: event.type === "node.started" });
     });
     if (resumable) {
       io.err(`resuming run ${resumable}`);
@@ -179,6 +188,7 @@ export async function runCommand(target: string, opts: RunOptions, io: CliIo): P
     }
     // 5. Wait until finished or waiting for a person.
     const state = await engine.settled(runId);
+    printBatch();
     // 6. Report.
     if (opts.json) {
       const nodes = spec.current.plan.order.map((id) => {
