@@ -34,15 +34,22 @@ export function buildGraph(input: GraphInput): Graph {
   const n = ids.length;
   const succ: number[][] = Array.from({ length: n }, () => []);
   const pred: number[][] = Array.from({ length: n }, () => []);
-  const seen = new Set<number>();
+  // Repeated edges: scan the (short) successor list; a node with many successors gets a Set.
+  const wide = new Map<number, Set<number>>();
   for (const edge of input.edges) {
     const a = index.get(edge?.from);
     const b = index.get(edge?.to);
     if (a === undefined || b === undefined || a === b) continue;
-    const key = a * n + b;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    succ[a].push(b);
+    const out = succ[a];
+    if (out.length < 32) {
+      if (out.includes(b)) continue;
+    } else {
+      let set = wide.get(a);
+      if (!set) wide.set(a, (set = new Set(out)));
+      if (set.has(b)) continue;
+      set.add(b);
+    }
+    out.push(b);
     pred[b].push(a);
   }
   return { ids, index, succ, pred };

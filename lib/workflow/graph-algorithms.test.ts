@@ -6,6 +6,7 @@ import { ancestorsOf, descendantsOf, hasPath } from "./reachability";
 import { skipSubtree } from "./skip-subtree";
 import { graph } from "./test-graph-builder";
 import { topologicalIndex, topologicalOrder } from "./topological-order";
+import { transitiveReduction } from "./transitive-reduction";
 
 /** Random graphs over N0..N(n-1); `dag` keeps only edges from a lower to a higher index. */
 const arbGraph = (dag: boolean) =>
@@ -103,5 +104,21 @@ describe("skipSubtree", () => {
   it("skips every dependent in dependents mode", () => {
     const g = buildGraph(graph().chain("G", "Y", "J", "K").chain("G", "N", "M", "J").build());
     expect(skipSubtree(g, ["N"], "dependents")).toEqual(["N", "M", "J", "K"]);
+  });
+});
+
+describe("transitiveReduction", () => {
+  it("drops edges implied by a longer path and keeps reachability (property)", () => {
+    // A --> B --> C and A --> C (implied)
+    const g = buildGraph(graph().chain("A", "B", "C").edge("A", "C").build());
+    expect(transitiveReduction(g).map((s) => s.map((i) => g.ids[i]))).toEqual([["B"], ["C"], []]);
+    fc.assert(
+      fc.property(arbGraph(true), (t) => {
+        const full = buildGraph(t);
+        const reduced = { ...full, succ: transitiveReduction(full), pred: full.pred };
+        for (const a of full.ids) for (const c of full.ids) expect(hasPath(reduced, a, c)).toBe(hasPath(full, a, c));
+      }),
+      { numRuns: 200 },
+    );
   });
 });

@@ -96,7 +96,7 @@ export function injectCheckpoints<T extends Template>(
   options: InjectCheckpointsOptions = {},
 ): { template: T; report: InjectionReport } {
   const removed = template.nodes.filter((n) => n.type === "checkpoint" && n.injected === true).map((n) => n.id);
-  const base = stripInjectedCheckpoints(template);
+  const base = removeNodes(template, removed);
   const graph = buildGraph(base);
   // Graph indexes follow first occurrences of ids; map them to the nodes themselves.
   const position = new Map<WorkflowNode, number>();
@@ -111,16 +111,21 @@ export function injectCheckpoints<T extends Template>(
 
   const outEdges: number[][] = nodes.map(() => []);
   const inEdges: number[][] = nodes.map(() => []);
+  // Edge ends as graph indexes, resolved once (-1: not a node).
+  const edgeFrom = new Int32Array(base.edges.length).fill(-1);
+  const edgeTo = new Int32Array(base.edges.length).fill(-1);
   base.edges.forEach((e, i) => {
     const a = graph.index.get(e.from);
     const b = graph.index.get(e.to);
     if (a === undefined || b === undefined || a === b) return;
+    edgeFrom[i] = a;
+    edgeTo[i] = b;
     if (nodes[a].type === "checkpoint" || nodes[b].type === "checkpoint") return;
     outEdges[a].push(i);
     inEdges[b].push(i);
   });
-  const from = (i: number) => graph.index.get(base.edges[i].from) as number;
-  const to = (i: number) => graph.index.get(base.edges[i].to) as number;
+  const from = (i: number) => edgeFrom[i];
+  const to = (i: number) => edgeTo[i];
 
   const placements: Placement[] = [];
   const claim = new Map<number, Placement>();
@@ -192,7 +197,9 @@ export function injectCheckpoints<T extends Template>(
       injected_rule: p.rules[0],
     };
     const anchor = Math.max(...p.sources.map((s) => position.get(nodes[s]) as number));
-    anchored.set(anchor, [...(anchored.get(anchor) ?? []), cp]);
+    const siblings = anchored.get(anchor);
+    if (siblings) siblings.push(cp);
+    else anchored.set(anchor, [cp]);
     // Labels stay on the single-node side: a gate's branch label stays on the gate's edge.
     const labelOf = (s: number, t: number) =>
       p.edges.map((i) => base.edges[i]).find((e) => e.from === nodes[s].id && e.to === nodes[t].id)?.label;
@@ -217,7 +224,11 @@ export function injectCheckpoints<T extends Template>(
     });
   }
 
-  const outNodes = base.nodes.flatMap((n, i) => [n, ...(anchored.get(i) ?? [])]);
+  const outNodes: WorkflowNode[] = [];
+  base.nodes.forEach((n, i) => {
+    outNodes.push(n);
+    for (const cp of anchored.get(i) ?? []) outNodes.push(cp);
+  });
   const listed = new Set(base.checkpoints);
   const unlisted = base.nodes.filter((n) => n.type === "checkpoint" && !listed.has(n.id)).map((n) => n.id);
   return {

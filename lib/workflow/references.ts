@@ -45,7 +45,9 @@ export function parseReferences(text: string): Reference[] {
   let line = 1;
   let lineStart = 0;
   let scanned = 0;
-  for (const m of text.matchAll(REFERENCE_RE)) {
+  // exec with a reset lastIndex, not matchAll: matchAll clones the regex on every call (slow).
+  REFERENCE_RE.lastIndex = 0;
+  for (let m = REFERENCE_RE.exec(text); m !== null; m = REFERENCE_RE.exec(text)) {
     const start = m.index;
     if (isEscaped(text, start)) continue;
     for (; scanned < start; scanned++) {
@@ -54,13 +56,17 @@ export function parseReferences(text: string): Reference[] {
         lineStart = scanned + 1;
       }
     }
-    const base = { raw: m[0], start, end: start + m[0].length, line, column: start - lineStart + 1 };
-    const [, head, field] = m;
-    if (field !== undefined) out.push({ ...base, kind: "node", nodeId: head, field });
+    const raw = m[0];
+    const head = m[1];
+    const field = m[2];
+    const end = start + raw.length;
+    const column = start - lineStart + 1;
+    // Literal objects (no spread): this runs for every template field on every validation.
+    if (field !== undefined) out.push({ kind: "node", nodeId: head, field, raw, start, end, line, column });
     else if ((PREV_REFERENCES as readonly string[]).includes(head))
-      out.push({ ...base, kind: "prev", name: head as PrevReferenceName });
-    else if (head === "iteration") out.push({ ...base, kind: "iteration" });
-    else out.push({ ...base, kind: "variable", name: head });
+      out.push({ kind: "prev", name: head as PrevReferenceName, raw, start, end, line, column });
+    else if (head === "iteration") out.push({ kind: "iteration", raw, start, end, line, column });
+    else out.push({ kind: "variable", name: head, raw, start, end, line, column });
   }
   return out;
 }

@@ -13,8 +13,10 @@ const key = (from: string, to: string) => `${from}\u0000${to}`;
  * `checkpoints` and `atomic_groups`. Pure; O(removed × in-degree × out-degree + edges).
  */
 export function removeNodes<T extends Template>(template: T, ids: Iterable<string>): T {
+  const wanted = [...ids];
+  if (wanted.length === 0) return template;
   const existing = new Set(template.nodes.map((n) => n.id));
-  const remove = new Set([...ids].filter((id) => existing.has(id)));
+  const remove = new Set(wanted.filter((id) => existing.has(id)));
   if (remove.size === 0) return template;
   const edges: (Edge | null)[] = [];
   const live = new Map<string, number>();
