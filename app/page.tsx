@@ -1,4 +1,6 @@
-/** `/` — the dashboard: the library at a glance (runs and approvals join it as the engine lands). */
+/** `/` — the dashboard: approvals waiting for a person, runs by state, the library. */
+import { ApprovalsInbox } from "@/components/approvals-inbox";
+import { RunList } from "@/components/run-list";
 import { TemplateList } from "@/components/template-list";
 
 export default function DashboardPage() {
@@ -9,6 +11,14 @@ export default function DashboardPage() {
         <p className="muted">
           Describe, draw or import a workflow, keep it as a versioned template, run it and watch every node live.
         </p>
+      </section>
+      <section aria-labelledby="approvals-heading">
+        <h2 id="approvals-heading">Approvals</h2>
+        <ApprovalsInbox />
+      </section>
+      <section aria-labelledby="runs-heading">
+        <h2 id="runs-heading">Runs</h2>
+        <RunList />
       </section>
       <section aria-labelledby="templates-heading">
         <h2 id="templates-heading">Templates</h2>

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { EXPORT_FORMATS, exportWorkflow, type ExportFormat } from "@/lib/formats/export-workflow";
 import { useTRPC } from "@/lib/trpc/client";
 import { MermaidDiagram } from "./mermaid-diagram";
+import { RunForm } from "./run-form";
 import { WorkflowCanvas } from "./workflow-canvas";
 
 const FILE_EXT: Record<ExportFormat, string> = { json: "json", mermaid: "mmd", yaml: "yml", ascii: "txt" };
@@ -31,6 +32,7 @@ export function TemplateDetail({ id }: { id: string }) {
   const trpc = useTRPC();
   const [version, setVersion] = useState<number>();
   const [tab, setTab] = useState<Tab>("canvas");
+  const [running, setRunning] = useState(false);
   const q = useQuery(trpc.template.get.queryOptions({ id, version }));
   if (q.isPending) return <p className="muted">Loading…</p>;
   if (q.isError) return <p role="alert">{q.error.message}</p>;
@@ -44,7 +46,11 @@ export function TemplateDetail({ id }: { id: string }) {
       <div className="title-row">
         <h1>{template.name}</h1>
         <span className="badge">v{q.data.version}</span>
+        <button className="button button-primary push-right" onClick={() => setRunning(!running)}>
+          {running ? "Close" : "Run…"}
+        </button>
       </div>
+      {running && <RunForm templateId={q.data.id} template={template} />}
       <p className="muted">{template.description}</p>
       <div className="tags">
         {template.tags.map((t) => (

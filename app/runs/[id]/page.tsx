@@ -1,0 +1,7 @@
+/** `/runs/[id]` — one run, live. */
+import { RunView } from "@/components/run-view";
+
+export default async function RunPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  return <RunView runId={decodeURIComponent(id)} />;
+}
