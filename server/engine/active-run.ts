@@ -54,8 +54,6 @@ export interface ActiveRun {
   heap: ReadyHeap;
   /** Abort handles of nodes whose executor is working. */
   inflight: Map<string, AbortController>;
-  /** Log bytes emitted per node (the per-node log cap). */
-  logBytes: Map<string, number>;
   outbox: RunEvent[];
   touched: Set<string>;
   approvals: RunCommand[];
@@ -74,7 +72,6 @@ export function createActiveRun(spec: RunSpec, state: RunState, workspace: strin
     workspace,
     heap: new ReadyHeap((id) => spec.plan.nodes[id].topo),
     inflight: new Map(),
-    logBytes: new Map(),
     outbox: [],
     touched: new Set(),
     approvals: [],

@@ -20,10 +20,13 @@ import { finishedDownstream } from "@/lib/workflow/run/reset-nodes";
 import { RUN_CODES } from "@/lib/workflow/run/run-codes";
 import { validateRunState } from "@/lib/workflow/run/validate-run-state";
 import { isTerminalRunStatus } from "@/lib/workflow/statuses";
-import type { Template } from "@/lib/workflow/template-schema";
 import { newId } from "@/server/db/new-id";
 import { createActiveRun, type ActiveRun } from "./active-run";
 import { realClock, type Clock } from "./clock";
+import type { AutoDecision, EngineOptions, StartRunInput } from "./engine-options";
+import type { ApprovalRequest } from "@/lib/workflow/run/run-state";
+
+export type { AutoDecision, EngineOptions, StartRunInput };
 import {
   DecisionRefusedError,
   RerunNeedsConfirmationError,
@@ -33,45 +36,9 @@ import {
 } from "./engine-errors";
 import { getRunEventBus, type RunEventBus } from "./event-bus";
 import { createExecutorRegistry, type ExecutorRegistry } from "./executors/executor-registry";
-import { buildNodeContext } from "./node-context";
+import { executeNode } from "./execute-node";
 import { resolveRunVariables } from "./resolve-run-variables";
-import { runNodeAttempt } from "./run-node";
-import type { AgentJudge } from "./run-checks";
-import type { RunStore } from "./run-store";
 import { createWorkspace } from "./workspace";
-import type { ApprovalRequest } from "@/lib/workflow/run/run-state";
-
-export interface AutoDecision {
-  decision: string;
-  answer?: string;
-  comment?: string;
-}
-
-export interface EngineOptions {
-  store: RunStore;
-  runsDir: string;
-  bus?: RunEventBus;
-  clock?: Clock;
-  executors?: ExecutorRegistry;
-  /** Nodes running at once over all runs (default 32) and per run (default 16). */
-  concurrency?: { global?: number; perRun?: number };
-  maxOutputBytes?: number;
-  /** Log bytes kept per node attempt (default 256 KiB). */
-  maxLogBytes?: number;
-  /** Answers approvals without a person (CLI `--approve all`, `--answer`). */
-  autoDecide?: (a: { runId: string; nodeId: string; request: ApprovalRequest }) => AutoDecision | undefined;
-  judge?: AgentJudge;
-  /** Measurement hook: a node was picked to start / its process was spawned. */
-  onNodeTiming?: (e: { runId: string; nodeId: string; phase: "ready" | "spawned"; at: number }) => void;
-}
-
-export interface StartRunInput {
-  template: Template;
-  variables?: Record<string, unknown>;
-  templatePk?: string | null;
-  templateVersion?: number | null;
-  runId?: string;
-}
 
 export class RunEngine {
   private readonly runs = new Map<string, ActiveRun>();
@@ -383,42 +350,22 @@ export class RunEngine {
 
   private launch(run: ActiveRun, nodeId: string): void {
     const controller = run.inflight.get(nodeId)!;
-    const maxLog = this.o.maxLogBytes ?? 256 * 1024;
-    run.logBytes.set(nodeId, 0);
-    const log = (stream: "stdout" | "stderr" | "engine", text: string) => {
-      const used = run.logBytes.get(nodeId) ?? 0;
-      if (used > maxLog) return;
-      run.logBytes.set(nodeId, used + text.length);
-      const clipped = used + text.length > maxLog ? `${text.slice(0, maxLog - used)}\n[log truncated]\n` : text;
-      this.apply(run, { type: "node.log", at: this.clock.now(), nodeId, stream, text: clipped });
-    };
-    const ctx = buildNodeContext(run, nodeId, {
-      log,
-      signal: controller.signal,
+    const timing = this.o.onNodeTiming;
+    const work = executeNode(run, nodeId, controller.signal, {
+      executors: this.executors,
+      judge: this.o.judge,
       maxOutputBytes: this.o.maxOutputBytes ?? 1 << 20,
-      ...(this.o.onNodeTiming
-        ? { onSpawn: () => this.o.onNodeTiming!({ runId: run.id, nodeId, phase: "spawned", at: performance.now() }) }
-        : {}),
+      maxLogBytes: this.o.maxLogBytes ?? 256 * 1024,
+      now: () => this.clock.now(),
+      emitLog: (event) => this.apply(run, event),
+      ...(timing ? { onSpawn: () => timing({ runId: run.id, nodeId, phase: "spawned", at: performance.now() }) } : {}),
     });
-    const executor = this.executors.get(ctx.node.type);
-    const work = executor
-      ? runNodeAttempt(ctx, executor, this.o.judge)
-      : Promise.resolve({ status: "failed" as const, error: RUN_CODES.RUN021(ctx.node.type) });
-    void work.then((result) => {
-      run.inflight.delete(nodeId);
+    void work.then((event) => {
+      const current = run.inflight.get(nodeId) === controller;
+      if (current) run.inflight.delete(nodeId);
       this.running--;
-      const at = this.clock.now();
-      if (result.status === "succeeded") {
-        const { status: _s, ...rest } = result;
-        this.apply(run, { type: "node.succeeded", at, nodeId, ...rest });
-      } else if (result.status === "waiting")
-        this.apply(run, { type: "node.waiting", at, nodeId, request: result.request });
-      else if (result.status === "skipped")
-        this.apply(run, { type: "node.failed", at, nodeId, error: result.error, skip: true });
-      else {
-        const code = "code" in result ? result.code : undefined;
-        this.apply(run, { type: "node.failed", at, nodeId, error: result.error, ...(code ? { code } : {}) });
-      }
+      // A result for an attempt that was reset meanwhile (re-run, cancel) must not land on a newer one.
+      if (current && run.state.nodes[nodeId].status === "running") this.apply(run, event);
       this.scheduleTick();
     });
   }

@@ -1,0 +1,40 @@
+/** The engine's options and inputs (kept apart so callers import types without the engine). */
+import type { ApprovalRequest } from "@/lib/workflow/run/run-state";
+import type { Template } from "@/lib/workflow/template-schema";
+import type { Clock } from "./clock";
+import type { RunEventBus } from "./event-bus";
+import type { ExecutorRegistry } from "./executors/executor-registry";
+import type { AgentJudge } from "./run-checks";
+import type { RunStore } from "./run-store";
+
+export interface AutoDecision {
+  decision: string;
+  answer?: string;
+  comment?: string;
+}
+
+export interface EngineOptions {
+  store: RunStore;
+  runsDir: string;
+  bus?: RunEventBus;
+  clock?: Clock;
+  executors?: ExecutorRegistry;
+  /** Nodes running at once over all runs (default 32) and per run (default 16). */
+  concurrency?: { global?: number; perRun?: number };
+  maxOutputBytes?: number;
+  /** Log bytes kept per node attempt (default 256 KiB). */
+  maxLogBytes?: number;
+  /** Answers approvals without a person (CLI `--approve all`, `--answer`). */
+  autoDecide?: (a: { runId: string; nodeId: string; request: ApprovalRequest }) => AutoDecision | undefined;
+  judge?: AgentJudge;
+  /** Measurement hook: a node was picked to start / its process was spawned. */
+  onNodeTiming?: (e: { runId: string; nodeId: string; phase: "ready" | "spawned"; at: number }) => void;
+}
+
+export interface StartRunInput {
+  template: Template;
+  variables?: Record<string, unknown>;
+  templatePk?: string | null;
+  templateVersion?: number | null;
+  runId?: string;
+}

@@ -1,0 +1,61 @@
+/**
+ * One launched node, from context to the event that reports it: builds the executor context
+ * (log sink with the per-node cap, abort signal, spawn timing), runs the attempt, and turns the
+ * result into `node.succeeded` / `node.waiting` / `node.failed`.
+ */
+import { RUN_CODES } from "@/lib/workflow/run/run-codes";
+import type { RunEvent } from "@/lib/workflow/run/run-events";
+import type { ActiveRun } from "./active-run";
+import type { ExecutorRegistry } from "./executors/executor-registry";
+import { buildNodeContext } from "./node-context";
+import type { AgentJudge } from "./run-checks";
+import { runNodeAttempt, type NodeAttemptResult } from "./run-node";
+
+export interface ExecuteNodeDeps {
+  executors: ExecutorRegistry;
+  judge?: AgentJudge;
+  maxOutputBytes: number;
+  maxLogBytes: number;
+  now: () => number;
+  /** Appends a log event to the run. */
+  emitLog: (event: Extract<RunEvent, { type: "node.log" }>) => void;
+  onSpawn?: () => void;
+}
+
+export function resultToEvent(nodeId: string, at: number, result: NodeAttemptResult): RunEvent {
+  if (result.status === "succeeded") {
+    const { status: _s, ...rest } = result;
+    return { type: "node.succeeded", at, nodeId, ...rest };
+  }
+  if (result.status === "waiting") return { type: "node.waiting", at, nodeId, request: result.request };
+  if (result.status === "skipped") return { type: "node.failed", at, nodeId, error: result.error, skip: true };
+  const code = "code" in result ? result.code : undefined;
+  return { type: "node.failed", at, nodeId, error: result.error, ...(code ? { code } : {}) };
+}
+
+export async function executeNode(
+  run: ActiveRun,
+  nodeId: string,
+  signal: AbortSignal,
+  deps: ExecuteNodeDeps,
+): Promise<RunEvent> {
+  let used = 0;
+  const log = (stream: "stdout" | "stderr" | "engine", text: string) => {
+    if (used > deps.maxLogBytes) return;
+    const clipped =
+      used + text.length > deps.maxLogBytes ? `${text.slice(0, deps.maxLogBytes - used)}\n[log truncated]\n` : text;
+    used += text.length;
+    deps.emitLog({ type: "node.log", at: deps.now(), nodeId, stream, text: clipped });
+  };
+  const ctx = buildNodeContext(run, nodeId, {
+    log,
+    signal,
+    maxOutputBytes: deps.maxOutputBytes,
+    ...(deps.onSpawn ? { onSpawn: deps.onSpawn } : {}),
+  });
+  const executor = deps.executors.get(ctx.node.type);
+  const result: NodeAttemptResult = executor
+    ? await runNodeAttempt(ctx, executor, deps.judge)
+    : { status: "failed", error: RUN_CODES.RUN021(ctx.node.type) };
+  return resultToEvent(nodeId, deps.now(), result);
+}
