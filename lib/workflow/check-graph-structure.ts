@@ -25,15 +25,24 @@ export function checkGraphStructure(view: ModelView): Diagnostic[] {
         ),
       );
 
-  const seen = new Set<string>();
+  // Repeated edges: the graph keeps each (from, to) pair once, so when its edge count matches
+  // the usable edges there is nothing to look for (the common case, no per-edge key strings).
+  const usable = view.edges.filter((e) => e.from !== e.to && byId.has(e.from) && byId.has(e.to)).length;
+  const kept = graph.succ.reduce((sum, s) => sum + s.length, 0);
+  const seen = usable === kept ? null : new Set<string>();
   for (const e of view.edges) {
-    const edge = { from: e.from, to: e.to };
-    if (!byId.has(e.from))
-      out.push(wfIssue("WF011", { edge, path: `${edgePath(e)}.from`, field: "from" }, "from", e.from));
-    if (!byId.has(e.to)) out.push(wfIssue("WF011", { edge, path: `${edgePath(e)}.to`, field: "to" }, "to", e.to));
-    if (e.from === e.to) out.push(wfIssue("WF012", { edge, nodeId: e.from, path: edgePath(e) }, e.from));
+    const dangling = !byId.has(e.from) || !byId.has(e.to);
+    if (dangling || e.from === e.to) {
+      const edge = { from: e.from, to: e.to };
+      if (!byId.has(e.from))
+        out.push(wfIssue("WF011", { edge, path: `${edgePath(e)}.from`, field: "from" }, "from", e.from));
+      if (!byId.has(e.to)) out.push(wfIssue("WF011", { edge, path: `${edgePath(e)}.to`, field: "to" }, "to", e.to));
+      if (e.from === e.to) out.push(wfIssue("WF012", { edge, nodeId: e.from, path: edgePath(e) }, e.from));
+    }
+    if (!seen) continue;
     const key = `${e.from}\u0000${e.to}\u0000${e.label ?? ""}`;
-    if (seen.has(key)) out.push(wfIssue("WF016", { edge, path: edgePath(e) }, e.from, e.to));
+    if (seen.has(key))
+      out.push(wfIssue("WF016", { edge: { from: e.from, to: e.to }, path: edgePath(e) }, e.from, e.to));
     seen.add(key);
   }
 
