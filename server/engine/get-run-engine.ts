@@ -28,6 +28,8 @@ export function getRunEngine(): RunEngine {
     concurrency: { global: limit("WF_MAX_PARALLEL"), perRun: limit("WF_MAX_PARALLEL_PER_RUN") },
   });
   holder.__wfRunEngine = { db, engine };
-  engine.recoverRuns();
+  const { resumed, invalid } = engine.recoverRuns();
+  if (resumed.length) console.log(`wf: resumed ${resumed.length} unfinished run(s)`);
+  for (const err of invalid) console.error(`wf: not resuming ${err.runId}: ${err.message}`);
   return engine;
 }

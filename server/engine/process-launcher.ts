@@ -4,9 +4,11 @@
  * Either way the child leads its own process group, so the engine can kill the whole group.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import readline from "node:readline";
 import { fileURLToPath } from "node:url";
+import { appRoot } from "@/server/db/data-paths";
 
 export interface LaunchRequest {
   command: string;
@@ -60,7 +62,17 @@ interface SpawnerMessage {
   message?: string;
 }
 
-const CHILD_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), "spawner-child.mjs");
+/** The helper script: next to this file, or under the app root once bundled (Next moves modules). */
+function childScript(): string | undefined {
+  const candidates = [path.join(appRoot(), "server/engine/spawner-child.mjs")];
+  try {
+    candidates.unshift(path.join(path.dirname(fileURLToPath(import.meta.url)), "spawner-child.mjs"));
+  } catch {
+    // Bundled: import.meta.url may not be a file URL.
+  }
+  return candidates.find((f) => fs.existsSync(f));
+}
+const CHILD_SCRIPT = childScript();
 
 /** One helper process per engine process, started on first use and restarted if it dies. */
 class Spawner {
@@ -80,7 +92,7 @@ class Spawner {
 
   private ensure(): ChildProcess {
     if (this.child && this.child.exitCode === null && !this.child.killed) return this.child;
-    const child = spawn(process.execPath, [CHILD_SCRIPT], { stdio: ["pipe", "pipe", "inherit"] });
+    const child = spawn(process.execPath, [CHILD_SCRIPT!], { stdio: ["pipe", "pipe", "inherit"] });
     readline
       .createInterface({ input: child.stdout! })
       .on("line", (line) => this.receive(JSON.parse(line) as SpawnerMessage));
@@ -136,7 +148,7 @@ export const spawnerLauncher: Launcher = (req) => {
   return pool[turn].launch(req);
 };
 
-/** The default: the helper unless WF_SPAWNER=local. */
+/** The default: the helper unless WF_SPAWNER=local or its script cannot be found. */
 export function defaultLauncher(): Launcher {
-  return process.env.WF_SPAWNER === "local" ? localLauncher : spawnerLauncher;
+  return process.env.WF_SPAWNER === "local" || !CHILD_SCRIPT ? localLauncher : spawnerLauncher;
 }
