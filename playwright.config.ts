@@ -6,10 +6,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { chromiumLaunchOptions } from "./e2e/chromium-launch-options";
 
 const PORT = Number(process.env.E2E_PORT ?? 3217);
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "wf-e2e-"));
-const systemChromium = "/usr/bin/chromium";
 
 export default defineConfig({
   testDir: "e2e",
@@ -22,18 +22,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: "off",
-    launchOptions: {
-      ...(fs.existsSync(systemChromium) ? { executablePath: systemChromium } : {}),
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
-    },
+    launchOptions: chromiumLaunchOptions(),
   },
   webServer: {
     command: `node node_modules/next/dist/bin/next start --hostname 127.0.0.1 --port ${PORT}`,

@@ -1,25 +1,17 @@
-// Screenshots pages of a running app with headless Chromium: node scripts/screenshot.mjs <baseUrl> <outDir> [path…]
+/** Screenshots pages of a running app: `npx tsx scripts/screenshot.ts <baseUrl> <outDir> [path…]`. */
 import fs from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
+import { chromiumLaunchOptions } from "@/e2e/chromium-launch-options";
 
 const [base = "http://127.0.0.1:3000", outDir = "data/screenshots", ...paths] = process.argv.slice(2);
 const pages = paths.length ? paths : ["/", "/templates"];
 fs.mkdirSync(outDir, { recursive: true });
-const browser = await chromium.launch({
-  ...(fs.existsSync("/usr/bin/chromium") ? { executablePath: "/usr/bin/chromium" } : {}),
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions());
 const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 for (const p of pages) {
   await page.goto(base + p, { waitUntil: "networkidle" });
+  // Let live data (tRPC queries, the SSE stream, React Flow's fitView) settle.
   await page.waitForTimeout(2500);
   const file = path.join(outDir, (p.replace(/\W+/g, "-").replace(/^-|-$/g, "") || "home") + ".png");
   await page.screenshot({ path: file, fullPage: true });
