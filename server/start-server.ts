@@ -1,17 +1,20 @@
 /**
  * What the web server does once at start (from instrumentation.ts): open the database (migrating it),
- * seed the examples into an empty library. A database that cannot be opened stops the process with
+ * seed the examples into an empty library, resume interrupted runs. A database that cannot be opened stops the process with
  * one clear line naming the path.
  */
 import { getDb } from "@/server/db/get-db";
 import { DatabaseOpenError } from "@/server/db/open-database";
 import { seedExampleTemplates } from "@/server/db/seed-examples";
+import { getRunEngine } from "@/server/engine/get-run-engine";
 
 export async function startServer(): Promise<void> {
   try {
     const db = getDb();
     const seeded = seedExampleTemplates(db);
     if (seeded > 0) console.log(`wf: seeded ${seeded} example templates`);
+    // Creating the engine resumes runs a crash or restart interrupted (DESIGN.md §5 durability).
+    getRunEngine();
   } catch (err) {
     if (err instanceof DatabaseOpenError) {
       console.error(`wf: ${err.message}`);

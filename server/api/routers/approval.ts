@@ -2,7 +2,7 @@
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 import { APPROVAL_STATUSES } from "@/lib/workflow/statuses";
-import { rethrowEngineError } from "@/server/api/routers/run";
+import { rethrowApiError } from "@/server/api/api-errors";
 import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
 import { getDb } from "@/server/db/get-db";
 import { selectApprovalRow, selectApprovalRows } from "@/server/db/run-queries";
@@ -55,7 +55,7 @@ export const approvalRouter = createTRPCRouter({
       try {
         getRunEngine().decide(input.approvalId, input);
       } catch (err) {
-        rethrowEngineError(err);
+        rethrowApiError(err);
       }
       return { ok: true };
     }),

@@ -2,55 +2,18 @@
 import { TRPCError, tracked } from "@trpc/server";
 import { z } from "zod";
 import { runEventStatus } from "@/lib/workflow/run/run-events";
+import { withApiErrors } from "@/server/api/api-errors";
 import { DiagnosticsError, createTRPCRouter, publicProcedure } from "@/server/api/trpc";
 import { getDb } from "@/server/db/get-db";
-import { getTemplate, TemplateStoreError } from "@/server/db/template-store";
+import { getTemplate } from "@/server/db/template-store";
 import { parseTemplate } from "@/lib/workflow/parse-template";
 import { RUN_STATUSES } from "@/lib/workflow/statuses";
-import {
-  DecisionRefusedError,
-  RerunNeedsConfirmationError,
-  RunInputError,
-  RunNotFoundError,
-  RunStateInvalidError,
-} from "@/server/engine/engine-errors";
+import { RunNotFoundError } from "@/server/engine/engine-errors";
 import { getRunEventBus } from "@/server/engine/event-bus";
 import { getRunEngine } from "@/server/engine/get-run-engine";
 import { listRuns, runDetails } from "@/server/engine/run-details";
 import type { StoredEvent } from "@/server/engine/run-store";
 import { SqliteRunStore } from "@/server/engine/sqlite-run-store";
-
-/** Re-run refused: `data.details.finishedDownstream` lists the nodes a confirm would reset. */
-class RerunConfirmError extends DiagnosticsError {
-  readonly details: { finishedDownstream: string[] };
-  constructor(err: RerunNeedsConfirmationError) {
-    super(err.message, [{ severity: "error", code: err.code, message: err.message }], "PRECONDITION_FAILED");
-    this.details = { finishedDownstream: err.finishedDownstream };
-  }
-}
-
-/** Engine errors → typed API errors. */
-export function rethrowEngineError(err: unknown): never {
-  if (err instanceof RunInputError) throw new DiagnosticsError(err.message, err.diagnostics);
-  if (err instanceof RerunNeedsConfirmationError) throw new RerunConfirmError(err);
-  if (err instanceof RunNotFoundError) throw new TRPCError({ code: "NOT_FOUND", message: err.message });
-  if (err instanceof DecisionRefusedError) throw new TRPCError({ code: "CONFLICT", message: err.message });
-  if (err instanceof RunStateInvalidError)
-    throw new DiagnosticsError(err.message, err.diagnostics, "PRECONDITION_FAILED");
-  if (err instanceof TemplateStoreError) {
-    if (err.kind === "not_found") throw new TRPCError({ code: "NOT_FOUND", message: err.message });
-    throw new DiagnosticsError(err.message, err.diagnostics);
-  }
-  throw err;
-}
-
-function guarded<T>(fn: () => T): T {
-  try {
-    return fn();
-  } catch (err) {
-    rethrowEngineError(err);
-  }
-}
 
 const store = () => new SqliteRunStore(getDb());
 const RunIdInput = z.object({ runId: z.string().min(1) });
@@ -71,7 +34,7 @@ export const runRouter = createTRPCRouter({
       }),
     )
     .mutation(({ input }) =>
-      guarded(() => {
+      withApiErrors(() => {
         const engine = getRunEngine();
         if (input.template) {
           const parsed = parseTemplate(input.template);
@@ -91,7 +54,7 @@ export const runRouter = createTRPCRouter({
     ),
 
   get: publicProcedure.input(RunIdInput).query(({ input }) =>
-    guarded(() => {
+    withApiErrors(() => {
       const details = runDetails(store(), input.runId);
       if (!details) throw new RunNotFoundError(input.runId);
       return details;
@@ -104,19 +67,19 @@ export const runRouter = createTRPCRouter({
 
   cancel: publicProcedure
     .input(RunIdInput)
-    .mutation(({ input }) => guarded(() => ({ ok: getRunEngine().cancel(input.runId) }))),
+    .mutation(({ input }) => withApiErrors(() => ({ ok: getRunEngine().cancel(input.runId) }))),
 
   rerunFrom: publicProcedure
     .input(z.object({ runId: z.string().min(1), nodeId: z.string().min(1), confirm: z.boolean().optional() }))
     .mutation(({ input }) =>
-      guarded(() => {
+      withApiErrors(() => {
         getRunEngine().rerunFrom(input.runId, input.nodeId, input.confirm ?? false);
         return { ok: true };
       }),
     ),
 
   retryFailed: publicProcedure.input(RunIdInput).mutation(({ input }) =>
-    guarded(() => {
+    withApiErrors(() => {
       getRunEngine().retryFailed(input.runId);
       return { ok: true };
     }),
