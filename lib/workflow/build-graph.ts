@@ -32,26 +32,67 @@ export function buildGraph(input: GraphInput): Graph {
     ids.push(id);
   }
   const n = ids.length;
-  const succ: number[][] = Array.from({ length: n }, () => []);
-  const pred: number[][] = Array.from({ length: n }, () => []);
-  // Repeated edges: scan the (short) successor list; a node with many successors gets a Set.
-  const wide = new Map<number, Set<number>>();
-  for (const edge of input.edges) {
+  // Two passes: resolve the ends and count degrees, then fill arrays of the right size (fewer
+  // reallocations and less garbage on 10,000-node graphs than growing empty arrays).
+  const m = input.edges.length;
+  const from = new Int32Array(m);
+  const to = new Int32Array(m);
+  const outDegree = new Int32Array(n);
+  const inDegree = new Int32Array(n);
+  for (let k = 0; k < m; k++) {
+    const edge = input.edges[k];
     const a = index.get(edge?.from);
     const b = index.get(edge?.to);
-    if (a === undefined || b === undefined || a === b) continue;
+    if (a === undefined || b === undefined || a === b) {
+      from[k] = -1;
+      continue;
+    }
+    from[k] = a;
+    to[k] = b;
+    outDegree[a]++;
+    inDegree[b]++;
+  }
+  const succ: number[][] = new Array(n);
+  const pred: number[][] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    succ[i] = new Array(outDegree[i]);
+    pred[i] = new Array(inDegree[i]);
+  }
+  outDegree.fill(0);
+  inDegree.fill(0);
+  // Repeated edges: scan the (short) successor list; a node with many successors gets a Set.
+  const wide = new Map<number, Set<number>>();
+  let repeated = false;
+  for (let k = 0; k < m; k++) {
+    const a = from[k];
+    if (a < 0) continue;
+    const b = to[k];
     const out = succ[a];
-    if (out.length < 32) {
-      if (out.includes(b)) continue;
+    const count = outDegree[a];
+    if (count < 32) {
+      let seen = false;
+      for (let j = 0; j < count && !seen; j++) seen = out[j] === b;
+      if (seen) {
+        repeated = true;
+        continue;
+      }
     } else {
       let set = wide.get(a);
-      if (!set) wide.set(a, (set = new Set(out)));
-      if (set.has(b)) continue;
+      if (!set) wide.set(a, (set = new Set(out.slice(0, count))));
+      if (set.has(b)) {
+        repeated = true;
+        continue;
+      }
       set.add(b);
     }
-    out.push(b);
-    pred[b].push(a);
+    out[outDegree[a]++] = b;
+    pred[b][inDegree[b]++] = a;
   }
+  if (repeated)
+    for (let i = 0; i < n; i++) {
+      succ[i].length = outDegree[i];
+      pred[i].length = inDegree[i];
+    }
   return { ids, index, succ, pred };
 }
 

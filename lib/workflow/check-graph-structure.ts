@@ -12,23 +12,28 @@ export function checkGraphStructure(view: ModelView): Diagnostic[] {
   const out: Diagnostic[] = [];
   const { graph, byId } = view;
 
+  // Duplicate ids exist only when some node is not the first of its id.
   const counts = new Map<string, number>();
-  for (const node of view.nodes) counts.set(node.id, (counts.get(node.id) ?? 0) + 1);
-  for (const node of view.nodes)
-    if ((counts.get(node.id) ?? 0) > 1 && byId.get(node.id) !== node)
-      out.push(
-        wfIssue(
-          "WF010",
-          { nodeId: node.id, path: nodePath(node, "id"), field: "id" },
-          node.id,
-          counts.get(node.id) ?? 0,
-        ),
-      );
+  if (view.nodes.length !== byId.size)
+    for (const node of view.nodes) counts.set(node.id, (counts.get(node.id) ?? 0) + 1);
+  if (counts.size > 0)
+    for (const node of view.nodes)
+      if ((counts.get(node.id) ?? 0) > 1 && byId.get(node.id) !== node)
+        out.push(
+          wfIssue(
+            "WF010",
+            { nodeId: node.id, path: nodePath(node, "id"), field: "id" },
+            node.id,
+            counts.get(node.id) ?? 0,
+          ),
+        );
 
   // Repeated edges: the graph keeps each (from, to) pair once, so when its edge count matches
   // the usable edges there is nothing to look for (the common case, no per-edge key strings).
-  const usable = view.edges.filter((e) => e.from !== e.to && byId.has(e.from) && byId.has(e.to)).length;
-  const kept = graph.succ.reduce((sum, s) => sum + s.length, 0);
+  let usable = 0;
+  for (const e of view.edges) if (e.from !== e.to && byId.has(e.from) && byId.has(e.to)) usable++;
+  let kept = 0;
+  for (const s of graph.succ) kept += s.length;
   const seen = usable === kept ? null : new Set<string>();
   for (const e of view.edges) {
     const dangling = !byId.has(e.from) || !byId.has(e.to);

@@ -5,40 +5,41 @@
 import type { Graph } from "./build-graph";
 import type { Diagnostic } from "./diagnostic";
 import { nodePath, type ModelView } from "./model-view";
-import { listTemplateReferences } from "./template-references";
+import { forEachTemplateReference } from "./template-references";
 import { topologicalSort } from "./topological-order";
 import { wfIssue } from "./wf-issue-codes";
 
 /**
- * Returns `isUpstream(target, node)`: is there a path target → … → node? A backward search from
- * `node` that never descends below `target`'s topological position, memoised per pair.
+ * Returns `isUpstream(t, n)` over graph indexes: is there a path t → … → n? A direct predecessor
+ * answers at once; otherwise a backward search from `n` that never descends below `t`'s
+ * topological position, memoised per pair.
  */
-function upstreamChecker(graph: Graph): (target: string, node: string) => boolean {
+function upstreamChecker(graph: Graph): (t: number, n: number) => boolean {
   const { order, blocked } = topologicalSort(graph);
-  const position = new Int32Array(graph.ids.length);
-  [...order, ...blocked].forEach((i, pos) => (position[i] = pos));
-  const memo = new Map<string, boolean>();
+  const count = graph.ids.length;
+  const position = new Int32Array(count);
+  order.forEach((i, pos) => (position[i] = pos));
+  blocked.forEach((i, pos) => (position[i] = order.length + pos));
+  const memo = new Map<number, boolean>();
   // One visit-stamp array for all searches: no per-search allocation on 10,000-node graphs.
-  const visited = new Int32Array(graph.ids.length);
+  const visited = new Int32Array(count);
   let stamp = 0;
-  return (target, node) => {
-    const key = `${target}\u0000${node}`;
+  return (t, n) => {
+    if (t === n || position[t] >= position[n]) return false;
+    if (graph.pred[n].includes(t)) return true;
+    const key = t * count + n;
     const known = memo.get(key);
     if (known !== undefined) return known;
-    const t = graph.index.get(target);
-    const n = graph.index.get(node);
+    const floor = position[t];
     let found = false;
-    if (t !== undefined && n !== undefined && t !== n && position[t] < position[n]) {
-      const floor = position[t];
-      stamp++;
-      const stack = [n];
-      while (stack.length > 0 && !found) {
-        for (const p of graph.pred[stack.pop() as number]) {
-          if (p === t) found = true;
-          if (visited[p] === stamp || position[p] < floor) continue;
-          visited[p] = stamp;
-          stack.push(p);
-        }
+    stamp++;
+    const stack = [n];
+    while (stack.length > 0 && !found) {
+      for (const p of graph.pred[stack.pop() as number]) {
+        if (p === t) found = true;
+        if (visited[p] === stamp || position[p] < floor) continue;
+        visited[p] = stamp;
+        stack.push(p);
       }
     }
     memo.set(key, found);
@@ -49,30 +50,35 @@ function upstreamChecker(graph: Graph): (target: string, node: string) => boolea
 export function checkReferences(view: ModelView, template: unknown): Diagnostic[] {
   const out: Diagnostic[] = [];
   const used = new Set<string>();
-  let isUpstream: ((target: string, node: string) => boolean) | undefined;
-  for (const { nodeId, nodeIndex, field, ref } of listTemplateReferences(template as { nodes?: unknown })) {
+  const { graph } = view;
+  let isUpstream: ((t: number, n: number) => boolean) | undefined;
+  forEachTemplateReference(template as { nodes?: unknown }, ({ nodeId, nodeIndex, field, ref }) => {
     const node = view.byId.get(nodeId);
-    if (!node || node.index !== nodeIndex) continue; // a duplicate id: already reported
-    const where = { nodeId, field, path: nodePath(node, field), line: ref.line, column: ref.column };
+    if (!node || node.index !== nodeIndex) return; // a duplicate id: already reported
+    // Built only for a diagnostic: most references are fine.
+    const where = () => ({ nodeId, field, path: nodePath(node, field), line: ref.line, column: ref.column });
     switch (ref.kind) {
-      case "node":
-        if (!view.byId.has(ref.nodeId)) out.push(wfIssue("WF050", where, nodeId, field, ref.raw));
-        else if (!(isUpstream ??= upstreamChecker(view.graph))(ref.nodeId, nodeId))
-          out.push(wfIssue("WF051", where, nodeId, field, ref.raw, ref.nodeId));
+      case "node": {
+        const t = graph.index.get(ref.nodeId);
+        if (t === undefined) out.push(wfIssue("WF050", where(), nodeId, field, ref.raw));
+        else if (!(isUpstream ??= upstreamChecker(graph))(t, graph.index.get(nodeId) as number))
+          out.push(wfIssue("WF051", where(), nodeId, field, ref.raw, ref.nodeId));
         break;
+      }
       case "variable":
         used.add(ref.name);
-        if (view.variables && !view.variables.has(ref.name)) out.push(wfIssue("WF052", where, nodeId, field, ref.name));
+        if (view.variables && !view.variables.has(ref.name))
+          out.push(wfIssue("WF052", where(), nodeId, field, ref.name));
         break;
       case "prev":
-        if (view.graph.pred[view.graph.index.get(nodeId) as number].length === 0)
-          out.push(wfIssue("WF053", where, nodeId, field, ref.raw));
+        if (graph.pred[graph.index.get(nodeId) as number].length === 0)
+          out.push(wfIssue("WF053", where(), nodeId, field, ref.raw));
         break;
       case "iteration":
-        if (node.type !== "loop") out.push(wfIssue("WF054", where, nodeId, field));
+        if (node.type !== "loop") out.push(wfIssue("WF054", where(), nodeId, field));
         break;
     }
-  }
+  });
   for (const name of view.variables ?? [])
     if (!used.has(name)) out.push(wfIssue("WF055", { path: `context_schema.${name}`, field: name }, name));
   return out;

@@ -9,11 +9,13 @@ export const MAX_LOOP_ITERATIONS = 100;
 export function checkRouting(view: ModelView): Diagnostic[] {
   const out: Diagnostic[] = [];
   const outgoing = new Map<string, ViewEdge[]>();
-  for (const e of view.edges) {
-    const list = outgoing.get(e.from);
-    if (list) list.push(e);
-    else outgoing.set(e.from, [e]);
-  }
+  // Only gates need their out-edges: skip the index on templates without one.
+  if (view.nodes.some((n) => n.type === "gate"))
+    for (const e of view.edges) {
+      const list = outgoing.get(e.from);
+      if (list) list.push(e);
+      else outgoing.set(e.from, [e]);
+    }
   for (const node of view.nodes) {
     if (node.type === "gate") {
       const edges = (outgoing.get(node.id) ?? []).filter((e) => e.to !== node.id);

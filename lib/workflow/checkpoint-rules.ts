@@ -20,8 +20,11 @@ const ARTIFACT_RE = /(^|[^a-z])(plan|spec|analy[sz]|report)/i;
 const DELIVERABLE_RE = /(^|[^a-z])(plan|spec|review|report)/i;
 
 function mentions(node: NodeLike, re: RegExp): boolean {
-  const ports = Array.isArray(node.output_ports) ? node.output_ports.filter((p) => typeof p === "string") : [];
-  return [node.name, ...ports].some((text) => typeof text === "string" && re.test(text));
+  if (typeof node.name === "string" && re.test(node.name)) return true;
+  // No intermediate arrays: this runs for every node on every injection.
+  const ports = node.output_ports;
+  if (Array.isArray(ports)) for (const port of ports) if (typeof port === "string" && re.test(port)) return true;
+  return false;
 }
 
 /** Produces a persistent artifact (plan, spec, analysis, report) in its name or output ports. */

@@ -67,7 +67,12 @@ export function stripInjectedCheckpoints<T extends Template>(template: T): T {
   return removeNodes(template, injected);
 }
 
-function nextIds(taken: Set<string>): () => string {
+/** Distinct values, ascending. */
+function uniq(xs: number[]): number[] {
+  return xs.length === 1 ? xs : [...new Set(xs)].sort((a, b) => a - b);
+}
+
+function nextIds(taken: { has(id: string): boolean }): () => string {
   let n = 0;
   return () => {
     let id: string;
@@ -98,14 +103,15 @@ export function injectCheckpoints<T extends Template>(
   const removed = template.nodes.filter((n) => n.type === "checkpoint" && n.injected === true).map((n) => n.id);
   const base = removeNodes(template, removed);
   const graph = buildGraph(base);
-  // Graph indexes follow first occurrences of ids; map them to the nodes themselves.
-  const position = new Map<WorkflowNode, number>();
-  const first = new Map<string, WorkflowNode>();
+  // Graph indexes follow first occurrences of ids: the node and its position in `base.nodes`.
+  const nodes: WorkflowNode[] = new Array(graph.ids.length);
+  const position = new Int32Array(graph.ids.length);
   base.nodes.forEach((n, i) => {
-    position.set(n, i);
-    if (!first.has(n.id)) first.set(n.id, n);
+    const g = graph.index.get(n.id) as number;
+    if (nodes[g] !== undefined) return;
+    nodes[g] = n;
+    position[g] = i;
   });
-  const nodes = graph.ids.map((id) => first.get(id) as WorkflowNode);
   const enabled = (rule: CheckpointRule) => !options.disable?.includes(rule);
   const breakpoints = new Set(options.breakpoints ?? []);
 
@@ -128,35 +134,40 @@ export function injectCheckpoints<T extends Template>(
   const to = (i: number) => edgeTo[i];
 
   const placements: Placement[] = [];
-  const claim = new Map<number, Placement>();
+  // The checkpoint (index in `placements`) each edge is claimed by, -1 for none.
+  const claim = new Int32Array(base.edges.length).fill(-1);
   /** Adds `rule` to claimed edges' checkpoints and places one checkpoint on the unclaimed ones. */
   const place = (edgeIdx: number[], rule: CheckpointRule, side: "source" | "target") => {
-    const fresh = edgeIdx.filter((i) => !claim.has(i));
+    const fresh = edgeIdx.filter((i) => claim[i] < 0);
     for (const i of edgeIdx) {
-      const p = claim.get(i);
+      const p = claim[i] < 0 ? undefined : placements[claim[i]];
       if (p && !p.rules.includes(rule)) p.rules.push(rule);
     }
     if (fresh.length === 0) return;
-    const uniq = (xs: number[]) => [...new Set(xs)].sort((a, b) => a - b);
     const p: Placement = {
       sources: side === "target" ? uniq(fresh.map(from)) : [from(fresh[0])],
       targets: side === "source" ? uniq(fresh.map(to)) : [to(fresh[0])],
       edges: fresh,
       rules: [rule],
     };
-    for (const i of fresh) claim.set(i, p);
+    for (const i of fresh) claim[i] = placements.length;
     placements.push(p);
   };
 
   /** A gate's out-edges one target at a time, so each branch keeps its own checkpoint. */
   const byTarget = (edgeIdx: number[]) => {
     const groups = new Map<number, number[]>();
-    for (const i of edgeIdx) groups.set(to(i), [...(groups.get(to(i)) ?? []), i]);
+    for (const i of edgeIdx) {
+      const group = groups.get(to(i));
+      if (group) group.push(i);
+      else groups.set(to(i), [i]);
+    }
     return [...groups.keys()].sort((a, b) => a - b).map((t) => groups.get(t) as number[]);
   };
 
   const { order, blocked } = topologicalSort(graph);
-  for (const n of [...order, ...blocked]) {
+  for (let k = 0; k < order.length + blocked.length; k++) {
+    const n = k < order.length ? order[k] : blocked[k - order.length];
     const node = nodes[n];
     if (node.type === "checkpoint") continue;
     if (enabled("before-background-agent") && isBackgroundAgent(node))
@@ -168,13 +179,16 @@ export function injectCheckpoints<T extends Template>(
       else place(outEdges[n], "after-artifact", "source");
     }
     if (enabled("phase-boundary") && node.phase) {
-      const crossing = outEdges[n].filter((i) => nodes[to(i)].phase && nodes[to(i)].phase !== node.phase);
+      const crossing = outEdges[n].filter((i) => {
+        const phase = nodes[to(i)].phase;
+        return phase && phase !== node.phase;
+      });
       if (node.type === "gate") for (const group of byTarget(crossing)) place(group, "phase-boundary", "source");
       else place(crossing, "phase-boundary", "source");
     }
   }
 
-  const newId = nextIds(new Set(base.nodes.map((n) => n.id)));
+  const newId = nextIds(graph.index);
   const anchored = new Map<number, WorkflowNode[]>();
   const newEdges: Edge[] = [];
   const report: InjectedCheckpoint[] = [];
@@ -196,13 +210,16 @@ export function injectCheckpoints<T extends Template>(
       injected: true,
       injected_rule: p.rules[0],
     };
-    const anchor = Math.max(...p.sources.map((s) => position.get(nodes[s]) as number));
+    let anchor = -1;
+    for (const s of p.sources) anchor = Math.max(anchor, position[s]);
     const siblings = anchored.get(anchor);
     if (siblings) siblings.push(cp);
     else anchored.set(anchor, [cp]);
     // Labels stay on the single-node side: a gate's branch label stays on the gate's edge.
-    const labelOf = (s: number, t: number) =>
-      p.edges.map((i) => base.edges[i]).find((e) => e.from === nodes[s].id && e.to === nodes[t].id)?.label;
+    const labelOf = (s: number, t: number) => {
+      for (const i of p.edges) if (edgeFrom[i] === s && edgeTo[i] === t) return base.edges[i].label;
+      return undefined;
+    };
     const withLabel = (e: Edge, label: string | undefined): Edge => (label === undefined ? e : { ...e, label });
     for (const s of p.sources)
       newEdges.push(
@@ -227,15 +244,19 @@ export function injectCheckpoints<T extends Template>(
   const outNodes: WorkflowNode[] = [];
   base.nodes.forEach((n, i) => {
     outNodes.push(n);
-    for (const cp of anchored.get(i) ?? []) outNodes.push(cp);
+    const cps = anchored.get(i);
+    if (cps) for (const cp of cps) outNodes.push(cp);
   });
+  const keptEdges: Edge[] = [];
+  base.edges.forEach((e, i) => claim[i] < 0 && keptEdges.push(e));
+  for (const e of newEdges) keptEdges.push(e);
   const listed = new Set(base.checkpoints);
   const unlisted = base.nodes.filter((n) => n.type === "checkpoint" && !listed.has(n.id)).map((n) => n.id);
   return {
     template: {
       ...base,
       nodes: outNodes,
-      edges: [...base.edges.filter((_, i) => !claim.has(i)), ...newEdges],
+      edges: keptEdges,
       checkpoints: [...base.checkpoints, ...unlisted, ...report.map((r) => r.id)],
     },
     report: { checkpoints: report, removed },

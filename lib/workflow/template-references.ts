@@ -26,38 +26,54 @@ export interface TemplateReference {
 type Loose = Record<string, unknown>;
 const isRecord = (x: unknown): x is Loose => typeof x === "object" && x !== null && !Array.isArray(x);
 
-/** Each `[field, text]` of one node that may hold references (tolerates any shape). */
-export function referenceBearingFields(node: unknown): [string, string][] {
-  if (!isRecord(node)) return [];
-  const out: [string, string][] = [];
-  for (const f of REFERENCE_FIELDS) if (typeof node[f] === "string") out.push([f, node[f] as string]);
+/** Calls `visit(field, text)` for each field of one node that may hold references (any shape). */
+export function visitReferenceFields(node: unknown, visit: (field: string, text: string) => void): void {
+  if (!isRecord(node)) return;
+  for (const f of REFERENCE_FIELDS) {
+    const text = node[f];
+    if (typeof text === "string") visit(f, text);
+  }
   if (isRecord(node.headers))
-    for (const [k, v] of Object.entries(node.headers)) if (typeof v === "string") out.push([`headers.${k}`, v]);
+    for (const [k, v] of Object.entries(node.headers)) if (typeof v === "string") visit(`headers.${k}`, v);
   for (const list of ["checks", "preconditions"] as const) {
     const checks = node[list];
     if (!Array.isArray(checks)) continue;
     checks.forEach((check, i) => {
       if (!isRecord(check)) return;
       for (const f of CHECK_REFERENCE_FIELDS)
-        if (typeof check[f] === "string") out.push([`${list}[${i}].${f}`, check[f] as string]);
+        if (typeof check[f] === "string") visit(`${list}[${i}].${f}`, check[f] as string);
     });
   }
+}
+
+/** Each `[field, text]` of one node that may hold references (tolerates any shape). */
+export function referenceBearingFields(node: unknown): [string, string][] {
+  const out: [string, string][] = [];
+  visitReferenceFields(node, (field, text) => out.push([field, text]));
   return out;
 }
 
 /**
- * Lists every reference in every node of `template` (nodes without a string id are skipped).
- * Accepts unvalidated input so the validator can use it on partially broken templates.
+ * Calls `visit` for every reference in every node of `template` (nodes without a string id are
+ * skipped), without building the whole list. Accepts unvalidated input (partially broken templates).
  */
-export function listTemplateReferences(template: { nodes?: unknown }): TemplateReference[] {
-  const out: TemplateReference[] = [];
-  if (!Array.isArray(template?.nodes)) return out;
+export function forEachTemplateReference(template: { nodes?: unknown }, visit: (ref: TemplateReference) => void): void {
+  if (!Array.isArray(template?.nodes)) return;
   template.nodes.forEach((node: unknown, nodeIndex) => {
     if (!isRecord(node) || typeof node.id !== "string") return;
     const nodeId = node.id;
-    for (const [field, text] of referenceBearingFields(node))
-      for (const ref of parseReferences(text)) out.push({ nodeId, nodeIndex, field, ref });
+    visitReferenceFields(node, (field, text) => {
+      // Most fields hold no reference: skip the parser (and its array) for them.
+      if (!text.includes("{")) return;
+      for (const ref of parseReferences(text)) visit({ nodeId, nodeIndex, field, ref });
+    });
   });
+}
+
+/** Lists every reference in every node of `template` (see `forEachTemplateReference`). */
+export function listTemplateReferences(template: { nodes?: unknown }): TemplateReference[] {
+  const out: TemplateReference[] = [];
+  forEachTemplateReference(template, (ref) => out.push(ref));
   return out;
 }
 

@@ -53,7 +53,8 @@ export interface TopologicalSort {
 /** Kahn's algorithm over a built graph. */
 export function topologicalSort(graph: Graph): TopologicalSort {
   const n = graph.ids.length;
-  const indegree = graph.pred.map((p) => p.length);
+  const indegree = new Int32Array(n);
+  for (let i = 0; i < n; i++) indegree[i] = graph.pred[i].length;
   const ready = createIndexHeap();
   for (let i = 0; i < n; i++) if (indegree[i] === 0) ready.push(i);
   const order: number[] = [];
