@@ -15,9 +15,12 @@ export function unescapeMermaidText(s: string): string {
   });
 }
 
-/** Escapes text for a quoted Mermaid label: `"`, `|` (annotation separator), `#`, line breaks. */
+/**
+ * Escapes text for a quoted Mermaid label: `"`, `|` (annotation separator), `#`, line breaks, and
+ * backticks (a label starting with one is a Markdown string to mermaid, which then rejects `|`).
+ */
 export function escapeMermaidText(s: string): string {
-  return s.replace(/[#"|\n\r\u2028\u2029]/g, (c) => (c === '"' ? "#quot;" : `#${c.codePointAt(0)};`));
+  return s.replace(/[#"|`\n\r\u2028\u2029]/g, (c) => (c === '"' ? "#quot;" : `#${c.codePointAt(0)};`));
 }
 
 export interface MermaidLabel {

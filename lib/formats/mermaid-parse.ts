@@ -41,6 +41,8 @@ export interface MermaidSubgraph {
 
 export interface MermaidDiagram {
   title?: string;
+  /** The front matter's `wf_template` payload (what the body cannot carry), as written by toMermaid. */
+  templateExtras?: unknown;
   direction: string;
   nodes: MermaidNodeDecl[];
   edges: MermaidEdgeDecl[];
@@ -77,17 +79,19 @@ function describe(t: Token): string {
 }
 
 /** Strips a leading `---` YAML front matter block (keeping positions) and reads its `title`. */
-function frontMatter(text: string): { text: string; title?: string } {
+function frontMatter(text: string): { text: string; title?: string; templateExtras?: unknown } {
   const m = /^\s*---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(\r?\n|$)/.exec(text);
   if (!m) return { text };
   let title: string | undefined;
+  let templateExtras: unknown;
   try {
-    const data = parseYaml(m[1]) as { title?: unknown } | null;
+    const data = parseYaml(m[1]) as { title?: unknown; wf_template?: unknown } | null;
     if (data && typeof data.title === "string") title = data.title;
+    if (data && data.wf_template !== undefined) templateExtras = data.wf_template;
   } catch {
     // Front matter is configuration for the renderer; a broken one does not change the graph.
   }
-  return { text: blankOut(text, 0, m[0].length), title };
+  return { text: blankOut(text, 0, m[0].length), title, ...(templateExtras !== undefined ? { templateExtras } : {}) };
 }
 
 class FlowchartParser {
@@ -279,9 +283,14 @@ class FlowchartParser {
 
 /** Parses flowchart text; never throws. Positions are 1-based lines and columns of `text`. */
 export function parseMermaid(source: string): MermaidDiagram {
-  const { text, title } = frontMatter(source);
+  const { text, title, templateExtras } = frontMatter(source);
   const parser = new FlowchartParser(text);
   const tree = parser.parse();
   const base = tree ?? { direction: "TD", nodes: [], edges: [], subgraphs: [] };
-  return { ...base, ...(title !== undefined ? { title } : {}), diagnostics: parser.diagnostics };
+  return {
+    ...base,
+    ...(title !== undefined ? { title } : {}),
+    ...(templateExtras !== undefined ? { templateExtras } : {}),
+    diagnostics: parser.diagnostics,
+  };
 }

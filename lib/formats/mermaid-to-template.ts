@@ -20,6 +20,7 @@ import { formatIssue } from "./format-issues";
 import { locateDiagnostics, type ImportResult, type SourcePosition } from "./import-result";
 import { parseMermaidLabel, unescapeMermaidText } from "./mermaid-label";
 import { parseMermaid, type MermaidDiagram, type MermaidNodeDecl } from "./mermaid-parse";
+import { applyTemplateExtras } from "./mermaid-template-extras";
 import { checkStepBlocks, extractStepBlocks, type StepBlock } from "./mermaid-step-blocks";
 
 export interface MermaidImportOptions {
@@ -168,7 +169,7 @@ export function importMermaid(source: string, options: MermaidImportOptions = {}
   if (diagnostics.some((d) => d.severity === "error")) return { diagnostics, locations };
 
   const name = diagram.title ?? options.name ?? "Imported flowchart";
-  const raw = {
+  const body = {
     template_id: options.templateId ?? defaultTemplateId(name),
     name,
     description: "",
@@ -177,6 +178,7 @@ export function importMermaid(source: string, options: MermaidImportOptions = {}
     edges,
     ...(diagram.direction !== "TD" ? { metadata: { mermaid_direction: diagram.direction } } : {}),
   };
+  const raw = applyTemplateExtras(body, diagram.templateExtras);
   const parsed = parseTemplate(raw);
   if (!parsed.ok)
     return { diagnostics: [...diagnostics, ...locateDiagnostics(parsed.diagnostics, locations)], locations };

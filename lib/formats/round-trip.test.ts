@@ -140,6 +140,14 @@ describe("exported Mermaid is valid for the mermaid library", () => {
     await expect(parse("flowchart TD\n  A[a|b] --> B")).rejects.toThrow();
   });
 
+  it("a label starting with a backtick is not read as a Markdown string", async () => {
+    // A ──▶ B   (A's name "`x" once made mermaid reject the `|type=` annotation)
+    const t = importMermaid('flowchart TD\n  A["#96;x|type=shell"] --> B').template!;
+    expect(t.nodes[0].name).toBe("`x");
+    await expect(parse(toMermaid(t))).resolves.toBeTruthy();
+    expect(graphOf(importMermaid(toMermaid(t)).template!)).toEqual(graphOf(t));
+  });
+
   it("parses toMermaid output of generated templates", async () => {
     await fc.assert(
       fc.asyncProperty(templateArb({ everyNodeHasPhase: false }), async (t) => {

@@ -3,12 +3,14 @@
  * (ids, names, types, edges and their labels, phases, max_iter and the scalar fields below) and
  * that the mermaid library itself parses: every label is quoted, annotations ride inside the
  * quotes (`A["Label|type=gate"]`), `"`/`|`/`#` are written as entities.
- * Not carried (Mermaid has no place for them): prompts/args_template, description, checks,
- * retries, context_schema, checkpoints list, atomic groups, positions, tags, version.
+ * What the body has no place for (prompts/args_template, description, checks, retries,
+ * context_schema, checkpoints list, atomic groups, positions, tags, version) rides in the front
+ * matter under `wf_template` (see mermaid-template-extras.ts), so the round trip is lossless.
  */
 import { stringify } from "yaml";
 import type { Template, WorkflowNode } from "@/lib/workflow/template-schema";
 import { escapeMermaidText } from "./mermaid-label";
+import { templateExtras } from "./mermaid-template-extras";
 
 /** Scalar node fields written as `|key=value` annotations (import reads the same keys). */
 const ANNOTATED_FIELDS = ["max_iter", "executor", "on_fail", "tier", "timeout_s", "until", "condition"] as const;
@@ -88,13 +90,21 @@ function nodeLine(node: WorkflowNode, mid: string): string {
   return `${mid}${open}"${label}"${close}`;
 }
 
+function withExtras(template: Template): { wf_template?: unknown } {
+  const extras = templateExtras(template as Record<string, unknown>);
+  return extras ? { wf_template: extras } : {};
+}
+
 /** Writes the template as a Mermaid flowchart (front-matter title = template name). */
 export function toMermaid(template: Template): string {
   const ids = mermaidIds(template);
   const direction = template.metadata?.mermaid_direction;
   const lines = [
     "---",
-    stringify({ title: template.name }).trimEnd(),
+    stringify(
+      { title: template.name, ...withExtras(template) },
+      { lineWidth: 0, aliasDuplicateObjects: false },
+    ).trimEnd(),
     "---",
     `flowchart ${typeof direction === "string" && /^(TD|TB|BT|LR|RL)$/.test(direction) ? direction : "TD"}`,
   ];

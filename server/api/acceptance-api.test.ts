@@ -1,0 +1,131 @@
+/**
+ * Black-box acceptance of the DESIGN.md §7 template and compose procedures: through createCaller
+ * on a temp SQLite file, and over plain HTTP JSON (a real 127.0.0.1 server running the same
+ * fetch handler as app/api/trpc) for the status codes other tools see.
+ */
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appRouter, createCaller } from "@/server/api/root";
+import { createTRPCContext } from "@/server/api/trpc";
+import { useTempDb, type TempDb } from "@/server/test-support/temp-db";
+
+const SEED_TEMPLATE = JSON.parse(
+  fs.readFileSync(path.join(__dirname, "../cli/fixtures/seed-full-template.json"), "utf8"),
+) as Record<string, unknown>;
+
+let t: TempDb;
+let server: http.Server;
+let base: string;
+const caller = () => createCaller({ headers: new Headers() });
+
+beforeAll(async () => {
+  t = useTempDb();
+  server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const request = new Request(`http://127.0.0.1${req.url}`, {
+      method: req.method,
+      headers: req.headers as Record<string, string>,
+      body: req.method === "POST" ? Buffer.concat(chunks) : undefined,
+    });
+    const response = await fetchRequestHandler({
+      endpoint: "/api/trpc",
+      req: request,
+      router: appRouter,
+      createContext: () => createTRPCContext({ headers: request.headers }),
+    });
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(Buffer.from(await response.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/trpc`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  t.cleanup();
+});
+
+const query = (proc: string, input?: unknown) =>
+  fetch(`${base}/${proc}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`}`);
+const mutate = (proc: string, input: unknown) =>
+  fetch(`${base}/${proc}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(input),
+  });
+
+describe("template.save / list / get (the seed's full template)", () => {
+  it("returns the §7 shapes; identical content is unchanged, new content a new version", async () => {
+    const saved = await caller().template.save({ template: SEED_TEMPLATE });
+    expect(saved).toMatchObject({ id: expect.any(String), version: 1, changed: true });
+    expect(await caller().template.save({ template: SEED_TEMPLATE })).toMatchObject({ version: 1, changed: false });
+    const next = await caller().template.save({ id: saved.id, template: { ...SEED_TEMPLATE, name: "Renamed" } });
+    expect(next).toMatchObject({ id: saved.id, version: 2, changed: true });
+
+    const list = await caller().template.list({ search: "Renamed" });
+    expect(list.items[0]).toMatchObject({
+      id: saved.id,
+      template_id: SEED_TEMPLATE.template_id,
+      name: "Renamed",
+      tags: ["feature", "medium"],
+      version: 2,
+    });
+    expect(list.items[0]).toHaveProperty("updatedAt");
+    expect((await caller().template.list({ tag: "no-such-tag" })).items).toEqual([]);
+
+    const got = await caller().template.get({ id: saved.id });
+    expect(got.id).toBe(saved.id);
+    expect(got.template).toMatchObject({ ...SEED_TEMPLATE, name: "Renamed" });
+    expect(got.versions.map((v) => v.version)).toEqual([2, 1]);
+    for (const v of got.versions) expect(v).toMatchObject({ createdAt: expect.anything(), hash: expect.any(String) });
+  });
+
+  it("over HTTP: list without input, unknown id → 404, bad input → 400 naming the field", async () => {
+    const list = await query("template.list");
+    expect(list.status).toBe(200);
+    expect((await list.json()).result.data.items.length).toBeGreaterThan(0);
+
+    const unknown = await query("template.get", { id: "no-such-template" });
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).error.data.code).toBe("NOT_FOUND");
+
+    const missing = await query("template.get", {});
+    expect(missing.status).toBe(400);
+    expect(JSON.stringify(await missing.json())).toContain('"id"');
+
+    const badTemplate = await mutate("template.save", { template: { name: "x", nodes: [{ id: 7 }] } });
+    expect(badTemplate.status).toBe(400);
+    expect(JSON.stringify(await badTemplate.json())).toMatch(/nodes/);
+
+    const noTemplate = await mutate("template.save", {});
+    expect(noTemplate.status).toBe(400);
+    expect((await noTemplate.json()).error.message).toContain("template");
+
+    const notJson = await fetch(`${base}/template.save`, { method: "POST", body: "{not json" });
+    expect(notJson.status).toBeGreaterThanOrEqual(400);
+    expect(notJson.status).toBeLessThan(500);
+  });
+});
+
+describe("compose.describe", () => {
+  it("returns template + intent + assumptions; the template validates", async () => {
+    const r = await caller().compose.describe({ text: "analyze the repo, then write a report", useAgent: false });
+    expect(r.template.nodes.length).toBeGreaterThanOrEqual(2);
+    expect(r.intent).toMatchObject({ steps: expect.any(Array), task_type: expect.any(String) });
+    expect(Array.isArray(r.assumptions)).toBe(true);
+    expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  });
+
+  it("over HTTP: empty text → 400 with the seed's question; missing text → 400 naming it", async () => {
+    const empty = await mutate("compose.describe", { text: "" });
+    expect(empty.status).toBe(400);
+    expect((await empty.json()).error.message).toContain("Describe the workflow you want to automate.");
+    const missing = await mutate("compose.describe", {});
+    expect(missing.status).toBe(400);
+    expect((await missing.json()).error.message).toContain("text");
+  });
+});
