@@ -124,4 +124,108 @@ Nodes:                 4 work + 0 checkpoints`);
     expect(text).toContain('"retry"  (max_iter 3)');
     expect(text).toContain("POST http://x/");
   });
+
+  it("lists branch chains inside the fan block (wf describe's parallel implement + docs)", () => {
+    //                /--> N-002 --> CP-02 --\
+    // N-001 --> CP-01                        >--> N-004 --> CP-04 --> N-005
+    //                \--> N-003 --> CP-03 --/
+    const t = graph("plan-implement-docs")
+      .node("N-001", { type: "agent", name: "Plan the feature", args_template: "Plan {goal}" })
+      .node("CP-01", { type: "checkpoint", name: "Checkpoint: After Plan the feature", auto_continue: true })
+      .node("N-002", { type: "agent", name: "Implement it", args_template: "Implement {N-001.output}" })
+      .node("CP-02", { type: "checkpoint", name: "Checkpoint: Before Run the tests", auto_continue: true })
+      .node("N-003", { type: "agent", name: "Write docs", args_template: "Document {N-001.output}" })
+      .node("CP-03", { type: "checkpoint", name: "Checkpoint: After Write docs", auto_continue: true })
+      .node("N-004", { type: "shell", name: "Run the tests", args_template: "npm test" })
+      .node("CP-04", { type: "checkpoint", name: "Checkpoint: Before Review", auto_continue: false })
+      .node("N-005", { type: "human", name: "Review", prompt: "Look at it" })
+      .chain("N-001", "CP-01", "N-002", "CP-02", "N-004", "CP-04", "N-005")
+      .chain("CP-01", "N-003", "CP-03", "N-004")
+      .vars("goal")
+      .build();
+    expect(renderAsciiPipeline(t)).toBe(`Pipeline: plan-implement-docs
+━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━
+ N-001  [agent]       Plan the feature           "Plan {goal}"
+   |
+ CP-01  [checkpoint]  After Plan the feature     auto-continue
+   |
+ N-002 [agent]       Implement it
+ CP-02 [checkpoint]  Before Run the tests  ─┐
+                                            ├─ N-004 [shell] Run the tests  "npm test"
+ N-003 [agent]       Write docs             │
+ CP-03 [checkpoint]  After Write docs      ─┘
+   |
+ CP-04  [checkpoint]  Before Review              pause-for-user
+   |
+ N-005  [human]       Review                     "Look at it"
+━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━
+Variables (required):  goal
+Checkpoints:           4  (3 auto-continue, 1 pause-for-user)
+Nodes:                 5 work + 4 checkpoints`);
+  });
+
+  it("shows a gate's branch labels on its branches", () => {
+    //                      /-production-> H-001 --> N-002 --\
+    // G-001 (gate on env) <                                  >--> N-004
+    //                      \-staging----> N-003 ------------/
+    const t = graph("deploy")
+      .node("G-001", { type: "gate", name: "Which environment?", condition: "{env}" })
+      .node("H-001", { type: "human", name: "Approve production", prompt: "Deploy to prod?" })
+      .node("N-002", { type: "shell", name: "Deploy production", args_template: "make deploy-prod" })
+      .node("N-003", { type: "shell", name: "Deploy staging", args_template: "make deploy-staging" })
+      .node("N-004", { type: "shell", name: "Notify", args_template: "notify" })
+      .edge("G-001", "H-001", "production")
+      .chain("H-001", "N-002", "N-004")
+      .edge("G-001", "N-003", "staging")
+      .chain("N-003", "N-004")
+      .vars("env")
+      .build();
+    expect(renderAsciiPipeline(t)).toBe(`Pipeline: deploy
+━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━
+ G-001  [gate]        Which environment?         "{env}"
+   |
+ [production] H-001 [human]  Approve production
+              N-002 [shell]  Deploy production   ─┐
+                                                  ├─ N-004 [shell] Notify  "notify"
+ [staging]    N-003 [shell]  Deploy staging      ─┘
+━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━
+Variables (required):  env
+Checkpoints:           0  (0 auto-continue, 0 pause-for-user)
+Nodes:                 5 work + 0 checkpoints`);
+  });
+
+  it("names the predecessors of a node a straight list cannot show, never a false `|`", () => {
+    // A --> B --> C --> D, plus A --> D and B --> D (skips: no fan block fits)
+    const t = graph("skips")
+      .nodesOf({ type: "shell", args_template: "x" }, "A", "B", "C", "D")
+      .chain("A", "B", "C", "D")
+      .chain("A", "D")
+      .chain("B", "D")
+      .build();
+    expect(renderAsciiPipeline(t)).toBe(`Pipeline: skips
+━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━
+ A      [shell]       A                          "x"
+   |
+ B      [shell]       B                          "x"
+   |
+ C      [shell]       C                          "x"
+ D      [shell]       D                          "x"  ← A, B, C
+━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━
+Variables (required):  none
+Checkpoints:           0  (0 auto-continue, 0 pause-for-user)
+Nodes:                 4 work + 0 checkpoints`);
+  });
+
+  it("labels a single branch on its connector and marks a second start", () => {
+    // G --yes--> X ;  S (a second start, on its own)
+    const t = graph("labels")
+      .node("G", { type: "gate", condition: "{go}" })
+      .node("X", { type: "shell", args_template: "x" })
+      .node("S", { type: "shell", args_template: "s" })
+      .edge("G", "X", "yes")
+      .build();
+    const text = renderAsciiPipeline(t);
+    expect(text).toContain(`   | [yes]\n X      [shell]`);
+    expect(text).toContain(` S      [shell]       S                          "s"  (start)`);
+  });
 });
