@@ -32,6 +32,8 @@ export interface ExtractedSteps {
 
 const STEP = /<step\b([^>]*?)(\/>|>([\s\S]*?)<\/step\s*>)/g;
 const WRAPPER = /<\/?(?:tool|skill|agent)\b[^>]*>/g;
+/** `<!-- … -->` around or between the AML tags (the seed's examples carry them). */
+const XML_COMMENT = /<!--[\s\S]*?-->/g;
 const ATTR = /([\w-]+)\s*=\s*"([^"]*)"/g;
 
 function splitList(s: string): string[] {
@@ -60,10 +62,12 @@ function position(text: string, offset: number): { line: number; column: number 
 export function extractStepBlocks(source: string): ExtractedSteps {
   if (!source.includes("<")) return { text: source, steps: [], diagnostics: [] };
   let text = source;
+  for (const m of source.matchAll(XML_COMMENT)) text = blankOut(text, m.index, m.index + m[0].length);
+  const uncommented = text;
   const steps: StepBlock[] = [];
   const diagnostics: Diagnostic[] = [];
   let toolScope: string[] | undefined;
-  for (const m of source.matchAll(STEP)) {
+  for (const m of uncommented.matchAll(STEP)) {
     text = blankOut(text, m.index, m.index + m[0].length);
     const at = position(source, m.index);
     const attrs = Object.fromEntries([...m[1].matchAll(ATTR)].map((a) => [a[1], a[2]]));

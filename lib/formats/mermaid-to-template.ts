@@ -4,7 +4,8 @@
  * 1. A node's label is its name; an unlabelled node is named by its id.
  * 2. Type: `<step type>` wins over the inline `|type=` annotation, which wins over the shape
  *    (`{ }` → gate); otherwise `agent` (the dde default `prompt`). Seed names are normalised.
- * 3. An agent node's prompt (`args_template`) is its step body, else its label.
+ * 3. An agent node's prompt (`args_template`) is its step body, else its label; a shell node's
+ *    command line is its step body.
  * 4. A subgraph is a phase named by its title; when its (2+) direct members have no edge between
  *    them it is also a parallel group (id = subgraph id), which is what such a drawing means.
  * 5. Every edge kind (`-->`, `---`, `-.->`, `==>`) is a dependency in the written direction;
@@ -94,6 +95,8 @@ function buildNode(decl: MermaidNodeDecl, step: StepBlock | undefined, diagnosti
   }
   const brief = step?.body || node.name;
   if (node.type === "agent") node.args_template = brief;
+  // A `<step type="tool">` body is its command line (the seed's brief for a direct tool call).
+  if (node.type === "shell" && step?.body) node.args_template = step.body;
   if (node.type === "human" && step?.body) node.prompt = step.body;
   if (node.type === "loop" && node.max_iter === undefined)
     diagnostics.push(formatIssue("MM012", "error", { ...at, field: "max_iter" }, decl.id));
