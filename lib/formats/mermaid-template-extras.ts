@@ -24,6 +24,9 @@ const BODY_NODE_KEYS = new Set([
 /** Template keys the body carries (title, nodes, edges). */
 const BODY_TEMPLATE_KEYS = new Set(["name", "nodes", "edges"]);
 
+/** Node extras key listing fields the node did not have, though import would derive them. */
+const ABSENT = "wf_absent";
+
 /** The front-matter payload: template fields, per-node and per-edge fields the body cannot hold. */
 export interface MermaidTemplateExtras {
   template?: Record<string, unknown>;
@@ -64,8 +67,13 @@ export function templateExtras(template: Loose): MermaidTemplateExtras | undefin
   for (const node of Array.isArray(template.nodes) ? template.nodes : []) {
     if (!isRecord(node) || typeof node.id !== "string") continue;
     const rest = Object.fromEntries(Object.entries(node).filter(([k, v]) => v !== undefined && !bodyCarries(k, v)));
-    // Import gives a prompt-less agent its label as prompt; null says "it had none".
-    if (node.type === "agent" && node.args_template === undefined) rest.args_template = null;
+    // Fields import derives from the body (an agent's prompt from its label, a parallel group from
+    // its subgraph) that this node did not have.
+    const absent = [
+      ...(node.type === "agent" && node.args_template === undefined ? ["args_template"] : []),
+      ...(node.phase !== undefined && node.parallel_group === undefined ? ["parallel_group"] : []),
+    ];
+    if (absent.length) rest[ABSENT] = absent;
     if (Object.keys(rest).length) nodes[node.id] = rest;
   }
   if (Object.keys(nodes).length) extras.nodes = nodes;
@@ -110,7 +118,8 @@ export function applyTemplateExtras(raw: Loose, payload: unknown): Loose {
       const merged: Loose = {};
       for (const k of Object.keys(node)) merged[k] = Object.hasOwn(fill, k) ? fill[k] : node[k];
       for (const [k, v] of Object.entries(fill)) if (!Object.hasOwn(merged, k)) merged[k] = v;
-      if (merged.args_template === null) delete merged.args_template;
+      for (const k of Array.isArray(extra[ABSENT]) ? extra[ABSENT] : []) if (typeof k === "string") delete merged[k];
+      delete merged[ABSENT];
       return merged;
     });
   }

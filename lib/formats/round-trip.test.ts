@@ -110,6 +110,8 @@ describe("template → Mermaid → template", () => {
         const back = importMermaid(toMermaid(t));
         expect(back.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
         expect(graphOf(back.template!)).toEqual(graphOf(t));
+        // The front matter carries the rest: the whole template comes back.
+        expect(back.template).toEqual(t);
       }),
       { numRuns: 300 },
     );
@@ -146,6 +148,19 @@ describe("exported Mermaid is valid for the mermaid library", () => {
     expect(t.nodes[0].name).toBe("`x");
     await expect(parse(toMermaid(t))).resolves.toBeTruthy();
     expect(graphOf(importMermaid(toMermaid(t)).template!)).toEqual(graphOf(t));
+  });
+
+  it("front matter carrying multi-line prompts with --- lines stays valid and lossless", async () => {
+    // A ──▶ B
+    const t = importMermaid("flowchart TD\n  A --> B").template!;
+    const rich = {
+      ...t,
+      description: "x: y # z\n---\n%% not a comment",
+      nodes: t.nodes.map((n) => ({ ...n, args_template: "line 1\n---\nline 3: {x}", output_ports: ["---"] })),
+      context_schema: { x: { type: "string" as const, required: true, description: "---" } },
+    } as Template;
+    await expect(parse(toMermaid(rich))).resolves.toBeTruthy();
+    expect(importMermaid(toMermaid(rich)).template).toEqual(rich);
   });
 
   it("parses toMermaid output of generated templates", async () => {
