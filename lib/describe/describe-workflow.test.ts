@@ -118,6 +118,12 @@ const CASES: Case[] = [
     taskType: "brainstorm",
   },
   {
+    drawing: "research → report",
+    text: "Research the topic, then write a report",
+    steps: ["Research the topic", "write a report"],
+    variables: { goal: true },
+  },
+  {
     drawing: "triage → reproduce → fix → test",
     text: "Triage the bug, reproduce it, fix it, and test it.",
     steps: ["Triage the bug", "reproduce it", "fix it", "test it"],

@@ -12,6 +12,8 @@ const MENTIONS: ReadonlyArray<[RegExp, (m: RegExpExecArray) => string]> = [
   [/\bthe goal\b/i, () => "goal"],
   [/\bthe target\b/i, () => "target"],
   [/\bmy task\b/i, () => "task"],
+  // The seed: "any feature/bugfix/topic is goal".
+  [/\bthe topic\b/i, () => "goal"],
   [/\buser[- ]provided\s+([A-Za-z][\w-]*)/i, (m) => m[1]],
   [/\bthe given\s+([A-Za-z][\w-]*)/i, (m) => m[1]],
   [
