@@ -139,6 +139,30 @@ describe("the seed's full template example (wf-composer.txt)", () => {
   });
 });
 
+describe("playbook rules (playbook-execute.txt Step 2)", () => {
+  it("every violation at once, each with its YAML path and line, in text and JSON", async () => {
+    fs.writeFileSync(
+      file("bad.yml"),
+      [
+        "name: p",
+        "description: d",
+        "phases: [{ name: build }]",
+        "tasks:",
+        "  - { name: a, phase: nope, capability: magic, prompt: x, success: s, on_failure: explode }",
+        "  - { name: b, phase: build, capability: research, prompt: '{{ variables.ghost }}', success: s, depends_on: [zz] }",
+      ].join("\n"),
+    );
+    const text = await wf("validate", file("bad.yml"));
+    expect(text.code).toBe(1);
+    for (const where of [":5:", "at tasks[0].phase", "at tasks[0].capability", "at tasks[0].on_failure", ":6:"])
+      expect(text.stdout).toContain(where);
+    const json = JSON.parse((await wf("validate", file("bad.yml"), "--json")).stdout);
+    const codes = json.diagnostics.map((d: { code: string }) => d.code);
+    expect(new Set(codes).size).toBeGreaterThanOrEqual(5);
+    for (const d of json.diagnostics) expect(d.line).toBeGreaterThan(0);
+  });
+});
+
 describe("wf describe", () => {
   it("empty text → exit 1 with the seed's Phase 1.1 question", async () => {
     const r = await wf("describe", "   ");

@@ -2,10 +2,11 @@
 import type { Command } from "commander";
 import { EXPORT_FORMATS, exportWorkflow, isExportFormat } from "@/lib/formats/export-workflow";
 import { importWorkflow } from "@/lib/formats/import-workflow";
-import { formatDiagnostic, hasErrors } from "@/lib/workflow/diagnostic";
+import { hasErrors } from "@/lib/workflow/diagnostic";
 import { injectCheckpoints } from "@/lib/workflow/inject-checkpoints";
 import type { CliIo, CommandResult } from "@/server/cli/cli-io";
 import { CliError, EXIT } from "@/server/cli/exit-codes";
+import { formatCliDiagnostic } from "@/server/cli/commands/validate";
 import { readWorkflowFile } from "@/server/cli/read-workflow-file";
 
 export function registerConvert(program: Command, io: CliIo, result: CommandResult): Command {
@@ -20,7 +21,7 @@ export function registerConvert(program: Command, io: CliIo, result: CommandResu
       }
       const imported = importWorkflow(readWorkflowFile(file));
       // Warnings and errors go to stderr so stdout stays exactly the converted document.
-      for (const d of imported.diagnostics) io.err(formatDiagnostic({ ...d, file }));
+      for (const d of imported.diagnostics) io.err(formatCliDiagnostic(d, file));
       if (!imported.template || hasErrors(imported.diagnostics)) {
         result.code = EXIT.invalid;
         return;
