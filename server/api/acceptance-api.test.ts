@@ -111,6 +111,35 @@ describe("template.save / list / get (the seed's full template)", () => {
   });
 });
 
+describe("malformed input is a 4xx, never a 500", () => {
+  const BAD: [string, unknown][] = [
+    ["template.save", { template: "a string" }],
+    ["template.save", { id: 5, template: {} }],
+    ["template.save", { template: { name: "x", nodes: "x", edges: 7 } }],
+    ["template.save", { template: { template_id: "t", name: "x", nodes: [null], edges: [{}] } }],
+    ["template.save", null],
+    ["template.delete", { id: "no-such-template" }],
+    ["compose.describe", { text: 42 }],
+    ["compose.describe", { text: "x".repeat(30_000) }],
+  ];
+  it.each(BAD)("%s %j", async (proc, input) => {
+    const res = await mutate(proc, input);
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect((await res.json()).error.message.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ["template.get", { id: 7 }],
+    ["template.get", { id: "" }],
+    ["template.list", { search: 5 }],
+    ["template.list", "not an object"],
+  ])("%s %j", async (proc, input) => {
+    const res = await query(proc, input);
+    expect(res.status).toBe(400);
+  });
+});
+
 describe("compose.describe", () => {
   it("returns template + intent + assumptions; the template validates", async () => {
     const r = await caller().compose.describe({ text: "analyze the repo, then write a report", useAgent: false });
