@@ -17,6 +17,13 @@ export interface WorkflowValidation {
   template?: Template;
 }
 
+function withoutPosition(d: Diagnostic): Diagnostic {
+  const rest = { ...d };
+  delete rest.line;
+  delete rest.column;
+  return rest;
+}
+
 export function validateWorkflow(input: ImportWorkflowInput): WorkflowValidation {
   const imported = importWorkflow(input);
   const subject = imported.template ?? imported.raw;
@@ -25,7 +32,10 @@ export function validateWorkflow(input: ImportWorkflowInput): WorkflowValidation
   const validation = validateTemplate(subject);
   // Without a template the validator repeats the schema errors (WF001) itself: keep one copy.
   const fromImport = imported.template ? imported.diagnostics : imported.diagnostics.filter((d) => d.code !== "WF001");
-  const all = [...fromImport, ...validation.diagnostics];
+  // The model's line/column are positions inside a field's text (a reference in a prompt), not in
+  // this file: drop them so the diagnostic is placed at the field or node in the source.
+  const fromModel = validation.diagnostics.map(withoutPosition);
+  const all = [...fromImport, ...fromModel];
   const diagnostics =
     extensionOf(input.filename) === ".json"
       ? locateJsonDiagnostics(input.text, subject, all)
