@@ -23,6 +23,21 @@ export interface Graph {
  * (the validator reports them); so is anything that is not a string id.
  */
 export function buildGraph(input: GraphInput): Graph {
+  return buildGraphWithEdges(input).graph;
+}
+
+/** A graph and the ends of every input edge as node indexes (-1 for an edge the graph leaves out). */
+export interface GraphWithEdges {
+  graph: Graph;
+  edgeFrom: Int32Array;
+  edgeTo: Int32Array;
+}
+
+/**
+ * `buildGraph`, also returning each edge's resolved ends, so a caller that walks edges by index
+ * does not look every id up again. Repeated edges keep their ends (the graph keeps the pair once).
+ */
+export function buildGraphWithEdges(input: GraphInput): GraphWithEdges {
   const ids: string[] = [];
   const index = new Map<string, number>();
   for (const node of input.nodes) {
@@ -45,6 +60,7 @@ export function buildGraph(input: GraphInput): Graph {
     const b = index.get(edge?.to);
     if (a === undefined || b === undefined || a === b) {
       from[k] = -1;
+      to[k] = -1;
       continue;
     }
     from[k] = a;
@@ -93,7 +109,7 @@ export function buildGraph(input: GraphInput): Graph {
       succ[i].length = outDegree[i];
       pred[i].length = inDegree[i];
     }
-  return { ids, index, succ, pred };
+  return { graph: { ids, index, succ, pred }, edgeFrom: from, edgeTo: to };
 }
 
 /** Indexes of `ids` that are nodes of `graph`, in the given order. */

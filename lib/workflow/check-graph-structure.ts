@@ -31,13 +31,14 @@ export function checkGraphStructure(view: ModelView): Diagnostic[] {
   // Repeated edges: the graph keeps each (from, to) pair once, so when its edge count matches
   // the usable edges there is nothing to look for (the common case, no per-edge key strings).
   let usable = 0;
-  for (const e of view.edges) if (e.from !== e.to && byId.has(e.from) && byId.has(e.to)) usable++;
+  for (let k = 0; k < view.edges.length; k++) if (view.edgeFrom[k] >= 0) usable++;
   let kept = 0;
   for (const s of graph.succ) kept += s.length;
   const seen = usable === kept ? null : new Set<string>();
-  for (const e of view.edges) {
-    const dangling = !byId.has(e.from) || !byId.has(e.to);
-    if (dangling || e.from === e.to) {
+  for (let k = 0; k < view.edges.length; k++) {
+    const e = view.edges[k];
+    // The graph resolved every edge: only the ones it left out can be dangling or self-loops.
+    if (view.edgeFrom[k] < 0) {
       const edge = { from: e.from, to: e.to };
       if (!byId.has(e.from))
         out.push(wfIssue("WF011", { edge, path: `${edgePath(e)}.from`, field: "from" }, "from", e.from));

@@ -5,12 +5,14 @@ import { wfIssue } from "./wf-issue-codes";
 
 export function checkGroups(view: ModelView): Diagnostic[] {
   const out: Diagnostic[] = [];
-  for (const e of view.edges) {
-    const a = view.byId.get(e.from)?.data.parallel_group;
-    const b = view.byId.get(e.to)?.data.parallel_group;
-    if (typeof a === "string" && a !== "" && a === b && e.from !== e.to)
-      out.push(wfIssue("WF060", { edge: { from: e.from, to: e.to }, path: edgePath(e) }, e.from, e.to, a));
-  }
+  const group = (i: number) => (i < 0 ? undefined : view.nodeAt[i].data.parallel_group);
+  // Edges of the graph (self-loops and dangling ends are reported elsewhere), by resolved index.
+  if (view.nodes.some((n) => typeof n.data.parallel_group === "string"))
+    view.edges.forEach((e, k) => {
+      const a = group(view.edgeFrom[k]);
+      if (typeof a === "string" && a !== "" && a === group(view.edgeTo[k]))
+        out.push(wfIssue("WF060", { edge: { from: e.from, to: e.to }, path: edgePath(e) }, e.from, e.to, a));
+    });
   const listed = new Set<string>();
   view.checkpoints.forEach((id, i) => {
     if (typeof id !== "string") return;

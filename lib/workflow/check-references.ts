@@ -5,7 +5,8 @@
 import type { Graph } from "./build-graph";
 import type { Diagnostic } from "./diagnostic";
 import { nodePath, type ModelView } from "./model-view";
-import { forEachTemplateReference } from "./template-references";
+import { parseReferences } from "./references";
+import { visitReferenceFields } from "./template-references";
 import { topologicalSort } from "./topological-order";
 import { wfIssue } from "./wf-issue-codes";
 
@@ -47,38 +48,44 @@ function upstreamChecker(graph: Graph): (t: number, n: number) => boolean {
   };
 }
 
-export function checkReferences(view: ModelView, template: unknown): Diagnostic[] {
+export function checkReferences(view: ModelView): Diagnostic[] {
   const out: Diagnostic[] = [];
   const used = new Set<string>();
   const { graph } = view;
   let isUpstream: ((t: number, n: number) => boolean) | undefined;
-  forEachTemplateReference(template as { nodes?: unknown }, ({ nodeId, nodeIndex, field, ref }) => {
-    const node = view.byId.get(nodeId);
-    if (!node || node.index !== nodeIndex) return; // a duplicate id: already reported
-    // Built only for a diagnostic: most references are fine.
-    const where = () => ({ nodeId, field, path: nodePath(node, field), line: ref.line, column: ref.column });
-    switch (ref.kind) {
-      case "node": {
-        const t = graph.index.get(ref.nodeId);
-        if (t === undefined) out.push(wfIssue("WF050", where(), nodeId, field, ref.raw));
-        else if (!(isUpstream ??= upstreamChecker(graph))(t, graph.index.get(nodeId) as number))
-          out.push(wfIssue("WF051", where(), nodeId, field, ref.raw, ref.nodeId));
-        break;
+  // The view's nodes are the template's nodes with a usable id; a repeated id was reported already.
+  for (const node of view.nodes) {
+    if (view.byId.get(node.id) !== node) continue;
+    const nodeId = node.id;
+    const self = graph.index.get(nodeId) as number;
+    visitReferenceFields(node.data, (field, text) => {
+      if (!text.includes("{")) return;
+      for (const ref of parseReferences(text)) {
+        // Built only for a diagnostic: most references are fine.
+        const where = () => ({ nodeId, field, path: nodePath(node, field), line: ref.line, column: ref.column });
+        switch (ref.kind) {
+          case "node": {
+            const t = graph.index.get(ref.nodeId);
+            if (t === undefined) out.push(wfIssue("WF050", where(), nodeId, field, ref.raw));
+            else if (!(isUpstream ??= upstreamChecker(graph))(t, self))
+              out.push(wfIssue("WF051", where(), nodeId, field, ref.raw, ref.nodeId));
+            break;
+          }
+          case "variable":
+            used.add(ref.name);
+            if (view.variables && !view.variables.has(ref.name))
+              out.push(wfIssue("WF052", where(), nodeId, field, ref.name));
+            break;
+          case "prev":
+            if (graph.pred[self].length === 0) out.push(wfIssue("WF053", where(), nodeId, field, ref.raw));
+            break;
+          case "iteration":
+            if (node.type !== "loop") out.push(wfIssue("WF054", where(), nodeId, field));
+            break;
+        }
       }
-      case "variable":
-        used.add(ref.name);
-        if (view.variables && !view.variables.has(ref.name))
-          out.push(wfIssue("WF052", where(), nodeId, field, ref.name));
-        break;
-      case "prev":
-        if (graph.pred[graph.index.get(nodeId) as number].length === 0)
-          out.push(wfIssue("WF053", where(), nodeId, field, ref.raw));
-        break;
-      case "iteration":
-        if (node.type !== "loop") out.push(wfIssue("WF054", where(), nodeId, field));
-        break;
-    }
-  });
+    });
+  }
   for (const name of view.variables ?? [])
     if (!used.has(name)) out.push(wfIssue("WF055", { path: `context_schema.${name}`, field: name }, name));
   return out;

@@ -15,7 +15,7 @@
  *    background agent. Ids `CP-01`, `CP-02`… skip ids in use. Idempotent: the result depends on
  *    the set of edges, not their order.
  */
-import { buildGraph } from "./build-graph";
+import { buildGraphWithEdges } from "./build-graph";
 import {
   isArtifactProducer,
   isBackgroundAgent,
@@ -102,7 +102,7 @@ export function injectCheckpoints<T extends Template>(
 ): { template: T; report: InjectionReport } {
   const removed = template.nodes.filter((n) => n.type === "checkpoint" && n.injected === true).map((n) => n.id);
   const base = removeNodes(template, removed);
-  const graph = buildGraph(base);
+  const { graph, edgeFrom, edgeTo } = buildGraphWithEdges(base);
   // Graph indexes follow first occurrences of ids: the node and its position in `base.nodes`.
   const nodes: WorkflowNode[] = new Array(graph.ids.length);
   const position = new Int32Array(graph.ids.length);
@@ -115,21 +115,33 @@ export function injectCheckpoints<T extends Template>(
   const enabled = (rule: CheckpointRule) => !options.disable?.includes(rule);
   const breakpoints = new Set(options.breakpoints ?? []);
 
-  const outEdges: number[][] = nodes.map(() => []);
-  const inEdges: number[][] = nodes.map(() => []);
-  // Edge ends as graph indexes, resolved once (-1: not a node).
-  const edgeFrom = new Int32Array(base.edges.length).fill(-1);
-  const edgeTo = new Int32Array(base.edges.length).fill(-1);
-  base.edges.forEach((e, i) => {
-    const a = graph.index.get(e.from);
-    const b = graph.index.get(e.to);
-    if (a === undefined || b === undefined || a === b) return;
-    edgeFrom[i] = a;
-    edgeTo[i] = b;
-    if (nodes[a].type === "checkpoint" || nodes[b].type === "checkpoint") return;
-    outEdges[a].push(i);
-    inEdges[b].push(i);
-  });
+  // Edge indexes by source and by target (compressed rows), leaving out edges with a checkpoint
+  // end: no checkpoint is placed next to one.
+  const count = nodes.length;
+  const usable = (i: number) =>
+    edgeFrom[i] >= 0 && nodes[edgeFrom[i]].type !== "checkpoint" && nodes[edgeTo[i]].type !== "checkpoint";
+  const outStart = new Int32Array(count + 1);
+  const inStart = new Int32Array(count + 1);
+  for (let i = 0; i < base.edges.length; i++)
+    if (usable(i)) {
+      outStart[edgeFrom[i] + 1]++;
+      inStart[edgeTo[i] + 1]++;
+    }
+  for (let k = 0; k < count; k++) {
+    outStart[k + 1] += outStart[k];
+    inStart[k + 1] += inStart[k];
+  }
+  const outList = new Int32Array(outStart[count]);
+  const inList = new Int32Array(inStart[count]);
+  const outFill = outStart.slice(0, count);
+  const inFill = inStart.slice(0, count);
+  for (let i = 0; i < base.edges.length; i++)
+    if (usable(i)) {
+      outList[outFill[edgeFrom[i]]++] = i;
+      inList[inFill[edgeTo[i]]++] = i;
+    }
+  const outEdges = (k: number) => Array.from(outList.subarray(outStart[k], outStart[k + 1]));
+  const inEdges = (k: number) => Array.from(inList.subarray(inStart[k], inStart[k + 1]));
   const from = (i: number) => edgeFrom[i];
   const to = (i: number) => edgeTo[i];
 
@@ -166,23 +178,27 @@ export function injectCheckpoints<T extends Template>(
   };
 
   const { order, blocked } = topologicalSort(graph);
-  for (let k = 0; k < order.length + blocked.length; k++) {
-    const n = k < order.length ? order[k] : blocked[k - order.length];
+  for (let step = 0; step < order.length + blocked.length; step++) {
+    const n = step < order.length ? order[step] : blocked[step - order.length];
     const node = nodes[n];
     if (node.type === "checkpoint") continue;
     if (enabled("before-background-agent") && isBackgroundAgent(node))
-      place(inEdges[n], "before-background-agent", "target");
+      place(inEdges(n), "before-background-agent", "target");
     if (enabled("breakpoint") && (node.breakpoint === true || breakpoints.has(node.id)))
-      place(inEdges[n], "breakpoint", "target");
+      place(inEdges(n), "breakpoint", "target");
     if (enabled("after-artifact") && isArtifactProducer(node)) {
-      if (node.type === "gate") for (const group of byTarget(outEdges[n])) place(group, "after-artifact", "source");
-      else place(outEdges[n], "after-artifact", "source");
+      if (node.type === "gate") for (const group of byTarget(outEdges(n))) place(group, "after-artifact", "source");
+      else place(outEdges(n), "after-artifact", "source");
     }
     if (enabled("phase-boundary") && node.phase) {
-      const crossing = outEdges[n].filter((i) => {
-        const phase = nodes[to(i)].phase;
-        return phase && phase !== node.phase;
-      });
+      // Most edges stay inside their phase: no list unless one crosses.
+      let crossing: number[] | undefined;
+      for (let k = outStart[n]; k < outStart[n + 1]; k++) {
+        const i = outList[k];
+        const phase = nodes[edgeTo[i]].phase;
+        if (phase && phase !== node.phase) (crossing ??= []).push(i);
+      }
+      if (!crossing) continue;
       if (node.type === "gate") for (const group of byTarget(crossing)) place(group, "phase-boundary", "source");
       else place(crossing, "phase-boundary", "source");
     }

@@ -3,7 +3,7 @@
  * have failed the schema (nodes without a string id are dropped, edges need string ends), so every
  * graph rule still runs and reports all problems at once.
  */
-import { buildGraph, type Graph } from "./build-graph";
+import { buildGraphWithEdges, type Graph } from "./build-graph";
 import type { Template } from "./template-schema";
 
 export type Loose = Record<string, unknown>;
@@ -36,6 +36,14 @@ export interface ModelView {
   checkpoints: unknown[];
   atomicGroups: unknown[];
   graph: Graph;
+  /** The first node of each graph index (`byId` by index, for rules that work on indexes). */
+  nodeAt: ViewNode[];
+  /**
+   * Each view edge's ends as graph indexes, aligned with `edges`; -1 when the graph leaves the
+   * edge out (an end that is not a node, or a self-loop). Ids are looked up once, here.
+   */
+  edgeFrom: Int32Array;
+  edgeTo: Int32Array;
 }
 
 /** Builds the view from a parsed template or from raw (normalised) JSON. Never throws. */
@@ -43,20 +51,23 @@ export function buildModelView(input: Template | unknown): ModelView {
   const t: Loose = isRecord(input) ? input : {};
   const nodes: ViewNode[] = [];
   const byId = new Map<string, ViewNode>();
-  const rawNodes = Array.isArray(t.nodes) ? t.nodes : [];
-  rawNodes.forEach((data: unknown, index) => {
-    if (!isRecord(data) || typeof data.id !== "string" || data.id === "") return;
+  const rawNodes: unknown[] = Array.isArray(t.nodes) ? t.nodes : [];
+  for (let index = 0; index < rawNodes.length; index++) {
+    const data = rawNodes[index];
+    if (!isRecord(data) || typeof data.id !== "string" || data.id === "") continue;
     const node = { id: data.id, type: typeof data.type === "string" ? data.type : undefined, index, data };
     nodes.push(node);
     if (!byId.has(node.id)) byId.set(node.id, node);
-  });
+  }
   const edges: ViewEdge[] = [];
-  const rawEdges = Array.isArray(t.edges) ? t.edges : [];
-  rawEdges.forEach((e: unknown, index) => {
-    if (!isRecord(e) || typeof e.from !== "string" || typeof e.to !== "string") return;
+  const rawEdges: unknown[] = Array.isArray(t.edges) ? t.edges : [];
+  for (let index = 0; index < rawEdges.length; index++) {
+    const e = rawEdges[index];
+    if (!isRecord(e) || typeof e.from !== "string" || typeof e.to !== "string") continue;
     edges.push({ from: e.from, to: e.to, label: typeof e.label === "string" ? e.label : undefined, index });
-  });
+  }
   const ctx = t.context_schema === undefined ? {} : t.context_schema;
+  const { graph, edgeFrom, edgeTo } = buildGraphWithEdges({ nodes, edges });
   return {
     nodes,
     edges,
@@ -64,7 +75,10 @@ export function buildModelView(input: Template | unknown): ModelView {
     variables: isRecord(ctx) ? new Set(Object.keys(ctx)) : null,
     checkpoints: Array.isArray(t.checkpoints) ? t.checkpoints : [],
     atomicGroups: Array.isArray(t.atomic_groups) ? t.atomic_groups : [],
-    graph: buildGraph({ nodes, edges }),
+    graph,
+    nodeAt: graph.ids.map((id) => byId.get(id) as ViewNode),
+    edgeFrom,
+    edgeTo,
   };
 }
 

@@ -54,26 +54,19 @@ export function referenceBearingFields(node: unknown): [string, string][] {
 }
 
 /**
- * Calls `visit` for every reference in every node of `template` (nodes without a string id are
- * skipped), without building the whole list. Accepts unvalidated input (partially broken templates).
+ * Lists every reference in every node of `template` (nodes without a string id are skipped).
+ * Accepts unvalidated input so the validator can use it on partially broken templates.
  */
-export function forEachTemplateReference(template: { nodes?: unknown }, visit: (ref: TemplateReference) => void): void {
-  if (!Array.isArray(template?.nodes)) return;
+export function listTemplateReferences(template: { nodes?: unknown }): TemplateReference[] {
+  const out: TemplateReference[] = [];
+  if (!Array.isArray(template?.nodes)) return out;
   template.nodes.forEach((node: unknown, nodeIndex) => {
     if (!isRecord(node) || typeof node.id !== "string") return;
     const nodeId = node.id;
     visitReferenceFields(node, (field, text) => {
-      // Most fields hold no reference: skip the parser (and its array) for them.
-      if (!text.includes("{")) return;
-      for (const ref of parseReferences(text)) visit({ nodeId, nodeIndex, field, ref });
+      for (const ref of parseReferences(text)) out.push({ nodeId, nodeIndex, field, ref });
     });
   });
-}
-
-/** Lists every reference in every node of `template` (see `forEachTemplateReference`). */
-export function listTemplateReferences(template: { nodes?: unknown }): TemplateReference[] {
-  const out: TemplateReference[] = [];
-  forEachTemplateReference(template, (ref) => out.push(ref));
   return out;
 }
 
