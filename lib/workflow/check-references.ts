@@ -4,8 +4,8 @@
  */
 import type { Graph } from "./build-graph";
 import type { Diagnostic } from "./diagnostic";
-import { nodePath, type ModelView } from "./model-view";
-import { parseReferences } from "./references";
+import { nodePath, type ModelView, type ViewNode } from "./model-view";
+import { parseReferences, type Reference } from "./references";
 import { visitReferenceFields } from "./template-references";
 import { topologicalSort } from "./topological-order";
 import { wfIssue } from "./wf-issue-codes";
@@ -48,6 +48,11 @@ function upstreamChecker(graph: Graph): (t: number, n: number) => boolean {
   };
 }
 
+/** Where a reference's diagnostic points; built only for a diagnostic (most references are fine). */
+function where(node: ViewNode, field: string, ref: Reference) {
+  return { nodeId: node.id, field, path: nodePath(node, field), line: ref.line, column: ref.column };
+}
+
 export function checkReferences(view: ModelView): Diagnostic[] {
   const out: Diagnostic[] = [];
   const used = new Set<string>();
@@ -61,26 +66,25 @@ export function checkReferences(view: ModelView): Diagnostic[] {
     visitReferenceFields(node.data, (field, text) => {
       if (!text.includes("{")) return;
       for (const ref of parseReferences(text)) {
-        // Built only for a diagnostic: most references are fine.
-        const where = () => ({ nodeId, field, path: nodePath(node, field), line: ref.line, column: ref.column });
         switch (ref.kind) {
           case "node": {
             const t = graph.index.get(ref.nodeId);
-            if (t === undefined) out.push(wfIssue("WF050", where(), nodeId, field, ref.raw));
+            if (t === undefined) out.push(wfIssue("WF050", where(node, field, ref), nodeId, field, ref.raw));
             else if (!(isUpstream ??= upstreamChecker(graph))(t, self))
-              out.push(wfIssue("WF051", where(), nodeId, field, ref.raw, ref.nodeId));
+              out.push(wfIssue("WF051", where(node, field, ref), nodeId, field, ref.raw, ref.nodeId));
             break;
           }
           case "variable":
             used.add(ref.name);
             if (view.variables && !view.variables.has(ref.name))
-              out.push(wfIssue("WF052", where(), nodeId, field, ref.name));
+              out.push(wfIssue("WF052", where(node, field, ref), nodeId, field, ref.name));
             break;
           case "prev":
-            if (graph.pred[self].length === 0) out.push(wfIssue("WF053", where(), nodeId, field, ref.raw));
+            if (graph.pred[self].length === 0)
+              out.push(wfIssue("WF053", where(node, field, ref), nodeId, field, ref.raw));
             break;
           case "iteration":
-            if (node.type !== "loop") out.push(wfIssue("WF054", where(), nodeId, field));
+            if (node.type !== "loop") out.push(wfIssue("WF054", where(node, field, ref), nodeId, field));
             break;
         }
       }

@@ -72,6 +72,22 @@ function uniq(xs: number[]): number[] {
   return xs.length === 1 ? xs : [...new Set(xs)].sort((a, b) => a - b);
 }
 
+/** The label of the edge s → t among `edgeIdx` (graph indexes; see `injectCheckpoints`). */
+function edgeLabel(
+  edgeIdx: number[],
+  s: number,
+  t: number,
+  ends: { edgeFrom: Int32Array; edgeTo: Int32Array },
+  edges: Edge[],
+): string | undefined {
+  for (const i of edgeIdx) if (ends.edgeFrom[i] === s && ends.edgeTo[i] === t) return edges[i].label;
+  return undefined;
+}
+
+function withLabel(e: Edge, label: string | undefined): Edge {
+  return label === undefined ? e : { ...e, label };
+}
+
 function nextIds(taken: { has(id: string): boolean }): () => string {
   let n = 0;
   return () => {
@@ -205,6 +221,7 @@ export function injectCheckpoints<T extends Template>(
   }
 
   const newId = nextIds(graph.index);
+  const ends = { edgeFrom, edgeTo };
   const anchored = new Map<number, WorkflowNode[]>();
   const newEdges: Edge[] = [];
   const report: InjectedCheckpoint[] = [];
@@ -232,18 +249,19 @@ export function injectCheckpoints<T extends Template>(
     if (siblings) siblings.push(cp);
     else anchored.set(anchor, [cp]);
     // Labels stay on the single-node side: a gate's branch label stays on the gate's edge.
-    const labelOf = (s: number, t: number) => {
-      for (const i of p.edges) if (edgeFrom[i] === s && edgeTo[i] === t) return base.edges[i].label;
-      return undefined;
-    };
-    const withLabel = (e: Edge, label: string | undefined): Edge => (label === undefined ? e : { ...e, label });
     for (const s of p.sources)
       newEdges.push(
-        withLabel({ from: nodes[s].id, to: id }, p.targets.length === 1 ? labelOf(s, p.targets[0]) : undefined),
+        withLabel(
+          { from: nodes[s].id, to: id },
+          p.targets.length === 1 ? edgeLabel(p.edges, s, p.targets[0], ends, base.edges) : undefined,
+        ),
       );
     for (const t of p.targets)
       newEdges.push(
-        withLabel({ from: id, to: nodes[t].id }, p.targets.length > 1 ? labelOf(p.sources[0], t) : undefined),
+        withLabel(
+          { from: id, to: nodes[t].id },
+          p.targets.length > 1 ? edgeLabel(p.edges, p.sources[0], t, ends, base.edges) : undefined,
+        ),
       );
     const edges = p.edges.map((i) => ({ from: base.edges[i].from, to: base.edges[i].to }));
     report.push({

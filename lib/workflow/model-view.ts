@@ -26,11 +26,18 @@ export interface ViewEdge {
   index: number;
 }
 
+/** The read side of a `Map<id, node>`, backed by the graph's index (no second map of 10,000 ids). */
+export interface NodeLookup {
+  get(id: string): ViewNode | undefined;
+  has(id: string): boolean;
+  readonly size: number;
+}
+
 export interface ModelView {
   nodes: ViewNode[];
   edges: ViewEdge[];
   /** First node per id. */
-  byId: Map<string, ViewNode>;
+  byId: NodeLookup;
   /** Declared variable names, or `null` when `context_schema` is unusable (rules then stay quiet). */
   variables: Set<string> | null;
   checkpoints: unknown[];
@@ -50,14 +57,11 @@ export interface ModelView {
 export function buildModelView(input: Template | unknown): ModelView {
   const t: Loose = isRecord(input) ? input : {};
   const nodes: ViewNode[] = [];
-  const byId = new Map<string, ViewNode>();
   const rawNodes: unknown[] = Array.isArray(t.nodes) ? t.nodes : [];
   for (let index = 0; index < rawNodes.length; index++) {
     const data = rawNodes[index];
     if (!isRecord(data) || typeof data.id !== "string" || data.id === "") continue;
-    const node = { id: data.id, type: typeof data.type === "string" ? data.type : undefined, index, data };
-    nodes.push(node);
-    if (!byId.has(node.id)) byId.set(node.id, node);
+    nodes.push({ id: data.id, type: typeof data.type === "string" ? data.type : undefined, index, data });
   }
   const edges: ViewEdge[] = [];
   const rawEdges: unknown[] = Array.isArray(t.edges) ? t.edges : [];
@@ -68,6 +72,17 @@ export function buildModelView(input: Template | unknown): ModelView {
   }
   const ctx = t.context_schema === undefined ? {} : t.context_schema;
   const { graph, edgeFrom, edgeTo } = buildGraphWithEdges({ nodes, edges });
+  // Graph indexes follow first occurrences, in node order: the k-th first occurrence is index k.
+  const nodeAt: ViewNode[] = [];
+  for (const node of nodes) if (graph.ids[nodeAt.length] === node.id) nodeAt.push(node);
+  const byId: NodeLookup = {
+    get: (id) => {
+      const i = graph.index.get(id);
+      return i === undefined ? undefined : nodeAt[i];
+    },
+    has: (id) => graph.index.has(id),
+    size: nodeAt.length,
+  };
   return {
     nodes,
     edges,
@@ -76,7 +91,7 @@ export function buildModelView(input: Template | unknown): ModelView {
     checkpoints: Array.isArray(t.checkpoints) ? t.checkpoints : [],
     atomicGroups: Array.isArray(t.atomic_groups) ? t.atomic_groups : [],
     graph,
-    nodeAt: graph.ids.map((id) => byId.get(id) as ViewNode),
+    nodeAt,
     edgeFrom,
     edgeTo,
   };
