@@ -10,6 +10,7 @@ import { extractMermaidBlock } from "./mermaid-markdown";
 import { importMermaid } from "./mermaid-to-template";
 import type { IncludeResolver } from "./playbook-includes";
 import { importPlaybook } from "./playbook-to-template";
+import { applyYamlTemplateExtras } from "./yaml-template-extras";
 
 export const WORKFLOW_EXTENSIONS = [".json", ".mmd", ".mermaid", ".md", ".yml", ".yaml"] as const;
 
@@ -51,8 +52,10 @@ export function importWorkflow(raw: ImportWorkflowInput): ImportResult {
       return block.text === undefined ? { diagnostics: block.diagnostics } : importMermaid(block.text, mermaidOptions);
     }
     case ".yml":
-    case ".yaml":
-      return importPlaybook(input.text, { resolveInclude: input.resolveInclude });
+    case ".yaml": {
+      const imported = importPlaybook(input.text, { resolveInclude: input.resolveInclude });
+      return imported.template ? { ...imported, template: applyYamlTemplateExtras(imported.template) } : imported;
+    }
     default:
       return { diagnostics: [formatIssue("FMT001", "error", {}, ext || "(none)")] };
   }

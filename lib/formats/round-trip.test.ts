@@ -9,6 +9,7 @@ import { importMermaid } from "./mermaid-to-template";
 import { importPlaybook } from "./playbook-to-template";
 import { toMermaid } from "./to-mermaid";
 import { toPlaybookYaml } from "./to-playbook-yaml";
+import { applyYamlTemplateExtras } from "./yaml-template-extras";
 
 const text = (max: number) =>
   fc
@@ -194,6 +195,8 @@ describe("template → playbook YAML → template", () => {
         for (const [i, n] of t.nodes.entries())
           if (n.executor) expect(once.template!.nodes[i].executor).toBe(n.executor);
         expect(importPlaybook(toPlaybookYaml(once.template!)).template).toEqual(once.template);
+        // With the extension fields applied (what importWorkflow does) the whole template comes back.
+        expect(applyYamlTemplateExtras(once.template!)).toEqual(t);
       }),
       { numRuns: 200 },
     );
@@ -223,6 +226,8 @@ describe("template → playbook YAML → template", () => {
     ).template!;
     const yaml = toPlaybookYaml(t);
     expect(yaml).toContain("{{ variables.issue }}");
-    expect(importPlaybook(yaml).template).toEqual(t);
+    expect(applyYamlTemplateExtras(importPlaybook(yaml).template!)).toEqual(t);
+    // A playbook-born template loses nothing, so its export carries no extension block.
+    expect(yaml).not.toContain("wf_template");
   });
 });

@@ -3,12 +3,14 @@
  * Seed fields first (name, phase, capability, executor, prompt, success, depends_on, on_failure,
  * checks); what the seed format has no field for rides in extension fields (`title`, `type`,
  * `wf_executor`, `edge_labels`) or under the template's own field names (`max_iter`, `retries`, …).
- * A node without a phase gets phase `main`, because the seed requires one on every task.
- * Lost: variable descriptions/types beyond string/number/boolean, a required variable's default.
+ * A node without a phase gets phase `main`, because the seed requires one on every task; what the
+ * format forces or cannot say (variable descriptions, such implied fields) rides in `wf_template`
+ * and `wf_absent` (yaml-template-extras.ts), so template → YAML → template is lossless.
  */
 import { stringify } from "yaml";
 import type { Template, WorkflowNode } from "@/lib/workflow/template-schema";
 import { CAPABILITIES, DEFAULT_EXECUTOR, isPlaybookExecutor } from "./playbook-schema";
+import { ABSENT_KEY, absentFields, TEMPLATE_EXTRAS_KEY, yamlTemplateExtras } from "./yaml-template-extras";
 
 /** Node fields written by the seed part of a task (all others are copied as they are). */
 const WRITTEN = new Set([
@@ -23,8 +25,17 @@ const WRITTEN = new Set([
   "capability",
   "success",
   "checks",
+  ABSENT_KEY,
 ]);
-const TEMPLATE_WRITTEN = new Set(["name", "description", "phases", "context_schema", "nodes", "edges"]);
+const TEMPLATE_WRITTEN = new Set([
+  "name",
+  "description",
+  "phases",
+  "context_schema",
+  "nodes",
+  "edges",
+  TEMPLATE_EXTRAS_KEY,
+]);
 
 function capabilityOf(node: WorkflowNode): (typeof CAPABILITIES)[number] {
   const declared = (node as { capability?: unknown }).capability;
@@ -67,6 +78,8 @@ function taskOf(node: WorkflowNode, template: Template): Record<string, unknown>
   if (node.on_fail !== undefined) task.on_failure = node.on_fail === "abort" ? "stop" : node.on_fail;
   if (node.checks !== undefined) task.checks = node.checks;
   for (const [k, v] of Object.entries(fields)) if (!WRITTEN.has(k) && v !== undefined) task[k] = v;
+  const absent = absentFields(fields);
+  if (absent) task[ABSENT_KEY] = absent;
   return task;
 }
 
@@ -80,6 +93,11 @@ function toSeedReferences(value: unknown, vars: ReadonlySet<string>): unknown {
   if (value && typeof value === "object")
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toSeedReferences(v, vars)]));
   return value;
+}
+
+function withExtras(template: Template, variables: Record<string, unknown>): Record<string, unknown> {
+  const extras = yamlTemplateExtras(template, variables);
+  return extras ? { [TEMPLATE_EXTRAS_KEY]: extras } : {};
 }
 
 /** Writes the template as a playbook (YAML text). */
@@ -107,6 +125,7 @@ export function toPlaybookYaml(template: Template): string {
     ...(phases ? { phases } : {}),
     ...(Object.keys(variables).length ? { variables } : {}),
     ...extra,
+    ...withExtras(template, variables),
     tasks: template.nodes.map((n) => toSeedReferences(taskOf(n, template), new Set(Object.keys(variables)))),
   };
   return stringify(playbook, { lineWidth: 0, aliasDuplicateObjects: false });

@@ -108,17 +108,14 @@ describe("the seed's full template example (wf-composer.txt)", () => {
     expect(JSON.parse(back.stdout)).toEqual(original);
   });
 
-  it("template → yaml → json keeps ids, types, edges and prompts", async () => {
+  it("template → yaml → json is the same template", async () => {
     const original = JSON.parse((await wf("convert", file("seed.json"), "--to", "json")).stdout);
     const yaml = await wf("convert", file("seed.json"), "--to", "yaml");
     expect(yaml.code).toBe(0);
     fs.writeFileSync(file("seed.yaml"), yaml.stdout);
-    const back = JSON.parse((await wf("convert", file("seed.yaml"), "--to", "json")).stdout);
-    const graph = (t: { nodes: { id: string; type: string; args_template?: string }[]; edges: unknown[] }) => ({
-      nodes: t.nodes.map((n) => [n.id, n.type, n.args_template]),
-      edges: t.edges,
-    });
-    expect(graph(back)).toEqual(graph(original));
+    const back = await wf("convert", file("seed.yaml"), "--to", "json");
+    expect(back.code).toBe(0);
+    expect(JSON.parse(back.stdout)).toEqual(original);
   });
 
   it("convert adds checkpoints only with --inject-checkpoints", async () => {
