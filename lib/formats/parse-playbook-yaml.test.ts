@@ -57,6 +57,20 @@ const INSIDE: Record<string, string> = {
         - "quoted"   # comment
         - 0
 `,
+  "a list at its key's indent, inside a list item": `tasks:
+- name: a
+  checks:
+  - type: file_exists
+    path: 'it is here'
+  on_failure: skip
+- name: b
+  depends_on: [a]
+  count: -0
+  big: 123456789012345
+variables:
+  yes_or_no: yes
+  flag: FALSE
+`,
 };
 
 const OUTSIDE: Record<string, string> = {
