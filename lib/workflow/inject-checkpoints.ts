@@ -222,7 +222,8 @@ export function injectCheckpoints<T extends Template>(
 
   const newId = nextIds(graph.index);
   const ends = { edgeFrom, edgeTo };
-  const anchored = new Map<number, WorkflowNode[]>();
+  // The checkpoints listed right after each position of `base.nodes`.
+  const anchored: (WorkflowNode[] | undefined)[] = new Array(base.nodes.length);
   const newEdges: Edge[] = [];
   const report: InjectedCheckpoint[] = [];
   for (const p of placements) {
@@ -245,9 +246,9 @@ export function injectCheckpoints<T extends Template>(
     };
     let anchor = -1;
     for (const s of p.sources) anchor = Math.max(anchor, position[s]);
-    const siblings = anchored.get(anchor);
+    const siblings = anchored[anchor];
     if (siblings) siblings.push(cp);
-    else anchored.set(anchor, [cp]);
+    else anchored[anchor] = [cp];
     // Labels stay on the single-node side: a gate's branch label stays on the gate's edge.
     for (const s of p.sources)
       newEdges.push(
@@ -278,7 +279,7 @@ export function injectCheckpoints<T extends Template>(
   const outNodes: WorkflowNode[] = [];
   base.nodes.forEach((n, i) => {
     outNodes.push(n);
-    const cps = anchored.get(i);
+    const cps = anchored[i];
     if (cps) for (const cp of cps) outNodes.push(cp);
   });
   const keptEdges: Edge[] = [];
