@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import fc from "fast-check";
 import { parseReferences, referenceLookup, resolveReference, substituteReferences } from "./references";
 import { listTemplateReferences, mapReferenceFields } from "./template-references";
 import { graph } from "./test-graph-builder";
@@ -75,5 +76,31 @@ describe("listTemplateReferences", () => {
       checks: [{ type: "command", run: "B" }],
       headers: { h: "C" },
     });
+  });
+});
+
+describe("parseReferences against the grammar as a regular expression", () => {
+  /** The grammar the hand scanner implements: `{ident}` / `{ident.ident}`, not after `$` or `{`. */
+  function byRegex(text: string): { raw: string; start: number; line: number; column: number }[] {
+    const re = /\{([A-Za-z_][\w-]*)(?:\.([A-Za-z_][\w-]*))?\}/g;
+    const out: { raw: string; start: number; line: number; column: number }[] = [];
+    for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+      if (text[m.index - 1] === "$" || text[m.index - 1] === "{") continue;
+      const before = text.slice(0, m.index).split("\n");
+      out.push({ raw: m[0], start: m.index, line: before.length, column: before[before.length - 1].length + 1 });
+    }
+    return out;
+  }
+
+  it("finds the same references, at the same places, in any text", () => {
+    const alphabet = fc.constantFrom(..."{}{}{}..$-_aZ9 \n".split(""), "N-001", "prev_output", "iteration", "x");
+    fc.assert(
+      fc.property(fc.array(alphabet, { maxLength: 40 }), (parts) => {
+        const text = parts.join("");
+        const got = parseReferences(text).map(({ raw, start, line, column }) => ({ raw, start, line, column }));
+        expect(got).toEqual(byRegex(text));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -30,43 +30,73 @@ export type Reference =
   | (ReferenceBase & { kind: "prev"; name: PrevReferenceName })
   | (ReferenceBase & { kind: "iteration" });
 
-// An identifier may contain `-` (node ids like N-001); `.field` makes it a node reference.
-const REFERENCE_RE = /\{([A-Za-z_][\w-]*)(?:\.([A-Za-z_][\w-]*))?\}/g;
+/** `[A-Za-z_]`: an identifier's first character. */
+function isIdentStart(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
+}
+
+/** `[\w-]`: an identifier's other characters (`-` for node ids like N-001). */
+function isIdentPart(code: number): boolean {
+  return isIdentStart(code) || (code >= 48 && code <= 57) || code === 45;
+}
+
+/** End of the identifier starting at `i` (exclusive), or -1 when none starts there. */
+function identifierEnd(text: string, i: number): number {
+  if (!isIdentStart(text.charCodeAt(i))) return -1;
+  let j = i + 1;
+  while (j < text.length && isIdentPart(text.charCodeAt(j))) j++;
+  return j;
+}
 
 function isEscaped(text: string, start: number): boolean {
   const before = text[start - 1];
   return before === "$" || before === "{";
 }
 
-/** Every reference in `text`, in order of appearance, with positions. Never throws. */
+/**
+ * Every reference in `text`, in order of appearance, with positions. Never throws.
+ * The grammar is `{ident}` or `{ident.ident}`; scanned by hand rather than with a regex, since
+ * this runs for every template field on every validation and match arrays add up.
+ */
 export function parseReferences(text: string): Reference[] {
   const out: Reference[] = [];
-  if (typeof text !== "string" || !text.includes("{")) return out;
+  if (typeof text !== "string") return out;
   let line = 1;
   let lineStart = 0;
   let scanned = 0;
-  // exec with a reset lastIndex, not matchAll: matchAll clones the regex on every call (slow).
-  REFERENCE_RE.lastIndex = 0;
-  for (let m = REFERENCE_RE.exec(text); m !== null; m = REFERENCE_RE.exec(text)) {
-    const start = m.index;
-    if (isEscaped(text, start)) continue;
-    for (; scanned < start; scanned++) {
-      if (text.charCodeAt(scanned) === 10) {
-        line++;
-        lineStart = scanned + 1;
-      }
+  for (let start = text.indexOf("{"); start >= 0;) {
+    const headEnd = identifierEnd(text, start + 1);
+    let end = -1;
+    let fieldEnd = -1;
+    if (headEnd > 0 && text.charCodeAt(headEnd) === 125 /* } */) end = headEnd + 1;
+    else if (headEnd > 0 && text.charCodeAt(headEnd) === 46 /* . */) {
+      fieldEnd = identifierEnd(text, headEnd + 1);
+      if (fieldEnd > 0 && text.charCodeAt(fieldEnd) === 125) end = fieldEnd + 1;
     }
-    const raw = m[0];
-    const head = m[1];
-    const field = m[2];
-    const end = start + raw.length;
-    const column = start - lineStart + 1;
-    // Literal objects (no spread): this runs for every template field on every validation.
-    if (field !== undefined) out.push({ kind: "node", nodeId: head, field, raw, start, end, line, column });
-    else if ((PREV_REFERENCES as readonly string[]).includes(head))
-      out.push({ kind: "prev", name: head as PrevReferenceName, raw, start, end, line, column });
-    else if (head === "iteration") out.push({ kind: "iteration", raw, start, end, line, column });
-    else out.push({ kind: "variable", name: head, raw, start, end, line, column });
+    if (end < 0) {
+      start = text.indexOf("{", start + 1);
+      continue;
+    }
+    if (!isEscaped(text, start)) {
+      for (; scanned < start; scanned++) {
+        if (text.charCodeAt(scanned) === 10) {
+          line++;
+          lineStart = scanned + 1;
+        }
+      }
+      const raw = text.slice(start, end);
+      const head = text.slice(start + 1, headEnd);
+      const column = start - lineStart + 1;
+      // Literal objects (no spread): this runs for every template field on every validation.
+      if (fieldEnd > 0) {
+        const field = text.slice(headEnd + 1, fieldEnd);
+        out.push({ kind: "node", nodeId: head, field, raw, start, end, line, column });
+      } else if ((PREV_REFERENCES as readonly string[]).includes(head))
+        out.push({ kind: "prev", name: head as PrevReferenceName, raw, start, end, line, column });
+      else if (head === "iteration") out.push({ kind: "iteration", raw, start, end, line, column });
+      else out.push({ kind: "variable", name: head, raw, start, end, line, column });
+    }
+    start = text.indexOf("{", end);
   }
   return out;
 }

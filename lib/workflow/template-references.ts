@@ -26,6 +26,8 @@ export interface TemplateReference {
 type Loose = Record<string, unknown>;
 const isRecord = (x: unknown): x is Loose => typeof x === "object" && x !== null && !Array.isArray(x);
 
+const CHECK_LISTS = ["checks", "preconditions"] as const;
+
 /** Calls `visit(field, text)` for each field of one node that may hold references (any shape). */
 export function visitReferenceFields(node: unknown, visit: (field: string, text: string) => void): void {
   if (!isRecord(node)) return;
@@ -33,9 +35,9 @@ export function visitReferenceFields(node: unknown, visit: (field: string, text:
     const text = node[f];
     if (typeof text === "string") visit(f, text);
   }
-  if (isRecord(node.headers))
+  if (node.headers !== undefined && isRecord(node.headers))
     for (const [k, v] of Object.entries(node.headers)) if (typeof v === "string") visit(`headers.${k}`, v);
-  for (const list of ["checks", "preconditions"] as const) {
+  for (const list of CHECK_LISTS) {
     const checks = node[list];
     if (!Array.isArray(checks)) continue;
     checks.forEach((check, i) => {
