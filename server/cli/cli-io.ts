@@ -4,6 +4,14 @@ export interface CliIo {
   err(text: string): void;
 }
 
+// A closed pipe (`wf validate x | head`) is not an error worth a stack trace: stop writing quietly.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on("error", (err: NodeJS.ErrnoException) => {
+    if (err.code === "EPIPE") process.exit(process.exitCode ?? 0);
+    throw err;
+  });
+}
+
 export const processIo: CliIo = {
   out: (text) => process.stdout.write(text.endsWith("\n") ? text : text + "\n"),
   err: (text) => process.stderr.write(text.endsWith("\n") ? text : text + "\n"),

@@ -8,11 +8,19 @@ import type { RunState } from "./run-state";
 
 const RULE = "═══════════════════════════════════════";
 
-function label(spec: RunSpec, nodeId: string): string {
-  const def = spec.defs.get(nodeId);
+/** Phase shown for nodes without one (the playbook export's default phase too). */
+const DEFAULT_PHASE = "main";
+
+/** A task's name as the summary lists it (an iteration says which). */
+function taskName(spec: RunSpec, nodeId: string): string {
   const planned = spec.plan.nodes[nodeId];
-  const name = (def?.name || nodeId) + (planned?.iteration !== undefined ? ` (iteration ${planned.iteration})` : "");
-  return planned?.phase ? `[${planned.phase}] ${name}` : name;
+  const name = spec.defs.get(nodeId)?.name || nodeId;
+  return planned?.iteration !== undefined ? `${name} (iteration ${planned.iteration})` : name;
+}
+
+/** `[phase] name`, the seed's progress-line prefix. */
+function label(spec: RunSpec, nodeId: string): string {
+  return `[${spec.plan.nodes[nodeId]?.phase ?? DEFAULT_PHASE}] ${taskName(spec, nodeId)}`;
 }
 
 /** The line(s) an event prints, or none. `state` is the state after the event. */
@@ -28,7 +36,10 @@ export function formatProgressLine(spec: RunSpec, state: RunState, event: RunEve
     case "gate.routed":
       return [`✅ ${what} — done (value "${event.decision.value}" → ${event.decision.label ?? "?"})`];
     case "node.skipped":
-      if (event.reason === "dependency") return [`⚠️ ${name} skipped — dependency ${event.cause} was skipped.`];
+      if (event.reason === "dependency") {
+        const dep = event.cause && spec.plan.nodes[event.cause] ? taskName(spec, event.cause) : event.cause;
+        return [`⚠️ ${name} skipped — dependency ${dep} was skipped.`];
+      }
       if (event.reason === "failed") return [`⚠️ ${name} failed — skipping.`];
       if (event.reason === "fallback-unused") return [];
       return [`⚠️ ${what} — skipped`];
@@ -46,16 +57,20 @@ export function formatProgressLine(spec: RunSpec, state: RunState, event: RunEve
         ...(event.request.options?.length ? [`options: ${event.request.options.join(", ")}`] : []),
       ];
     case "decision.given":
-      return [`--- ✅ Human task complete: ${name} (${event.answer ?? event.decision}) ---`];
+      return ["--- ✅ Human task complete ---"];
     default:
       return [];
   }
 }
 
+function unusedFallbacks(spec: RunSpec, state: RunState): number {
+  return spec.plan.order.filter((id) => state.nodes[id].skipReason === "fallback-unused").length;
+}
+
 /** The final summary block of Step 6 (plus a waiting line when a person must act). */
 export function formatRunSummary(spec: RunSpec, state: RunState, title: string): string {
   const by = (pred: (s: string) => boolean) => spec.plan.order.filter((id) => pred(state.nodes[id].status));
-  const names = (ids: string[]) => ids.map((id) => label(spec, id)).join(", ");
+  const names = (ids: string[]) => ids.map((id) => taskName(spec, id)).join(", ");
   const done = by((s) => s === "done");
   const skipped = spec.plan.order.filter(
     (id) => state.nodes[id].status === "skipped" && state.nodes[id].skipReason !== "fallback-unused",
@@ -68,10 +83,12 @@ export function formatRunSummary(spec: RunSpec, state: RunState, title: string):
     RULE,
     `✅ Completed  (${done.length}): ${names(done)}`,
     `⚠️ Skipped    (${skipped.length}): ${names(skipped)}`,
-    `❌ Failed     (${failed.length}): ${failed.map((id) => `${label(spec, id)} — ${state.nodes[id].error ?? "failed"}`).join("; ")}`,
+    `❌ Failed     (${failed.length}): ${failed.map((id) => `${taskName(spec, id)} — ${state.nodes[id].error ?? "failed"}`).join("; ")}`,
   ];
   if (waiting.length) lines.push(`🙋 Waiting    (${waiting.length}): ${names(waiting)}`);
   lines.push(RULE);
-  if (state.status === "succeeded" && failed.length === 0) lines.push("🎉 All tasks completed successfully.");
+  // Only when every task completed: a skipped task is not a success (seed Step 6).
+  if (state.status === "succeeded" && done.length === spec.plan.order.length - unusedFallbacks(spec, state))
+    lines.push("🎉 All tasks completed successfully.");
   return lines.join("\n");
 }

@@ -74,8 +74,21 @@ describe("wf run", () => {
     expect(out.nodes[1].output).toBe("HI ANN");
     const stderr = r.io.stderr.join("\n");
     expect(stderr).toContain("▶ [one] Greet");
-    expect(stderr).toContain("▶ Shout  [parallel]");
-    expect(stderr).toContain("⚠️ After skipped — dependency C was skipped.");
+    expect(stderr).toContain("▶ [main] Shout  [parallel]");
+    expect(stderr).toContain("--- batch complete, evaluating next tasks ---");
+    expect(stderr).toContain("⚠️ After skipped — dependency Flaky was skipped.");
+  });
+
+  it("the summary lists plain task names; 🎉 only when every task completed", async () => {
+    const skipped = (await run(write("skip.json", skipFlow), "--var", "who=ann")).io.stderr.join("\n");
+    expect(skipped).toMatch(/✅ Completed {2}\(2\): Greet, Shout\n⚠️ Skipped {4}\(2\): Flaky, After/);
+    expect(skipped).not.toContain("🎉");
+    const clean = {
+      ...skipFlow,
+      nodes: skipFlow.nodes.map((n) => (n.id === "C" ? { ...n, args_template: "true" } : n)),
+    };
+    const ok = (await run(write("ok.json", clean), "--var", "who=ann")).io.stderr.join("\n");
+    expect(ok).toContain("🎉 All tasks completed successfully.");
   });
 
   it("prints the summary block without --json and exits 1 when a node fails", async () => {
@@ -87,7 +100,7 @@ describe("wf run", () => {
     const r = await run(file);
     expect(r.code).toBe(1);
     const stderr = r.io.stderr.join("\n");
-    expect(stderr).toContain("❌ Boom — FAILED: exit code 4: bad");
+    expect(stderr).toContain("❌ [main] Boom — FAILED: exit code 4: bad");
     expect(stderr).toContain("📋 Playbook run complete: Fails");
     expect(stderr).toMatch(/❌ Failed {5}\(1\): Boom — exit code 4: bad/);
   });
@@ -96,7 +109,9 @@ describe("wf run", () => {
     const r = await run(write("skip.json", skipFlow), "--json");
     expect(r.code).toBe(1);
     expect(r.io.stderr.join("\n")).toContain("RUN006");
-    expect(r.io.stdout).toEqual([]);
+    // --json still prints exactly one object, saying nothing ran.
+    expect(r.io.stdout).toHaveLength(1);
+    expect(r.json()).toMatchObject({ run: { id: null, status: "failed" }, nodes: [] });
   });
 
   it("invalid template → diagnostics and exit 1; unreadable file or bad flag value → exit 2; unknown id → exit 1", async () => {

@@ -153,11 +153,21 @@ export async function runCommand(target: string, opts: RunOptions, io: CliIo): P
     const runId = resumable ?? newId("run");
     const spec = { current: undefined as ReturnType<typeof makeRunSpec> | undefined };
     // Lines of one commit are printed together; starts in one batch are marked [parallel] (seed 4a).
-    let batch: { line: string; start: boolean }[] = [];
+    let batch: { line: string; start?: string }[] = [];
+    // Nodes started together in the last parallel batch: when all have settled, say so (seed "Progress").
+    let parallelBatch = new Set<string>();
     const printBatch = () => {
-      const parallel = batch.filter((b) => b.start).length > 1;
+      const starts = batch.flatMap((b) => (b.start ? [b.start] : []));
+      const parallel = starts.length > 1;
+      if (parallel) parallelBatch = new Set(starts);
       for (const b of batch) io.err(b.start && parallel ? `${b.line}  [parallel]` : b.line);
       batch = [];
+    };
+    const settledInBatch = (event: { type: string; nodeId?: string }, status?: string) => {
+      if (!event.nodeId || !parallelBatch.has(event.nodeId)) return false;
+      if (status === "running" || status === "pending" || status === "ready") return false;
+      parallelBatch.delete(event.nodeId);
+      return parallelBatch.size === 0;
     };
     bus.subscribe(runId, ({ event }) => {
       const state = engine.getState(runId);
@@ -168,7 +178,10 @@ export async function runCommand(target: string, opts: RunOptions, io: CliIo): P
       }
       if (batch.length === 0) queueMicrotask(printBatch);
       for (const line of formatProgressLine(spec.current, state, event))
-        batch.push({ line, start: event.type === "node.started" });
+        batch.push({ line, start: event.type === "node.started" ? event.nodeId : undefined });
+      const nodeId = "nodeId" in event ? event.nodeId : undefined;
+      if (event.type !== "node.log" && settledInBatch(event, nodeId ? state.nodes[nodeId]?.status : undefined))
+        batch.push({ line: "--- batch complete, evaluating next tasks ---" });
     });
     if (resumable) {
       io.err(`resuming run ${resumable}`);
@@ -233,6 +246,13 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
     .option("--answer <node=value>", "answer for a human node or gate (repeatable)", collect, [])
     .option("--db <file>", "SQLite file to keep the run in (temporary by default)")
     .action(async (target: string, opts: RunOptions) => {
-      result.code = await runCommand(target, opts, io);
+      try {
+        result.code = await runCommand(target, opts, io);
+      } catch (err) {
+        // `--json` promises exactly one object on stdout, also when the run never started.
+        if (opts.json && err instanceof CliError)
+          io.out(JSON.stringify({ run: { id: null, status: "failed" }, nodes: [], error: err.message }));
+        throw err;
+      }
     });
 }
