@@ -8,6 +8,7 @@ import { importMermaid } from "@/lib/formats/mermaid-to-template";
 import { importPlaybook } from "@/lib/formats/playbook-to-template";
 import { toMermaid } from "@/lib/formats/to-mermaid";
 import { toPlaybookYaml } from "@/lib/formats/to-playbook-yaml";
+import { cpus, loadavg } from "node:os";
 import { fmt, medianMs } from "./measure";
 
 /** 5,000 lines: node declarations with shapes/annotations, edges with labels, subgraphs, comments. */
@@ -55,6 +56,12 @@ export function playbookText(tasks: number): string {
 }
 
 export default async function bench(): Promise<void> {
+  // The machine is shared: the load average tells how much to trust the figures below.
+  console.log(
+    `load average: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(", ")} (${cpus().length} cores)`,
+  );
   const mmd = mermaidText(5000);
   const mm = importMermaid(mmd);
   if (!mm.template) throw new Error(`generated Mermaid did not import: ${mm.diagnostics[0]?.message}`);

@@ -8,6 +8,7 @@ import { injectCheckpoints } from "@/lib/workflow/inject-checkpoints";
 import type { Template } from "@/lib/workflow/template-schema";
 import { topologicalOrder } from "@/lib/workflow/topological-order";
 import { validateTemplate } from "@/lib/workflow/validate-template";
+import { cpus, loadavg } from "node:os";
 import { fmt, medianMs } from "./measure";
 
 /** Deterministic PRNG (mulberry32) so every run measures the same graphs. */
@@ -65,6 +66,12 @@ function pipeline(raw: Record<string, unknown>): void {
 }
 
 export default async function modelBench(): Promise<void> {
+  // The machine is shared: the load average tells how much to trust the figures below.
+  console.log(
+    `load average: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(", ")} (${cpus().length} cores)`,
+  );
   const small = generateDag(1_000);
   const big = generateDag(10_000);
   const check = validateTemplate(big);
