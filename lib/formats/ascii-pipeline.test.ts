@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { renderAsciiPipeline } from "@/lib/formats/ascii-pipeline";
 import { injectCheckpoints } from "@/lib/workflow/inject-checkpoints";
@@ -227,5 +228,26 @@ Nodes:                 4 work + 0 checkpoints`);
     const text = renderAsciiPipeline(t);
     expect(text).toContain(`   | [yes]\n X      [shell]`);
     expect(text).toContain(` S      [shell]       S                          "s"  (start)`);
+  });
+
+  it("renders any graph, cycles included, with every node in the body", () => {
+    // random graphs of up to 8 nodes: any edges, gates with labels, cycles
+    const arb = fc.record({
+      n: fc.integer({ min: 1, max: 8 }),
+      edges: fc.array(fc.tuple(fc.nat(7), fc.nat(7), fc.boolean()), { maxLength: 16 }),
+    });
+    fc.assert(
+      fc.property(arb, ({ n, edges }) => {
+        const ids = Array.from({ length: n }, (_, i) => `N-00${i}`);
+        const b = graph("random");
+        ids.forEach((id, i) => b.node(id, { type: i % 3 === 0 ? "gate" : "shell", args_template: "x" }));
+        for (const [a, c, labelled] of edges)
+          if (a < n && c < n && a !== c) b.edge(ids[a], ids[c], labelled ? `to-${c}` : undefined);
+        const text = renderAsciiPipeline(b.build());
+        const body = text.split("━".repeat(50))[1];
+        for (const id of ids) expect(body).toContain(id);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
