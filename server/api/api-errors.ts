@@ -1,8 +1,8 @@
 /** Domain errors (engine, template store) → typed tRPC errors: 400 with diagnostics, 404, 409, 412. */
 import { TRPCError } from "@trpc/server";
 import { DiagnosticsError } from "@/server/api/trpc";
-import { TemplateStoreError } from "@/server/db/template-store";
-import {
+import type { TemplateStoreError } from "@/server/db/template-store";
+import type {
   DecisionRefusedError,
   RerunNeedsConfirmationError,
   RunInputError,
@@ -19,14 +19,24 @@ class RerunConfirmError extends DiagnosticsError {
   }
 }
 
+/**
+ * Matches by the error's `name`, not `instanceof`: Next bundles instrumentation (which creates the
+ * engine at start) and route handlers separately, so each has its own copy of these classes.
+ * (Names are string literals set in the constructors, so minification cannot change them.)
+ */
+function is<T extends Error>(err: unknown, name: string): err is T {
+  return err instanceof Error && err.name === name;
+}
+
 export function rethrowApiError(err: unknown): never {
-  if (err instanceof RunInputError) throw new DiagnosticsError(err.message, err.diagnostics);
-  if (err instanceof RerunNeedsConfirmationError) throw new RerunConfirmError(err);
-  if (err instanceof RunNotFoundError) throw new TRPCError({ code: "NOT_FOUND", message: err.message });
-  if (err instanceof DecisionRefusedError) throw new TRPCError({ code: "CONFLICT", message: err.message });
-  if (err instanceof RunStateInvalidError)
+  if (is<RunInputError>(err, "RunInputError")) throw new DiagnosticsError(err.message, err.diagnostics);
+  if (is<RerunNeedsConfirmationError>(err, "RerunNeedsConfirmationError")) throw new RerunConfirmError(err);
+  if (is<RunNotFoundError>(err, "RunNotFoundError")) throw new TRPCError({ code: "NOT_FOUND", message: err.message });
+  if (is<DecisionRefusedError>(err, "DecisionRefusedError"))
+    throw new TRPCError({ code: "CONFLICT", message: err.message });
+  if (is<RunStateInvalidError>(err, "RunStateInvalidError"))
     throw new DiagnosticsError(err.message, err.diagnostics, "PRECONDITION_FAILED");
-  if (err instanceof TemplateStoreError) {
+  if (is<TemplateStoreError>(err, "TemplateStoreError")) {
     if (err.kind === "not_found") throw new TRPCError({ code: "NOT_FOUND", message: err.message });
     if (err.kind === "conflict") throw new TRPCError({ code: "CONFLICT", message: err.message });
     throw new DiagnosticsError(err.message, err.diagnostics);
