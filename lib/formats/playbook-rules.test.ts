@@ -1,6 +1,7 @@
 /** playbook-execute.txt Step 2: one failing case per rule (code, YAML path, line), plus includes and variables. */
 import { describe, expect, it } from "vitest";
 import { includeResolverFromFiles } from "./playbook-includes";
+import { importWorkflow } from "./import-workflow";
 import { importPlaybook } from "./playbook-to-template";
 
 /** A valid playbook: plan ──▶ build ──▶ review */
@@ -200,5 +201,30 @@ describe("variables", () => {
     expect(codes(VALID.replace("{{ variables.branch }}", "{{ variables.target }}"))).toEqual([
       "PB014@18:13 tasks[1].prompt",
     ]);
+  });
+});
+
+describe("playbook edge labels", () => {
+  it("a dependency named like an Object.prototype member gets no label from the prototype", () => {
+    const text = [
+      "name: p",
+      "description: d",
+      "tasks:",
+      "  - name: toString",
+      "    phase: main",
+      "    capability: research",
+      "    prompt: look",
+      "    success: done",
+      "  - name: next",
+      "    phase: main",
+      "    capability: research",
+      "    prompt: go",
+      "    success: done",
+      "    depends_on: [toString]",
+      "    edge_labels: {}",
+    ].join("\n");
+    const r = importWorkflow({ filename: "p.yml", text });
+    expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(r.template?.edges).toEqual([{ from: "toString", to: "next" }]);
   });
 });

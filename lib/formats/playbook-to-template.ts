@@ -57,7 +57,9 @@ function toTemplate(pb: Playbook): Record<string, unknown> {
   const extra = Object.fromEntries(Object.entries(pb).filter(([k]) => !TOP_LEVEL.has(k)));
   const edges = pb.tasks.flatMap((t) =>
     dependsOnList(t).map((dep) => {
-      const label = t.edge_labels?.[String(dep)];
+      // Own keys only: a dependency named `toString` must not find Object.prototype's.
+      const labels = t.edge_labels;
+      const label = labels && Object.hasOwn(labels, String(dep)) ? labels[String(dep)] : undefined;
       return { from: String(dep), to: t.name, ...(label !== undefined ? { label } : {}) };
     }),
   );

@@ -11,6 +11,8 @@ import { wfIssue } from "./wf-issue-codes";
 export function checkGraphStructure(view: ModelView): Diagnostic[] {
   const out: Diagnostic[] = [];
   const { graph, byId } = view;
+  // Nothing to run: never saved by describe, never started by the engine.
+  if (view.nodes.length === 0) out.push(wfIssue("WF018", { path: "nodes", field: "nodes" }));
 
   // Duplicate ids exist only when some node is not the first of its id.
   const counts = new Map<string, number>();

@@ -140,6 +140,14 @@ describe("graph structure", () => {
     expect(validateTemplate(t).ok).toBe(true);
     expect(find(graph().node("Solo").build(), "WF017")).toEqual([]);
   });
+
+  it("WF018 a workflow with no nodes", () => {
+    // (empty)
+    const empty = { template_id: "wft-empty-20261130", name: "Empty", nodes: [], edges: [] };
+    expect(find(empty, "WF018")).toMatchObject([{ severity: "error", path: "nodes" }]);
+    expect(validateTemplate(empty).ok).toBe(false);
+    expect(find(graph().node("Solo").build(), "WF018")).toEqual([]);
+  });
 });
 
 describe("routing", () => {

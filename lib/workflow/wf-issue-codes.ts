@@ -43,6 +43,7 @@ export const WF_ISSUES = {
     (from: string, to: string) => `Edge ${from} → ${to} is listed more than once; delete the copy.`,
   ),
   WF017: def("warning", (id: string) => `Node "${id}" has no edges at all; connect it to the pipeline or delete it.`),
+  WF018: def("error", () => "The workflow has no nodes; add at least one step."),
   WF020: def(
     "error",
     (id: string, count: number) => `Gate "${id}" has ${count} outgoing edge(s); a gate needs at least two branches.`,
