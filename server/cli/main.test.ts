@@ -27,7 +27,7 @@ describe("wf main", () => {
     expect(b.stdout).toEqual([]);
   });
 
-  it("serve refuses a corrupt database with one line naming the path, exit 1", async () => {
+  it("serve and run refuse a corrupt database with one line naming the path, exit 2", async () => {
     const fs = await import("node:fs");
     const os = await import("node:os");
     const path = await import("node:path");
@@ -38,8 +38,24 @@ describe("wf main", () => {
     process.env.WF_DB_PATH = file;
     try {
       const io = capture();
-      expect(await main(["node", "wf", "serve", "--port", "3999"], io)).toBe(1);
-      expect(io.stderr.join("\n")).toContain(`Cannot open database ${file}: the file is not a SQLite database`);
+      expect(await main(["node", "wf", "serve", "--port", "3999"], io)).toBe(2);
+      expect(io.stderr).toEqual([
+        `wf: Cannot open database ${file}: the file is not a SQLite database (corrupt or another format)`,
+      ]);
+      const template = path.join(dir, "t.json");
+      fs.writeFileSync(
+        template,
+        JSON.stringify({
+          template_id: "t",
+          name: "t",
+          nodes: [{ id: "A", name: "a", type: "shell", args_template: "true" }],
+        }),
+      );
+      const run = capture();
+      expect(await main(["node", "wf", "run", template, "--db", file], run)).toBe(2);
+      expect(run.stderr.join("\n")).toMatch(
+        /^wf: Cannot open database .*broken\.db: the file is not a SQLite database/m,
+      );
     } finally {
       process.env.WF_DB_PATH = saved;
       fs.rmSync(dir, { recursive: true, force: true });

@@ -6,6 +6,7 @@ import { registerDescribe } from "./commands/describe";
 import { registerRun } from "./commands/run";
 import { registerServe } from "./commands/serve";
 import { registerValidate } from "./commands/validate";
+import { DatabaseOpenError } from "@/server/db/open-database";
 import { CliError, EXIT } from "./exit-codes";
 
 export function buildProgram(io: CliIo, result: CommandResult): Command {
@@ -32,6 +33,11 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     if (err instanceof CommanderError) {
       // --help / --version exit 0; every other commander error is a usage error.
       return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    // A database file that cannot be opened is an unreadable file (exit 2), said in one line.
+    if (err instanceof DatabaseOpenError) {
+      io.err(`wf: ${err.message}`);
+      return EXIT.usage;
     }
     if (err instanceof CliError) {
       io.err(`wf: ${err.message}`);

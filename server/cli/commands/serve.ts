@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
 import { appRoot, dbPath } from "@/server/db/data-paths";
-import { DatabaseOpenError, openDatabase } from "@/server/db/open-database";
+import { openDatabase } from "@/server/db/open-database";
 import type { CliIo, CommandResult } from "@/server/cli/cli-io";
 import { CliError, EXIT } from "@/server/cli/exit-codes";
 
@@ -34,12 +34,7 @@ export function registerServe(program: Command, io: CliIo, result: CommandResult
     .action(async (opts: { port: string; host: string; build?: boolean }) => {
       if (!/^\d+$/.test(opts.port)) throw new CliError(`--port must be a number, got "${opts.port}"`, EXIT.usage);
       // Fail before building or binding a port when the database cannot be opened or migrated.
-      try {
-        openDatabase(dbPath()).$client.close();
-      } catch (err) {
-        if (err instanceof DatabaseOpenError) throw new CliError(err.message, EXIT.invalid);
-        throw err;
-      }
+      openDatabase(dbPath()).$client.close();
       const env = { ...process.env, WF_APP_ROOT: appRoot(), NODE_ENV: "production" as const };
       if (opts.build || !fs.existsSync(path.join(appRoot(), ".next", "BUILD_ID"))) {
         io.err("wf serve: building the app (first start takes about a minute)…");
