@@ -3,7 +3,7 @@
  * the derived info events. Events a node's current status does not allow (a late completion
  * after cancel, a duplicate) are refused: `accepted: false`, nothing changes.
  */
-import { applyFailurePolicy } from "./apply-failure-policy";
+import { applyFailurePolicy, fallbackOrigins } from "./apply-failure-policy";
 import { applyLoopUntil } from "./loop-until";
 import { makeReady, releaseDependents } from "./propagate-readiness";
 import { patchNode, type ReduceContext } from "./reduce-context";
@@ -139,10 +139,12 @@ function succeed(
   applyLoopUntil(ctx, id);
   releaseDependents(ctx, id);
   // A fallback stands in for the node that called it: its output becomes that node's output.
+  // Several failing nodes may share one fallback while it runs (rule c: it runs once for all).
   if (n.fallbackFor) {
-    const origin = n.fallbackFor;
-    patchNode(ctx, origin, { fallback: { to: id, state: "done" }, output });
-    releaseDependents(ctx, origin);
+    for (const origin of fallbackOrigins(ctx, id)) {
+      patchNode(ctx, origin, { fallback: { to: id, state: "done" }, output });
+      releaseDependents(ctx, origin);
+    }
   }
 }
 
@@ -166,13 +168,24 @@ function decide(ctx: ReduceContext, event: Extract<RunEvent, { type: "decision.g
     return true;
   }
   close(event.answer !== undefined ? "answered" : "approved");
-  const output =
-    request?.stage === "check"
-      ? (request.output ?? "")
-      : (event.answer ?? (event.decision === "approve" ? "approved" : event.decision));
+  // A check approval and a pausing checkpoint hold the node's own output (a checkpoint's saved fields).
+  const held = request?.stage === "check" || (request?.kind === "checkpoint" && request.output !== undefined);
+  const output = held
+    ? (request?.output ?? "")
+    : (event.answer ?? (event.decision === "approve" ? "approved" : event.decision));
   patchNode(ctx, event.nodeId, { status: "running" });
-  succeed(ctx, event.nodeId, output, undefined);
+  succeed(ctx, event.nodeId, output, request?.kind === "checkpoint" ? savedFields(output) : undefined);
   return true;
+}
+
+/** A checkpoint's held output is the JSON object of its saved fields. */
+function savedFields(output: string): Record<string, unknown> | undefined {
+  try {
+    const v: unknown = JSON.parse(output);
+    return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function cancelRun(ctx: ReduceContext): void {

@@ -31,8 +31,8 @@ export function applyFailurePolicy(ctx: ReduceContext, id: string, error: string
   }
   // The fallback role ends here whatever the policy says next (rule d: its own on_fail applies).
   if (node.fallbackFor) {
-    const origin = state.nodes[node.fallbackFor];
-    patchNode(ctx, node.fallbackFor, { fallback: { to: id, state: "failed" }, error: origin.error });
+    for (const origin of fallbackOrigins(ctx, id))
+      patchNode(ctx, origin, { fallback: { to: id, state: "failed" }, error: state.nodes[origin].error });
   }
   // 2. Skip and propagate.
   if (def.on_fail === "skip") {
@@ -51,6 +51,14 @@ export function applyFailurePolicy(ctx: ReduceContext, id: string, error: string
   // 4. Stop.
   patchNode(ctx, id, { ...base, status: "failed" });
   stopRun(ctx, `${id}: ${error}`);
+}
+
+/** The failed nodes whose fallback `fallbackId` is running for them right now. */
+export function fallbackOrigins(ctx: ReduceContext, fallbackId: string): string[] {
+  return ctx.spec.plan.order.filter((o) => {
+    const fb = ctx.state.nodes[o].fallback;
+    return fb?.to === fallbackId && fb.state === "running";
+  });
 }
 
 export function stopRun(ctx: ReduceContext, error: string): void {
@@ -72,15 +80,16 @@ function startFallback(ctx: ReduceContext, id: string, target: string): void {
   const { state } = ctx;
   const fb = plannedEntry(ctx, target);
   const f = state.nodes[fb];
-  // Already finished in the normal flow: its output stands in at once (rule c: at most once).
-  if (f.status === "done" && !f.fallbackFor) {
+  // Already finished (in the normal flow or for another node): its output stands in at once
+  // (rule c: it runs at most once in this role).
+  if (f.status === "done") {
     patchNode(ctx, id, { fallback: { to: fb, state: "done" }, output: f.output });
     releaseDependents(ctx, id);
     return;
   }
   if (f.status === "running" || f.status === "ready") {
     patchNode(ctx, id, { fallback: { to: fb, state: "running" } });
-    patchNode(ctx, fb, { fallbackFor: id });
+    patchNode(ctx, fb, { fallbackFor: f.fallbackFor ?? id });
     return;
   }
   const idle = f.status === "pending" || (f.status === "skipped" && f.skipReason === "fallback-unused");
