@@ -3,6 +3,8 @@ import { referenceLookup, substituteReferences } from "@/lib/workflow/references
 import { expressionContext, runReferenceContext } from "@/lib/workflow/run/run-reference-context";
 import type { ActiveRun } from "./active-run";
 import type { ExecutorContext } from "./executors/executor";
+import { shellQuote } from "./executors/shell-quote";
+import { substituteShell } from "./executors/substitute-shell";
 
 /** Host variables a child process may see; everything else comes from the run. */
 export const ENV_ALLOWLIST = ["PATH", "HOME", "LANG", "LC_ALL", "TERM", "TMPDIR", "USER", "SHELL", "TZ"];
@@ -46,8 +48,11 @@ export function buildNodeContext(run: ActiveRun, nodeId: string, o: NodeContextO
     signal: o.signal,
     ...(node.timeout_s ? { timeoutMs: node.timeout_s * 1000 } : {}),
     log: o.log,
-    resolve: (text, quote) =>
-      substituteReferences(text, referenceLookup(runReferenceContext(spec, state, nodeId, [text])), quote).text,
+    resolve: (text, quote) => {
+      const lookup = referenceLookup(runReferenceContext(spec, state, nodeId, [text]));
+      // `shellQuote` marks a command line: each value is quoted for the quotes it stands in.
+      return quote === shellQuote ? substituteShell(text, lookup) : substituteReferences(text, lookup, quote).text;
+    },
     expressionContext: () => expressionContext(spec, state, nodeId),
     routes: spec.plan.gates[nodeId] ?? [],
     env: env as NodeJS.ProcessEnv,

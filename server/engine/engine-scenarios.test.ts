@@ -1,0 +1,186 @@
+/**
+ * Second-look scenarios through the real engine (SQLite + shell processes): substitution and
+ * quoting, gate values from outputs and CEL, loops with {iteration}, checkpoints, timeouts, abort.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { buildTemplate } from "@/lib/workflow/run/template-builder";
+import { selectApprovalRows } from "@/server/db/run-queries";
+import { createEngineHarness, type EngineHarness } from "./engine-harness";
+import { RunInputError } from "./engine-errors";
+
+let h: EngineHarness | undefined;
+afterEach(() => {
+  h?.close();
+  h = undefined;
+});
+
+const statuses = (nodes: Record<string, { status: string }>) =>
+  Object.fromEntries(Object.entries(nodes).map(([id, n]) => [id, n.status]));
+
+describe("engine scenarios", () => {
+  it.each([
+    ["unquoted", "printf %s {x} > out"],
+    ["in double quotes", 'printf %s "{x}" > out'],
+    ["in single quotes", "printf %s '{x}' > out"],
+    ["inside a word", "printf %s pre{x}post > out"],
+  ])("a hostile variable arrives as a literal string (%s)", async (where, cmd) => {
+    //  A
+    h = createEngineHarness();
+    const hostile = `'; touch pwned1; echo "$(touch pwned2)" \`touch pwned3\` \\ $HOME`;
+    const t = buildTemplate()
+      .node("A", { args_template: cmd })
+      .with({ context_schema: { x: { type: "string" } } })
+      .done();
+    const { runId } = h.engine.startRun({ template: t, variables: { x: hostile } });
+    const state = await h.engine.settled(runId);
+    expect(state.status).toBe("succeeded");
+    const ws = path.join(h.dir, "runs", runId);
+    expect(fs.readdirSync(ws).filter((f) => f.startsWith("pwned"))).toEqual([]);
+    const expected = where === "inside a word" ? `pre${hostile}post` : hostile;
+    expect(fs.readFileSync(path.join(ws, "out"), "utf8")).toBe(expected);
+  });
+
+  it("gate value from a previous node's output and from a CEL expression over vars and outputs", async () => {
+    //  N → G1 (condition {N.output}) ─fast→ F, ─slow→ S
+    //  N → G2 (expression)           ─big→ B, ─small→ M
+    h = createEngineHarness();
+    const t = buildTemplate()
+      .node("N", { args_template: "echo slow" })
+      .node("G1", { type: "gate", condition: "{N.output}" })
+      .node("F")
+      .node("S")
+      .node("G2", {
+        type: "gate",
+        expression: 'int(vars.size) > 10 && nodes["N"].output == "slow" ? "big" : "small"',
+      })
+      .node("B")
+      .node("M")
+      .chain("N", "G1")
+      .chain("N", "G2")
+      .edge("G1", "F", "fast")
+      .edge("G1", "S", "slow")
+      .edge("G2", "B", "big")
+      .edge("G2", "M", "small")
+      .with({ context_schema: { size: { type: "string" } } })
+      .done();
+    const { runId } = h.engine.startRun({ template: t, variables: { size: "42" } });
+    const state = await h.engine.settled(runId);
+    expect(statuses(state.nodes)).toMatchObject({ F: "skipped", S: "done", B: "done", M: "skipped" });
+    expect(state.nodes.G1.gate).toMatchObject({ value: "slow", source: "condition", condition: "{N.output}" });
+    expect(state.nodes.G2.gate).toMatchObject({ value: "big", source: "expression" });
+  });
+
+  it("loop body sees {iteration}; until ends it; downstream reads the last iteration", async () => {
+    //  L (loop ×5: echo {iteration}; until output == "2") → Z
+    h = createEngineHarness();
+    const t = buildTemplate()
+      .node("L", {
+        type: "loop",
+        max_iter: 5,
+        args_template: "echo {iteration} >> iters; echo {iteration}",
+        until: 'output == "2"',
+      })
+      .node("Z", { args_template: "echo last={L.output}" })
+      .chain("L", "Z")
+      .done();
+    const { runId } = h.engine.startRun({ template: t });
+    const state = await h.engine.settled(runId);
+    expect(state.status).toBe("succeeded");
+    expect(fs.readFileSync(path.join(h.dir, "runs", runId, "iters"), "utf8")).toBe("1\n2\n");
+    expect(state.nodes.Z.output).toBe("last=2");
+    expect(state.nodes["L.iter_3"].status).toBe("skipped");
+  });
+
+  it("a checkpoint with auto_continue: false waits, then keeps its save_fields", async () => {
+    //  A → C (checkpoint, save A.output and who) → B
+    h = createEngineHarness();
+    const t = buildTemplate()
+      .node("A", { args_template: "echo plan" })
+      .node("C", { type: "checkpoint", auto_continue: false, save_fields: ["A.output", "who"] })
+      .node("B", { args_template: "echo {C.output}" })
+      .chain("A", "C", "B")
+      .with({ context_schema: { who: { type: "string", default: "ana" } } })
+      .done();
+    const { runId } = h.engine.startRun({ template: t });
+    let state = await h.engine.settled(runId);
+    expect(state.status).toBe("waiting");
+    expect(state.nodes.B.status).toBe("pending");
+    const [row] = selectApprovalRows(h.db, "pending");
+    h.engine.decide(row.id, { decision: "approve" });
+    state = await h.engine.settled(runId);
+    expect(state.status).toBe("succeeded");
+    expect(state.nodes.C.fields).toEqual({ "A.output": "plan", who: "ana" });
+    expect(JSON.parse(state.nodes.C.output!)).toEqual({ "A.output": "plan", who: "ana" });
+  });
+
+  it("timeout_s fails the node with RUN014 and its on_fail applies", async () => {
+    //  A (sleep, timeout, skip) → B ;  C
+    h = createEngineHarness();
+    const t = buildTemplate()
+      .node("A", { args_template: "sleep 5", timeout_s: 0.3, on_fail: "skip" })
+      .node("B")
+      .node("C")
+      .chain("A", "B")
+      .done();
+    const { runId } = h.engine.startRun({ template: t });
+    const state = await h.engine.settled(runId);
+    expect(statuses(state.nodes)).toEqual({ A: "skipped", B: "skipped", C: "done" });
+    expect(state.nodes.A.error).toMatch(/timed out after 0.3s/);
+    expect(state.status).toBe("succeeded");
+  });
+
+  it("abort: the running sibling finishes, nothing new starts, the run fails", async () => {
+    //  A (fails fast) → X ;  B (slow) → Y
+    h = createEngineHarness();
+    const t = buildTemplate()
+      .node("A", { args_template: "exit 4" })
+      .node("B", { args_template: "sleep 0.4; echo b > b-done" })
+      .node("X", { args_template: "echo x > x-ran" })
+      .node("Y", { args_template: "echo y > y-ran" })
+      .chain("A", "X")
+      .chain("B", "Y")
+      .done();
+    const { runId } = h.engine.startRun({ template: t });
+    const state = await h.engine.settled(runId);
+    const ws = path.join(h.dir, "runs", runId);
+    expect(state.status).toBe("failed");
+    expect(statuses(state.nodes)).toEqual({ A: "failed", B: "done", X: "pending", Y: "pending" });
+    expect(fs.existsSync(path.join(ws, "b-done"))).toBe(true);
+    expect(fs.existsSync(path.join(ws, "y-ran"))).toBe(false);
+  });
+
+  it("prev_output with several predecessors takes the first listed dependency that finished", async () => {
+    //  P → J ;  Q → J   (edges listed P first)
+    h = createEngineHarness();
+    const t = buildTemplate()
+      .node("Q", { args_template: "echo q" })
+      .node("P", { args_template: "echo p" })
+      .node("J", { args_template: "echo got {prev_output}" })
+      .chain("P", "J")
+      .chain("Q", "J")
+      .done();
+    const { runId } = h.engine.startRun({ template: t });
+    const state = await h.engine.settled(runId);
+    expect(state.nodes.J.output).toBe("got p");
+  });
+
+  it("a default is used when a variable is not given; a required one without default is refused", async () => {
+    //  A
+    h = createEngineHarness();
+    const t = buildTemplate()
+      .node("A", { args_template: "echo {env}-{region}" })
+      .with({
+        context_schema: {
+          env: { type: "string", default: "dev" },
+          region: { type: "string", required: true },
+        },
+      })
+      .done();
+    expect(() => h!.engine.startRun({ template: t })).toThrow(RunInputError);
+    const { runId } = h.engine.startRun({ template: t, variables: { region: "eu" } });
+    const state = await h.engine.settled(runId);
+    expect(state.nodes.A.output).toBe("dev-eu");
+  });
+});
