@@ -183,4 +183,52 @@ describe("engine scenarios", () => {
     const state = await h.engine.settled(runId);
     expect(state.nodes.A.output).toBe("dev-eu");
   });
+  it("serial mode: one node at a time in topological order, also across branches", async () => {
+    //  A → C ;  B → D   (serial)
+    h = createEngineHarness();
+    const t = ["A", "B", "C", "D"]
+      .reduce(
+        (b, id) => b.node(id, { args_template: `echo s${id} >> log; sleep 0.05; echo e${id} >> log` }),
+        buildTemplate(),
+      )
+      .chain("A", "C")
+      .chain("B", "D")
+      .with({ execution_mode: "serial" })
+      .done();
+    const { runId } = h.engine.startRun({ template: t });
+    await h.engine.settled(runId);
+    const log = fs
+      .readFileSync(path.join(h.dir, "runs", runId, "log"), "utf8")
+      .split("\n")
+      .filter(Boolean);
+    expect(log).toEqual(["sA", "eA", "sB", "eB", "sC", "eC", "sD", "eD"]);
+  });
+
+  it("re-run from a gate with confirm re-evaluates it and runs the other branch", async () => {
+    //  N (cat pick) → G (condition {N.output}) ─a→ A, ─b→ B
+    h = createEngineHarness();
+    const t = buildTemplate()
+      .node("N", { args_template: "cat pick" })
+      .node("G", { type: "gate", condition: "{N.output}" })
+      .node("A", { args_template: "echo A >> ran" })
+      .node("B", { args_template: "echo B >> ran" })
+      .chain("N", "G")
+      .edge("G", "A", "a")
+      .edge("G", "B", "b")
+      .done();
+    const { runId } = h.engine.startRun({ template: t, runId: "run-gate-rerun" });
+    // The first attempt of N fails (no file yet); retry-failed runs it again once the file exists.
+    let state = await h.engine.settled(runId);
+    expect(state.status).toBe("failed");
+    const ws = path.join(h.dir, "runs", runId);
+    fs.writeFileSync(path.join(ws, "pick"), "a");
+    h.engine.retryFailed(runId);
+    state = await h.engine.settled(runId);
+    expect(statuses(state.nodes)).toEqual({ N: "done", G: "done", A: "done", B: "skipped" });
+    fs.writeFileSync(path.join(ws, "pick"), "b");
+    h.engine.rerunFrom(runId, "N", true);
+    state = await h.engine.settled(runId);
+    expect(statuses(state.nodes)).toEqual({ N: "done", G: "done", A: "skipped", B: "done" });
+    expect(fs.readFileSync(path.join(ws, "ran"), "utf8")).toBe("A\nB\n");
+  });
 });
