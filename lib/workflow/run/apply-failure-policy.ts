@@ -65,9 +65,16 @@ export function stopRun(ctx: ReduceContext, error: string): void {
   const { state } = ctx;
   if (!state.stopping) state.error = error;
   state.stopping = true;
-  // Nodes queued but not started go back to pending: nothing new starts.
-  for (const id of ctx.spec.plan.order)
-    if (state.nodes[id].status === "ready") patchNode(ctx, id, { status: "pending" });
+  // Nodes queued but not started go back to pending, retry timers are dropped: nothing new starts,
+  // and the run does not wait for a backoff that can no longer lead anywhere.
+  for (const id of ctx.spec.plan.order) {
+    const n = state.nodes[id];
+    if (n.status === "ready") patchNode(ctx, id, { status: "pending" });
+    else if (n.retryAt !== undefined) {
+      patchNode(ctx, id, { retryAt: undefined });
+      state.retrying--;
+    }
+  }
   ctx.commands = ctx.commands.filter((c) => c.type !== "start");
 }
 

@@ -320,6 +320,29 @@ describe("abort", () => {
     expect(state.nodes.C.status).toBe("pending");
     expect(state.error).toMatch(/A: boom/);
   });
+  it("a stop does not wait for another node's retry timer: the retry is dropped and the run fails now", () => {
+    //  A (retries with backoff) ;  B (fails, abort)
+    const t = buildTemplate()
+      .node("A", { retries: { max: 3, backoff_ms: 60_000 } })
+      .node("B")
+      .done();
+    const plan = planRun(t);
+    if (!plan.ok) throw new Error("plan");
+    const spec = makeRunSpec(t, plan.plan);
+    let state = initialRunState(plan.plan, "r", {});
+    for (const e of [
+      { type: "run.started", at: 1 },
+      { type: "node.started", at: 2, nodeId: "A" },
+      { type: "node.started", at: 2, nodeId: "B" },
+      { type: "node.failed", at: 3, nodeId: "A", error: "flaky" },
+      { type: "node.failed", at: 4, nodeId: "B", error: "boom" },
+    ] as RunEvent[])
+      state = applyRunEvent(state, e, spec).state;
+    expect(state.status).toBe("failed");
+    expect(state.retrying).toBe(0);
+    expect(state.nodes.A).toMatchObject({ status: "pending", error: "flaky" });
+    expect(applyRunEvent(state, { type: "node.retry", at: 60_003, nodeId: "A" }, spec).accepted).toBe(false);
+  });
 });
 
 describe("loops", () => {
