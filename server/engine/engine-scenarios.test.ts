@@ -231,4 +231,17 @@ describe("engine scenarios", () => {
     expect(statuses(state.nodes)).toEqual({ N: "done", G: "done", A: "skipped", B: "done" });
     expect(fs.readFileSync(path.join(ws, "ran"), "utf8")).toBe("A\nB\n");
   });
+  it("a checkpoint between two nodes is transparent to {prev_output} (injected checkpoints keep the meaning)", async () => {
+    //  A → CP (checkpoint) → B
+    h = createEngineHarness();
+    const t = buildTemplate()
+      .node("A", { args_template: "echo analysis" })
+      .node("CP", { type: "checkpoint", save_fields: ["A.output"] })
+      .node("B", { args_template: "echo got {prev_output}" })
+      .chain("A", "CP", "B")
+      .done();
+    const { runId } = h.engine.startRun({ template: t });
+    const state = await h.engine.settled(runId);
+    expect(state.nodes.B.output).toBe("got analysis");
+  });
 });

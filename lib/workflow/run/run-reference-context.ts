@@ -30,6 +30,21 @@ function latestFinished(spec: RunSpec, state: RunState, id: string): NodeState |
   return undefined;
 }
 
+/**
+ * The node `{prev_*}` reads: the first dependency (in edge order) that finished. Checkpoints are
+ * looked through — they only save state, and an injected one must not change what the next node
+ * reads — so behind a checkpoint the search goes on among its own dependencies.
+ */
+function nearestUpstream(spec: RunSpec, state: RunState, deps: readonly string[]): NodeState | undefined {
+  for (const d of deps) {
+    const n = outputOf(state, d);
+    if (!n) continue;
+    if (spec.plan.nodes[d].type !== "checkpoint") return n;
+    return nearestUpstream(spec, state, spec.plan.nodes[d].deps) ?? n;
+  }
+  return undefined;
+}
+
 export function runReferenceContext(
   spec: RunSpec,
   state: RunState,
@@ -46,8 +61,7 @@ export function runReferenceContext(
     }
   }
   const planned = spec.plan.nodes[nodeId];
-  const prevId = planned.deps.find((d) => outputOf(state, d));
-  const prev = prevId ? outputOf(state, prevId) : undefined;
+  const prev = nearestUpstream(spec, state, planned.deps);
   return {
     vars: state.vars,
     nodes,
