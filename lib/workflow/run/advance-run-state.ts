@@ -3,7 +3,7 @@
  * the derived info events. Events a node's current status does not allow (a late completion
  * after cancel, a duplicate) are refused: `accepted: false`, nothing changes.
  */
-import { applyFailurePolicy, fallbackOrigins } from "./apply-failure-policy";
+import { applyFailurePolicy, endsFallbackRole, fallbackOrigins, fallbackRoleHolder } from "./apply-failure-policy";
 import { applyLoopUntil } from "./loop-until";
 import { makeReady, releaseDependents } from "./propagate-readiness";
 import { patchNode, type ReduceContext } from "./reduce-context";
@@ -127,7 +127,7 @@ function succeed(
     routeGate(ctx, id, output, source ?? "output", condition);
     return;
   }
-  const n = patchNode(ctx, id, {
+  patchNode(ctx, id, {
     status: "done",
     output,
     error: undefined,
@@ -140,9 +140,11 @@ function succeed(
   releaseDependents(ctx, id);
   // A fallback stands in for the node that called it: its output becomes that node's output.
   // Several failing nodes may share one fallback while it runs (rule c: it runs once for all).
-  if (n.fallbackFor) {
-    for (const origin of fallbackOrigins(ctx, id)) {
-      patchNode(ctx, origin, { fallback: { to: id, state: "done" }, output });
+  // A loop stands in once it has finished: the role sits on its first iteration.
+  const holder = fallbackRoleHolder(ctx, id);
+  if (ctx.state.nodes[holder].fallbackFor && endsFallbackRole(ctx, id)) {
+    for (const origin of fallbackOrigins(ctx, holder)) {
+      patchNode(ctx, origin, { fallback: { to: holder, state: "done" }, output });
       releaseDependents(ctx, origin);
     }
   }

@@ -30,8 +30,9 @@ export function applyFailurePolicy(ctx: ReduceContext, id: string, error: string
     return;
   }
   // The fallback role ends here whatever the policy says next (rule d: its own on_fail applies).
-  if (node.fallbackFor) {
-    for (const origin of fallbackOrigins(ctx, id))
+  const holder = fallbackRoleHolder(ctx, id);
+  if (state.nodes[holder].fallbackFor) {
+    for (const origin of fallbackOrigins(ctx, holder))
       patchNode(ctx, origin, { fallback: { to: id, state: "failed" }, error: state.nodes[origin].error });
   }
   // 2. Skip and propagate.
@@ -51,6 +52,44 @@ export function applyFailurePolicy(ctx: ReduceContext, id: string, error: string
   // 4. Stop.
   patchNode(ctx, id, { ...base, status: "failed" });
   stopRun(ctx, `${id}: ${error}`);
+}
+
+/** The planned node that carries `fallbackFor` for `id`: itself, or its loop's first iteration. */
+export function fallbackRoleHolder(ctx: ReduceContext, id: string): string {
+  const p = ctx.spec.plan.nodes[id];
+  return p.iteration !== undefined ? ctx.spec.plan.loops[p.sourceId][0] : id;
+}
+
+/**
+ * A loop target's progress as a fallback: finished (every iteration done or cut short by `until`)
+ * with the last iteration's output, still going, or broken off. A plain node is its own status.
+ */
+function fallbackProgress(ctx: ReduceContext, target: string): "finished" | "going" | "broken" {
+  const { state } = ctx;
+  const iterations = ctx.spec.plan.loops[target];
+  if (!iterations) return state.nodes[target].status === "done" ? "finished" : "going";
+  const end = (i: string) => state.nodes[i].status === "done" || state.nodes[i].skipReason === "loop-until";
+  if (iterations.every(end)) return "finished";
+  const live = ["pending", "ready", "running", "waiting"];
+  return iterations.some((i) => live.includes(state.nodes[i].status)) ? "going" : "broken";
+}
+
+/** The output a finished fallback stands in with (a loop's last completed iteration). */
+function fallbackOutput(ctx: ReduceContext, target: string): string | undefined {
+  const iterations = ctx.spec.plan.loops[target] ?? [target];
+  for (let k = iterations.length - 1; k >= 0; k--) {
+    const n = ctx.state.nodes[iterations[k]];
+    if (n.status === "done") return n.output;
+  }
+  return undefined;
+}
+
+/** True when `id` finishing ends its fallback role: a plain node, or the iteration that ends its loop. */
+export function endsFallbackRole(ctx: ReduceContext, id: string): boolean {
+  const p = ctx.spec.plan.nodes[id];
+  if (p.iteration === undefined) return true;
+  const next = ctx.spec.plan.loops[p.sourceId][p.iteration];
+  return next === undefined || ctx.state.nodes[next].status === "skipped";
 }
 
 /** The failed nodes whose fallback `fallbackId` is running for them right now. */
@@ -89,12 +128,14 @@ function startFallback(ctx: ReduceContext, id: string, target: string): void {
   const f = state.nodes[fb];
   // Already finished (in the normal flow or for another node): its output stands in at once
   // (rule c: it runs at most once in this role).
-  if (f.status === "done") {
-    patchNode(ctx, id, { fallback: { to: fb, state: "done" }, output: f.output });
+  const progress = f.status === "done" ? fallbackProgress(ctx, target) : undefined;
+  if (progress === "finished") {
+    patchNode(ctx, id, { fallback: { to: fb, state: "done" }, output: fallbackOutput(ctx, target) });
     releaseDependents(ctx, id);
     return;
   }
-  if (f.status === "running" || f.status === "ready") {
+  // Running now (a loop: its later iterations): it stands in when it finishes.
+  if (f.status === "running" || f.status === "ready" || progress === "going") {
     patchNode(ctx, id, { fallback: { to: fb, state: "running" } });
     patchNode(ctx, fb, { fallbackFor: f.fallbackFor ?? id });
     return;

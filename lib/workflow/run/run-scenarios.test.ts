@@ -293,6 +293,33 @@ describe("fallback", () => {
     expect(sim.started).not.toContain("Y");
     expect(sim.state.status).toBe("failed");
   });
+  it("a loop as fallback stands in only when the loop has finished, with its last iteration's output", () => {
+    //  X(fallback:L) → Y ;  L (loop ×3, fallback only)
+    const t = buildTemplate()
+      .node("X", { on_fail: "fallback:L" })
+      .node("L", { type: "loop", max_iter: 3 })
+      .node("Y")
+      .chain("X", "Y")
+      .done();
+    const sim = simulateRun(t, { outcome: outcomes({ X: { error: "x" } }) });
+    expect(sim.started).toEqual(["X", "L.iter_1", "L.iter_2", "L.iter_3", "Y"]);
+    expect(sim.state.nodes.X).toMatchObject({ output: "L.iter_3", fallback: { to: "L.iter_1", state: "done" } });
+    expect(sim.state.status).toBe("succeeded");
+  });
+
+  it("a loop as fallback that fails in a later iteration marks the origin's fallback failed", () => {
+    //  X(fallback:L) → Y ;  L (loop ×3, fallback only; iteration 2 fails)
+    const t = buildTemplate()
+      .node("X", { on_fail: "fallback:L" })
+      .node("L", { type: "loop", max_iter: 3 })
+      .node("Y")
+      .chain("X", "Y")
+      .done();
+    const sim = simulateRun(t, { outcome: outcomes({ X: { error: "x" }, "L.iter_2": { error: "l" } }) });
+    expect(sim.state.nodes.X.fallback?.state).toBe("failed");
+    expect(sim.state.status).toBe("failed");
+    expect(sim.state.error).toMatch(/L.iter_2: l/);
+  });
 });
 
 describe("abort", () => {
