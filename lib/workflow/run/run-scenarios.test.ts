@@ -391,11 +391,12 @@ describe("loops", () => {
     expect(full.started).toEqual(["L.iter_1", "L.iter_2", "L.iter_3"]);
   });
 
-  it("until as a template over {iteration}", () => {
-    //  L(loop ×4, until "{iteration}" == 2 as text)
+  it("until as a template: the substituted text equal to true ends the loop", () => {
+    //  L(loop ×4, until "{L.output}")   iteration 2 prints true
     const t = buildTemplate().node("L", { type: "loop", max_iter: 4, until: "{L.output}" }).done();
-    const sim = simulateRun(t, { outcome: (_id, a) => ({ output: a === 1 && _id === "L.iter_2" ? "true" : "false" }) });
+    const sim = simulateRun(t, { outcome: (id) => ({ output: id === "L.iter_2" ? "true" : "false" }) });
     expect(sim.started).toEqual(["L.iter_1", "L.iter_2"]);
+    expect(sim.state.nodes["L.iter_3"].skipReason).toBe("loop-until");
   });
 });
 
