@@ -8,8 +8,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CliIo } from "@/server/cli/cli-io";
 import { main } from "@/server/cli/main";
+import { captureIo } from "@/server/test-support/capture-io";
 
 const ROOT = path.resolve(__dirname, "../..");
 let dir: string;
@@ -17,14 +17,8 @@ const file = (name: string) => path.join(dir, name);
 /** wf-composer.txt "Full Schema": the seed's complete template example, copied verbatim. */
 const SEED_TEMPLATE = path.join(__dirname, "fixtures/seed-full-template.json");
 
-function capture(): CliIo & { stdout: string[]; stderr: string[] } {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  return { stdout, stderr, out: (t) => stdout.push(t), err: (t) => stderr.push(t) };
-}
-
 async function wf(...args: string[]) {
-  const io = capture();
+  const io = captureIo();
   const code = await main(["node", "wf", ...args], io);
   return { code, stdout: io.stdout.join("\n"), stderr: io.stderr.join("\n") };
 }

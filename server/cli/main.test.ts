@@ -1,27 +1,21 @@
 import { describe, expect, it } from "vitest";
-import type { CliIo } from "./cli-io";
 import { main } from "./main";
-
-function capture(): CliIo & { stdout: string[]; stderr: string[] } {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  return { stdout, stderr, out: (t) => stdout.push(t), err: (t) => stderr.push(t) };
-}
+import { captureIo } from "@/server/test-support/capture-io";
 
 describe("wf main", () => {
   it("registers every subcommand of DESIGN.md §9 with --help", async () => {
     for (const cmd of ["validate", "convert", "describe", "run", "serve"]) {
-      const io = capture();
+      const io = captureIo();
       expect(await main(["node", "wf", cmd, "--help"], io)).toBe(0);
       expect(io.stdout.join("\n")).toContain(`Usage: wf ${cmd}`);
     }
   });
 
   it("unknown command or flag → usage on stderr, exit 2", async () => {
-    const a = capture();
+    const a = captureIo();
     expect(await main(["node", "wf", "frobnicate"], a)).toBe(2);
     expect(a.stderr.join("\n")).toMatch(/unknown command 'frobnicate'[\s\S]*Usage: wf/);
-    const b = capture();
+    const b = captureIo();
     expect(await main(["node", "wf", "validate", "x.json", "--nope"], b)).toBe(2);
     expect(b.stderr.join("\n")).toMatch(/unknown option '--nope'[\s\S]*Usage: wf validate/);
     expect(b.stdout).toEqual([]);
@@ -37,7 +31,7 @@ describe("wf main", () => {
     const saved = process.env.WF_DB_PATH;
     process.env.WF_DB_PATH = file;
     try {
-      const io = capture();
+      const io = captureIo();
       expect(await main(["node", "wf", "serve", "--port", "3999"], io)).toBe(2);
       expect(io.stderr).toEqual([
         `wf: Cannot open database ${file}: the file is not a SQLite database (corrupt or another format)`,
@@ -51,7 +45,7 @@ describe("wf main", () => {
           nodes: [{ id: "A", name: "a", type: "shell", args_template: "true" }],
         }),
       );
-      const run = capture();
+      const run = captureIo();
       expect(await main(["node", "wf", "run", template, "--db", file], run)).toBe(2);
       expect(run.stderr.join("\n")).toMatch(
         /^wf: Cannot open database .*broken\.db: the file is not a SQLite database/m,

@@ -4,14 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importWorkflow } from "@/lib/formats/import-workflow";
-import type { CliIo } from "@/server/cli/cli-io";
 import { main } from "@/server/cli/main";
-
-function capture(): CliIo & { stdout: string[]; stderr: string[] } {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  return { stdout, stderr, out: (t) => stdout.push(t), err: (t) => stderr.push(t) };
-}
+import { captureIo } from "@/server/test-support/capture-io";
 
 let dir: string;
 const file = (name: string) => path.join(dir, name);
@@ -27,7 +21,7 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 async function convert(args: string[]) {
-  const io = capture();
+  const io = captureIo();
   const code = await main(["node", "wf", "convert", ...args], io);
   return { code, stdout: io.stdout.join("\n"), stderr: io.stderr.join("\n") };
 }

@@ -7,17 +7,11 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DESCRIBE_PROMPT } from "@/lib/describe/describe-issues";
 import { validateTemplate } from "@/lib/workflow/validate-template";
-import type { CliIo } from "@/server/cli/cli-io";
 import { main } from "@/server/cli/main";
-
-function capture(): CliIo & { stdout: string[]; stderr: string[] } {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  return { stdout, stderr, out: (t) => stdout.push(t), err: (t) => stderr.push(t) };
-}
+import { captureIo } from "@/server/test-support/capture-io";
 
 async function describeCli(args: string[]) {
-  const io = capture();
+  const io = captureIo();
   const code = await main(["node", "wf", "describe", ...args], io);
   return { code, stdout: io.stdout.join("\n"), stderr: io.stderr.join("\n") };
 }

@@ -4,14 +4,8 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "@/server/db/open-database";
 import { saveTemplate } from "@/server/db/template-store";
-import type { CliIo } from "@/server/cli/cli-io";
 import { main } from "@/server/cli/main";
-
-function capture(): CliIo & { stdout: string[]; stderr: string[] } {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  return { stdout, stderr, out: (t) => stdout.push(t), err: (t) => stderr.push(t) };
-}
+import { captureIo } from "@/server/test-support/capture-io";
 
 let dir: string;
 beforeEach(() => {
@@ -26,7 +20,7 @@ function write(name: string, template: unknown): string {
 }
 
 const run = async (...args: string[]) => {
-  const io = capture();
+  const io = captureIo();
   const code = await main(["node", "wf", "run", ...args], io);
   return {
     code,

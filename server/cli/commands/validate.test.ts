@@ -4,14 +4,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CliIo } from "@/server/cli/cli-io";
 import { main } from "@/server/cli/main";
-
-function capture(): CliIo & { stdout: string[]; stderr: string[] } {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  return { stdout, stderr, out: (t) => stdout.push(t), err: (t) => stderr.push(t) };
-}
+import { captureIo } from "@/server/test-support/capture-io";
 
 let dir: string;
 const file = (name: string) => path.join(dir, name);
@@ -53,7 +47,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe("wf validate", () => {
   it("--json prints exactly one object with ok, mode and diagnostics; exit 0 when valid", async () => {
-    const io = capture();
+    const io = captureIo();
     expect(await main(["node", "wf", "validate", file("ok.mmd"), "--json"], io)).toBe(0);
     expect(io.stdout).toHaveLength(1);
     const out = JSON.parse(io.stdout[0]);
@@ -62,7 +56,7 @@ describe("wf validate", () => {
   });
 
   it("human output: file:line:col lines and a summary; exit 1 on errors", async () => {
-    const io = capture();
+    const io = captureIo();
     expect(await main(["node", "wf", "validate", file("bad.mmd")], io)).toBe(1);
     expect(io.stdout[0]).toBe(
       `${file("bad.mmd")}:3:5: error MM001: expected an arrow (-->, ---, -.->, ==>), '&' or the end of the line, found "-"`,
@@ -71,7 +65,7 @@ describe("wf validate", () => {
   });
 
   it("model errors (a cycle) come from validateTemplate, placed on the node's line", async () => {
-    const io = capture();
+    const io = captureIo();
     expect(await main(["node", "wf", "validate", file("cycle.mmd"), "--json"], io)).toBe(1);
     const out = JSON.parse(io.stdout[0]);
     expect(out.ok).toBe(false);
@@ -81,7 +75,7 @@ describe("wf validate", () => {
   });
 
   it("resolves !include relative to the playbook's folder", async () => {
-    const ok = capture();
+    const ok = captureIo();
     const cwd = process.cwd();
     process.chdir(os.tmpdir());
     try {
@@ -90,14 +84,14 @@ describe("wf validate", () => {
       process.chdir(cwd);
     }
     expect(JSON.parse(ok.stdout[0])).toEqual({ ok: true, mode: "simple", diagnostics: [] });
-    const missing = capture();
+    const missing = captureIo();
     expect(await main(["node", "wf", "validate", file("missing-include.yaml"), "--json"], missing)).toBe(1);
     const d = JSON.parse(missing.stdout[0]).diagnostics;
     expect(d.map((x: { code: string; line: number }) => `${x.code}@${x.line}`)).toEqual(["PB013@12"]);
   });
 
   it("JSON syntax error → exit 1 with line and column", async () => {
-    const io = capture();
+    const io = captureIo();
     expect(await main(["node", "wf", "validate", file("t.json"), "--json"], io)).toBe(1);
     expect(JSON.parse(io.stdout[0]).diagnostics).toEqual([
       expect.objectContaining({ code: "JS001", line: 3, column: 1 }),
@@ -106,7 +100,7 @@ describe("wf validate", () => {
 
   it("missing file or unknown extension → exit 2, one line on stderr, nothing on stdout", async () => {
     for (const f of [file("nope.mmd"), file("notes.txt"), dir + "/prompts.json"]) {
-      const io = capture();
+      const io = captureIo();
       expect(await main(["node", "wf", "validate", f, "--json"], io)).toBe(2);
       expect(io.stdout).toEqual([]);
       expect(io.stderr).toHaveLength(1);
