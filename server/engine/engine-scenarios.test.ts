@@ -3,11 +3,15 @@
  * quoting, gate values from outputs and CEL, loops with {iteration}, checkpoints, timeouts, abort.
  */
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildTemplate } from "@/lib/workflow/run/template-builder";
 import { selectApprovalRows } from "@/server/db/run-queries";
+import { ExecutorCatalogSchema } from "@/lib/describe/executor-catalog-schema";
 import { createEngineHarness, type EngineHarness } from "./engine-harness";
+import { createExecutorRegistry } from "./executors/executor-registry";
+import { createSkillExecutor } from "./executors/skill-executor";
 import { RunInputError } from "./engine-errors";
 
 let h: EngineHarness | undefined;
@@ -243,5 +247,28 @@ describe("engine scenarios", () => {
     const { runId } = h.engine.startRun({ template: t });
     const state = await h.engine.settled(runId);
     expect(state.nodes.B.output).toBe("got analysis");
+  });
+  it("skill: a value that looks like a reference is not substituted a second time in the recipe", async () => {
+    //  S (skill echo-it: printf %s {args})
+    const catalog = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "wf-cat-")), "catalog.json");
+    fs.writeFileSync(
+      catalog,
+      JSON.stringify({
+        version: 1,
+        entries: { "echo-it": { recipe: { kind: "shell", command: "printf %s {args}" } } },
+      }),
+    );
+    const executors = createExecutorRegistry({
+      skill: createSkillExecutor(() => ExecutorCatalogSchema.parse(JSON.parse(fs.readFileSync(catalog, "utf8")))),
+    });
+    h = createEngineHarness({ executors });
+    const t = buildTemplate()
+      .node("S", { type: "skill", executor: "echo-it", args_template: "{msg}" })
+      .with({ context_schema: { msg: { type: "string" }, secret: { type: "string" } } })
+      .done();
+    const { runId } = h.engine.startRun({ template: t, variables: { msg: "{secret}", secret: "hunter2" } });
+    const state = await h.engine.settled(runId);
+    fs.rmSync(path.dirname(catalog), { recursive: true, force: true });
+    expect(state.nodes.S.output).toBe("{secret}");
   });
 });

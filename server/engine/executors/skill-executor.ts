@@ -1,6 +1,6 @@
 /**
  * `skill`: `executor` names an executor-catalog entry; its recipe (shell / agent / http) runs
- * with `{args}` = the node's substituted `args_template`.
+ * with `{args}` = the node's `args_template` (references substituted once, with the recipe's).
  */
 import { applySkillArgs } from "@/lib/describe/apply-skill-args";
 import { resolveSkillRecipe } from "@/lib/describe/resolve-skill-recipe";
@@ -25,9 +25,9 @@ export function createSkillExecutor(catalog?: () => ExecutorCatalog): Executor {
       const found = resolveSkillRecipe(current, ctx.node.executor);
       if (!found.ok)
         return Promise.resolve({ status: "failed", error: found.diagnostic.message, code: found.diagnostic.code });
-      const raw = ctx.node.args_template ?? "";
-      const shell = found.recipe.kind === "shell";
-      const recipe = applySkillArgs(found.recipe, ctx.resolve(raw, shell ? shellQuote : undefined));
+      // `{args}` takes the node's args_template as written; the recipe's texts are then substituted
+      // once, so a value that looks like a reference is never substituted again.
+      const recipe = applySkillArgs(found.recipe, ctx.node.args_template ?? "");
       ctx.log("engine", `skill ${found.name} (${recipe.kind})\n`);
       switch (recipe.kind) {
         case "shell":
