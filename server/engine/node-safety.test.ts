@@ -4,25 +4,13 @@ import { afterEach, describe, expect, it } from "vitest";
 import { buildTemplate } from "@/lib/workflow/run/template-builder";
 import { createEngineHarness, type EngineHarness } from "./engine-harness";
 import { confinePath, WorkspaceEscapeError } from "./workspace";
+import { isAlive, waitUntil } from "@/server/test-support/process-probe";
 
 let h: EngineHarness | undefined;
 afterEach(() => {
   h?.close();
   h = undefined;
 });
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function waitFor(cond: () => boolean): Promise<void> {
-  for (let i = 0; i < 200 && !cond(); i++) await new Promise((r) => setTimeout(r, 25));
-}
 
 async function runOne(fields: Record<string, unknown>) {
   h = createEngineHarness();
@@ -37,7 +25,7 @@ describe("timeouts, cancel, tiers, forbidden files, workspace", () => {
     expect(state.nodes.A.status).toBe("failed");
     expect(state.nodes.A.error).toMatch(/timed out/);
     const child = Number(fs.readFileSync(path.join(h!.dir, "runs", runId, "child"), "utf8"));
-    await waitFor(() => !isAlive(child));
+    await waitUntil(() => !isAlive(child));
     expect(isAlive(child)).toBe(false);
   });
 
@@ -50,7 +38,7 @@ describe("timeouts, cancel, tiers, forbidden files, workspace", () => {
       .done();
     const { runId } = h.engine.startRun({ template: t });
     const ws = path.join(h.dir, "runs", runId);
-    await waitFor(() =>
+    await waitUntil(() =>
       ["a.child", "a.sh", "b.child"].every(
         (f) => fs.existsSync(path.join(ws, f)) && fs.readFileSync(path.join(ws, f), "utf8").trim() !== "",
       ),
@@ -61,7 +49,7 @@ describe("timeouts, cancel, tiers, forbidden files, workspace", () => {
     const state = await h.engine.settled(runId);
     expect(state.status).toBe("cancelled");
     expect([state.nodes.A.status, state.nodes.B.status]).toEqual(["cancelled", "cancelled"]);
-    await waitFor(() => !pids.some(isAlive));
+    await waitUntil(() => !pids.some(isAlive));
     expect(pids.filter(isAlive)).toEqual([]);
   });
 

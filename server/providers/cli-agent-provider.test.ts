@@ -4,26 +4,13 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AgentProviderError } from "./agent-provider-error";
 import { createCliAgentProvider } from "./cli-agent-provider";
+import { isAlive, waitUntil } from "@/server/test-support/process-probe";
 
 let dir: string;
 beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), "wf-cli-agent-"));
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function waitUntil(check: () => boolean): Promise<boolean> {
-  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 50));
-  return check();
-}
 
 describe("CLI agent provider with real commands", () => {
   it("sends the prompt on stdin and answers with stdout (cat)", async () => {
