@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { EXPORT_FORMATS, exportWorkflow, type ExportFormat } from "@/lib/formats/export-workflow";
+import { toMermaid } from "@/lib/formats/to-mermaid";
 import { useTRPC } from "@/lib/trpc/client";
 import { MermaidDiagram } from "./mermaid-diagram";
 import { RunForm } from "./run-form";
@@ -69,7 +70,7 @@ export function TemplateDetail({ id }: { id: string }) {
       </div>
       <div role="tabpanel" className="tab-panel">
         {tab === "canvas" && <WorkflowCanvas template={template} />}
-        {tab === "diagram" && <MermaidDiagram text={exportWorkflow(template, "mermaid")} />}
+        {tab === "diagram" && <MermaidDiagram text={toMermaid(template, { display: true })} />}
         {tab !== "canvas" && tab !== "diagram" && (
           <>
             <button

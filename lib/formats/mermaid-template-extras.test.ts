@@ -49,3 +49,15 @@ describe("Mermaid front matter wf_template", () => {
     expect(back.nodes[2]).toMatchObject({ name: "Compile", args_template: "make", retries: 2 });
   });
 });
+
+describe("toMermaid display variant", () => {
+  it("shows only names (no annotations, no wf_template) and still imports to the same graph", () => {
+    const text = toMermaid(TEMPLATE, { display: true });
+    expect(text).not.toContain("|type=");
+    expect(text).not.toContain("wf_template");
+    expect(text).toContain('build["Build"]');
+    const back = importMermaid(text).template!;
+    expect(back.nodes.map((n) => n.id)).toEqual(["plan", "CP", "build", "idle"]);
+    expect(back.edges.map((e) => [e.from, e.to])).toEqual(TEMPLATE.edges.map((e) => [e.from, e.to]));
+  });
+});

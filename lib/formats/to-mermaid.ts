@@ -76,7 +76,9 @@ function mermaidIds(template: Template): Map<string, string> {
   return ids;
 }
 
-function nodeLine(node: WorkflowNode, mid: string): string {
+function nodeLine(node: WorkflowNode, mid: string, display: boolean): string {
+  const [open, close] = SHAPES[node.type];
+  if (display) return `${mid}${open}"${escapeMermaidText(node.name)}"${close}`;
   const notes: string[] = [];
   if (mid !== node.id) notes.push(`id=${escapeMermaidText(node.id)}`);
   if (node.type !== "agent" && node.type !== "gate") notes.push(`type=${node.type}`);
@@ -85,7 +87,6 @@ function nodeLine(node: WorkflowNode, mid: string): string {
     const v = fields[key];
     if (typeof v === "string" || typeof v === "number") notes.push(`${key}=${escapeMermaidText(String(v))}`);
   }
-  const [open, close] = SHAPES[node.type];
   const label = [escapeMermaidText(node.name), ...notes].join("|");
   return `${mid}${open}"${label}"${close}`;
 }
@@ -95,14 +96,23 @@ function withExtras(template: Template): { wf_template?: unknown } {
   return extras ? { wf_template: extras } : {};
 }
 
+export interface ToMermaidOptions {
+  /**
+   * For showing, not for saving: labels carry only node names (no `|type=…` annotations) and the
+   * front matter only the title. Does not import back to the same template.
+   */
+  display?: boolean;
+}
+
 /** Writes the template as a Mermaid flowchart (front-matter title = template name). */
-export function toMermaid(template: Template): string {
+export function toMermaid(template: Template, options: ToMermaidOptions = {}): string {
+  const display = options.display ?? false;
   const ids = mermaidIds(template);
   const direction = template.metadata?.mermaid_direction;
   const lines = [
     "---",
     stringify(
-      { title: template.name, ...withExtras(template) },
+      { title: template.name, ...(display ? {} : withExtras(template)) },
       { lineWidth: 0, aliasDuplicateObjects: false },
     ).trimEnd(),
     "---",
@@ -112,7 +122,7 @@ export function toMermaid(template: Template): string {
   for (const p of template.phases ?? []) byPhase.set(p.name, []);
   // Nodes first, in template order (import keeps first-mention order); subgraphs then list ids.
   for (const n of template.nodes) {
-    lines.push(`  ${nodeLine(n, ids.get(n.id)!)}`);
+    lines.push(`  ${nodeLine(n, ids.get(n.id)!, display)}`);
     if (n.phase !== undefined) byPhase.set(n.phase, [...(byPhase.get(n.phase) ?? []), n]);
   }
   const taken = new Set(ids.values());
