@@ -169,6 +169,10 @@ function decide(ctx: ReduceContext, event: Extract<RunEvent, { type: "decision.g
     routeGate(ctx, event.nodeId, value, "person");
     return true;
   }
+  // A human task with options takes one of them (or a plain approve); anything else is refused.
+  const choice = event.answer ?? event.decision;
+  const options = request?.kind === "human" && request.stage !== "check" ? request.options : undefined;
+  if (options?.length && choice !== "approve" && !options.includes(choice)) return false;
   close(event.answer !== undefined ? "answered" : "approved");
   // A check approval and a pausing checkpoint hold the node's own output (a checkpoint's saved fields).
   const held = request?.stage === "check" || (request?.kind === "checkpoint" && request.output !== undefined);

@@ -422,6 +422,27 @@ describe("checkpoints and human steps", () => {
     expect(sim.state.nodes.H.attempts).toBe(2);
     expect(sim.state.status).toBe("failed");
   });
+
+  it("a human task with options takes one of them; another answer is refused and it keeps waiting", () => {
+    //  H(options left|right) → A
+    const t = buildTemplate()
+      .node("H", { type: "human", options: ["left", "right"] })
+      .node("A")
+      .chain("H", "A")
+      .done();
+    const sim = simulateRun(t, {
+      outcome: outcomes({ H: { wait: { kind: "human", options: ["left", "right"] } } }),
+    });
+    const approvalId = sim.state.nodes.H.approvalId!;
+    const at = 10;
+    expect(sim.send({ type: "decision.given", at, nodeId: "H", approvalId, decision: "approve", answer: "up" })).toBe(
+      false,
+    );
+    expect(sim.state.nodes.H.status).toBe("waiting");
+    expect(sim.send({ type: "decision.given", at, nodeId: "H", approvalId, decision: "right" })).toBe(true);
+    expect(sim.state.nodes.H).toMatchObject({ status: "done", output: "right" });
+    expect(statuses(sim)).toEqual({ H: "done", A: "done" });
+  });
 });
 
 describe("re-run", () => {
