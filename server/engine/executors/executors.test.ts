@@ -64,6 +64,12 @@ describe("http, agent and skill executors", () => {
     expect(bad.error).toMatch(/HTTP 503/);
   });
 
+  it("http: values in the query string are URL-encoded, the part before ? is used as written", async () => {
+    const r = await runOne({ type: "http", url: "{base}/search?q={q}&n=1" }, { base, q: "a&b c/d" });
+    expect(r.status).toBe("done");
+    expect(seen.at(-1)?.url).toBe("/search?q=a%26b%20c%2Fd&n=1");
+  });
+
   it("agent: a CLI provider gets the prompt on stdin; no provider fails clearly", async () => {
     const none = await runOne({ type: "agent", prompt: "hi" });
     expect(none.error).toMatch(/no agent provider/);

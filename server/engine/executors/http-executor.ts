@@ -1,5 +1,5 @@
 /**
- * `http`: method / url / headers / body templates (references substituted, no quoting), run
+ * `http`: method / url / headers / body templates (references substituted; query values URL-encoded), run
  * under the node's abort signal and timeout; a non-2xx status fails the node. Output = body text.
  */
 import type { Executor, ExecutorContext, ExecutorResult } from "./executor";
@@ -11,10 +11,20 @@ export interface HttpRequestSpec {
   body?: string;
 }
 
+/**
+ * Values in the query string are URL-encoded (`?q={topic}` with "a&b" stays one parameter); before
+ * the `?` they go in as written, so `{base_url}/items` works.
+ */
+export function resolveUrl(ctx: Pick<ExecutorContext, "resolve">, template: string): string {
+  const q = template.indexOf("?");
+  if (q < 0) return ctx.resolve(template);
+  return ctx.resolve(template.slice(0, q)) + "?" + ctx.resolve(template.slice(q + 1), encodeURIComponent);
+}
+
 /** Sends one request (shared by http nodes and http skill recipes). */
 export async function runHttpRequest(ctx: ExecutorContext, spec: HttpRequestSpec): Promise<ExecutorResult> {
   if (!spec.url) return { status: "failed", error: "http node has no url" };
-  const url = ctx.resolve(spec.url);
+  const url = resolveUrl(ctx, spec.url);
   const method = (spec.method ?? (spec.body !== undefined ? "POST" : "GET")).toUpperCase();
   const headers = Object.fromEntries(Object.entries(spec.headers ?? {}).map(([k, v]) => [k, ctx.resolve(v)]));
   const body = spec.body !== undefined && method !== "GET" && method !== "HEAD" ? ctx.resolve(spec.body) : undefined;
