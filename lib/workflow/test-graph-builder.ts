@@ -16,10 +16,15 @@ export class TestGraphBuilder {
   private readonly extra: Record<string, unknown> = {};
   private readonly variables: Record<string, { type: "string"; required: boolean; description?: string }> = {};
 
-  constructor(private readonly name: string) {}
+  /** `defaults` apply to every node before its own spec (e.g. `{ type: "shell", args_template: "true" }`). */
+  constructor(
+    private readonly name: string,
+    private readonly defaults: NodeSpec = {},
+  ) {}
 
   /** Adds a node (a second call with the same id adds a duplicate, for tests of WF010). */
-  node(id: string, spec: NodeSpec = {}): this {
+  node(id: string, ownSpec: NodeSpec = {}): this {
+    const spec = { ...this.defaults, ...ownSpec };
     const type = spec.type ?? "skill";
     const defaults: Record<string, unknown> = { id, name: id, type };
     if (type === "skill") defaults.executor = `skill-${id.toLowerCase()}`;

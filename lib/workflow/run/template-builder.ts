@@ -1,37 +1,22 @@
 /**
- * A fluent builder for templates in tests and benchmarks:
+ * The run tests' builder: the shared test graph builder with nodes that are `shell` running `true`,
+ * and `done()` parsing the result (schema defaults applied, seed names normalised):
  * `buildTemplate().node("A").node("B", { on_fail: "skip" }).edge("A", "B").done()`.
  */
 import { parseTemplate } from "@/lib/workflow/parse-template";
 import type { Template } from "@/lib/workflow/template-schema";
+import { TestGraphBuilder } from "@/lib/workflow/test-graph-builder";
 
-type NodeFields = Record<string, unknown> & { type?: string };
-
-export class TemplateBuilder {
-  private nodes: Record<string, unknown>[] = [];
-  private edges: Record<string, unknown>[] = [];
-  private extra: Record<string, unknown> = {};
-
-  /** A node; `shell` running `true` unless told otherwise. */
-  node(id: string, fields: NodeFields = {}): this {
-    this.nodes.push({ id, name: id, type: "shell", args_template: "true", ...fields });
-    return this;
+export class TemplateBuilder extends TestGraphBuilder {
+  constructor() {
+    super("t", { type: "shell", args_template: "true" });
   }
-  edge(from: string, to: string, label?: string): this {
-    this.edges.push({ from, to, ...(label !== undefined ? { label } : {}) });
-    return this;
-  }
-  /** `chain("A", "B", "C")` = A→B→C. */
-  chain(...ids: string[]): this {
-    for (let i = 1; i < ids.length; i++) this.edge(ids[i - 1], ids[i]);
-    return this;
-  }
+  /** Sets top-level template fields (`execution_mode`, `context_schema`, …). */
   with(fields: Record<string, unknown>): this {
-    Object.assign(this.extra, fields);
-    return this;
+    return this.set(fields);
   }
   done(): Template {
-    const parsed = parseTemplate({ template_id: "t", name: "t", nodes: this.nodes, edges: this.edges, ...this.extra });
+    const parsed = parseTemplate(this.build());
     if (!parsed.ok) throw new Error(parsed.diagnostics.map((d) => d.message).join("; "));
     return parsed.template;
   }
