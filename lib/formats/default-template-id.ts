@@ -1,10 +1,9 @@
-/** A stable `template_id` for an imported workflow that did not carry one: `wft-<kebab-slug>`. */
+/**
+ * A stable `template_id` for an imported workflow that did not carry one: `wft-<slug>`, without
+ * the date `templateIdFor` adds, so importing the same file twice gives the same id.
+ */
+import { slugify } from "@/lib/workflow/template-identity";
+
 export function defaultTemplateId(name: string): string {
-  const slug = name
-    .normalize("NFKD")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60);
-  return `wft-${slug || "workflow"}`;
+  return `wft-${slugify(name)}`;
 }
