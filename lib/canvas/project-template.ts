@@ -1,46 +1,178 @@
 /**
  * Template → React Flow nodes and edges. The template stays the source of truth; the canvas is a
  * projection (DESIGN.md §8). Positions come from the template, else from auto-layout.
+ *
+ * A projector keeps the flow node it made for each template node object: edits are immutable and
+ * share untouched nodes, so after an edit only the changed nodes get new objects and React Flow
+ * re-renders only those (this is what keeps a 1,000-node canvas interactive while dragging).
  */
 import type { Edge as FlowEdge, Node as FlowNode } from "@xyflow/react";
+import type { Severity } from "@/lib/workflow/diagnostic";
 import type { NodeStatus } from "@/lib/workflow/statuses";
-import type { Template, WorkflowNode } from "@/lib/workflow/template-schema";
-import { autoLayout } from "./auto-layout";
+import type { Edge, Template, WorkflowNode } from "@/lib/workflow/template-schema";
+import { autoLayout, DEFAULT_NODE_HEIGHT, DEFAULT_NODE_WIDTH } from "./auto-layout";
+import { nodeSummary } from "./node-summary";
+import { phaseColours } from "./phase-colour";
+
+/** How a node or edge differs from the version it is compared with (version diff). */
+export type Highlight = "added" | "changed" | "removed";
 
 export interface WorkflowNodeData extends Record<string, unknown> {
   node: WorkflowNode;
+  summary: string;
+  phaseColour?: string;
   status?: NodeStatus;
   /** Attempts so far (run view). */
   attempts?: number;
+  /** Worst problem the validator reports on this node (editor). */
+  problem?: Severity;
+  highlight?: Highlight;
 }
 export type WorkflowFlowNode = FlowNode<WorkflowNodeData, "workflow">;
+export interface FrameData extends Record<string, unknown> {
+  label: string;
+}
+export type FrameFlowNode = FlowNode<FrameData, "frame">;
+export type CanvasNode = WorkflowFlowNode | FrameFlowNode;
 
 export interface Projection {
-  nodes: WorkflowFlowNode[];
+  nodes: CanvasNode[];
   edges: FlowEdge[];
 }
 
 /** Node id → live status, from the run view; absent in the library and editor. */
 export type StatusById = Readonly<Record<string, { status: NodeStatus; attempts?: number } | undefined>>;
 
-export function projectTemplate(template: Template, statuses: StatusById = {}): Projection {
-  const laidOut = template.nodes.every((n) => n.position) ? template : autoLayout(template, { direction: "LR" });
-  const nodes: WorkflowFlowNode[] = laidOut.nodes.map((node) => ({
-    id: node.id,
-    type: "workflow",
-    position: node.position ?? { x: 0, y: 0 },
-    data: { node, status: statuses[node.id]?.status, attempts: statuses[node.id]?.attempts },
+export interface ProjectionOptions {
+  statuses?: StatusById;
+  selectedNodes?: ReadonlySet<string>;
+  selectedEdges?: ReadonlySet<string>;
+  /** Node id → the worst severity reported on it. */
+  problems?: ReadonlyMap<string, Severity>;
+  /** Edge ids with a problem. */
+  edgeProblems?: ReadonlySet<string>;
+  highlight?: ReadonlyMap<string, Highlight>;
+  /** Positions that override the template's while a drag is under way. */
+  dragging?: Readonly<Record<string, { x: number; y: number }>>;
+}
+
+/** The id of an edge on the canvas (`from->to`; a repeated pair gets `#2`, `#3`…). */
+export function edgeIdOf(edge: Pick<Edge, "from" | "to">, repeat = 1): string {
+  return repeat > 1 ? `${edge.from}->${edge.to}#${repeat}` : `${edge.from}->${edge.to}`;
+}
+
+const FRAME_PAD = 24;
+
+function groupFrames(nodes: readonly WorkflowFlowNode[]): FrameFlowNode[] {
+  const boxes = new Map<string, { x0: number; y0: number; x1: number; y1: number; n: number }>();
+  for (const fn of nodes) {
+    const group = fn.data.node.parallel_group;
+    if (!group) continue;
+    const { x, y } = fn.position;
+    const b = boxes.get(group) ?? { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity, n: 0 };
+    boxes.set(group, {
+      x0: Math.min(b.x0, x),
+      y0: Math.min(b.y0, y),
+      x1: Math.max(b.x1, x + DEFAULT_NODE_WIDTH),
+      y1: Math.max(b.y1, y + DEFAULT_NODE_HEIGHT),
+      n: b.n + 1,
+    });
+  }
+  return [...boxes].map(([group, b]) => ({
+    id: `frame:${group}`,
+    type: "frame",
+    position: { x: b.x0 - FRAME_PAD, y: b.y0 - FRAME_PAD - 18 },
+    data: { label: `parallel: ${group}` },
+    style: { width: b.x1 - b.x0 + 2 * FRAME_PAD, height: b.y1 - b.y0 + 2 * FRAME_PAD + 18 },
+    selectable: false,
+    draggable: false,
+    connectable: false,
+    focusable: false,
+    zIndex: -1,
   }));
-  const edges: FlowEdge[] = template.edges.map((e, i) => {
-    const target = statuses[e.to]?.status;
-    return {
-      id: `e${i}-${e.from}-${e.to}`,
-      source: e.from,
-      target: e.to,
-      label: e.label,
-      animated: target === "running",
-      className: target === "skipped" ? "edge-skipped" : undefined,
-    };
-  });
-  return { nodes, edges };
+}
+
+export type TemplateProjector = (template: Template, options?: ProjectionOptions) => Projection;
+
+/** A projector with its own cache (one per canvas). */
+export function createTemplateProjector(): TemplateProjector {
+  let cache = new WeakMap<WorkflowNode, WorkflowFlowNode>();
+  let lastColours = "";
+  return (template, options = {}) => {
+    const laidOut = template.nodes.every((n) => n.position) ? template : autoLayout(template, { direction: "LR" });
+    const colours = phaseColours(template);
+    const colourKey = [...colours].join("|");
+    if (colourKey !== lastColours) {
+      cache = new WeakMap();
+      lastColours = colourKey;
+    }
+    const nextCache = new WeakMap<WorkflowNode, WorkflowFlowNode>();
+    const nodes: WorkflowFlowNode[] = laidOut.nodes.map((node, i) => {
+      const own = template.nodes[i];
+      const live = options.statuses?.[node.id];
+      const position = options.dragging?.[node.id] ?? node.position ?? { x: 0, y: 0 };
+      const selected = options.selectedNodes?.has(node.id) ?? false;
+      const problem = options.problems?.get(node.id);
+      const highlight = options.highlight?.get(node.id);
+      const previous = cache.get(own);
+      if (
+        previous &&
+        previous.position.x === position.x &&
+        previous.position.y === position.y &&
+        (previous.selected ?? false) === selected &&
+        previous.data.problem === problem &&
+        previous.data.highlight === highlight &&
+        previous.data.status === live?.status &&
+        previous.data.attempts === live?.attempts
+      ) {
+        nextCache.set(own, previous);
+        return previous;
+      }
+      const flow: WorkflowFlowNode = {
+        id: node.id,
+        type: "workflow",
+        position,
+        selected,
+        data: {
+          node: own,
+          summary: nodeSummary(own),
+          phaseColour: own.phase ? colours.get(own.phase) : undefined,
+          status: live?.status,
+          attempts: live?.attempts,
+          problem,
+          highlight,
+        },
+      };
+      nextCache.set(own, flow);
+      return flow;
+    });
+    cache = nextCache;
+    const seen = new Map<string, number>();
+    const edges: FlowEdge[] = template.edges.map((e) => {
+      const pair = `${e.from}->${e.to}`;
+      const repeat = (seen.get(pair) ?? 0) + 1;
+      seen.set(pair, repeat);
+      const id = edgeIdOf(e, repeat);
+      const target = options.statuses?.[e.to]?.status;
+      const classes = [
+        target === "skipped" ? "edge-skipped" : "",
+        options.edgeProblems?.has(id) ? "edge-problem" : "",
+      ].filter(Boolean);
+      return {
+        id,
+        source: e.from,
+        target: e.to,
+        label: e.label,
+        selected: options.selectedEdges?.has(id) ?? false,
+        animated: target === "running",
+        className: classes.length ? classes.join(" ") : undefined,
+      };
+    });
+    return { nodes: [...groupFrames(nodes), ...nodes], edges };
+  };
+}
+
+/** One-off projection (run view, read-only canvases). */
+export function projectTemplate(template: Template, statuses: StatusById = {}): Projection {
+  return createTemplateProjector()(template, { statuses });
 }

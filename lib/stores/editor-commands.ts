@@ -1,0 +1,128 @@
+/**
+ * The editor's commands: each reads the store, calls one pure function of lib/workflow or
+ * lib/canvas through `edit` (one undo step) and says what happened. The toolbar, node menu,
+ * keyboard shortcuts and palette all call these, so they behave the same from everywhere.
+ */
+import { autoLayout, type LayoutDirection } from "@/lib/canvas/auto-layout";
+import { copyNodes, parseClipboardText, pasteNodes } from "@/lib/workflow/clipboard-nodes";
+import { connectionRefusal, connectNodes } from "@/lib/workflow/connect-nodes";
+import { deleteElements } from "@/lib/workflow/delete-elements";
+import { injectCheckpoints } from "@/lib/workflow/inject-checkpoints";
+import { insertNodeAfter } from "@/lib/workflow/insert-node-after";
+import { newNode } from "@/lib/workflow/new-node";
+import { removeNodes } from "@/lib/workflow/remove-node";
+import type { NodeType } from "@/lib/workflow/template-schema";
+import { centredAt, type EditorStore, type XY } from "./editor-store";
+
+const edgeEnds = (id: string) => {
+  const [from, to] = id.split("#")[0].split("->");
+  return { from, to };
+};
+
+/** Adds a node of `type` centred on `point` (flow coordinates) and selects it. */
+export function addNode(store: EditorStore, type: NodeType, point: XY, executor?: string): string {
+  const s = store.getState();
+  const node = newNode(type, s.draft, { position: centredAt(point), executor });
+  s.edit(
+    (t) => ({
+      ...t,
+      nodes: [...t.nodes, node],
+      // A checkpoint is also listed in checkpoints[] (the seed's schema keeps both).
+      checkpoints: type === "checkpoint" ? [...t.checkpoints, node.id] : t.checkpoints,
+    }),
+    { select: { nodes: [node.id], edges: [] } },
+  );
+  return node.id;
+}
+
+/** Connects two nodes, or says why not (cycle, duplicate, self). */
+export function connect(store: EditorStore, from: string, to: string): boolean {
+  return store.getState().edit((t) => connectNodes(t, from, to));
+}
+
+/** Whether the canvas may offer `from → to` while a connection is dragged. */
+export function canConnect(store: EditorStore, from: string, to: string): boolean {
+  return connectionRefusal(store.getState().draft, from, to) === null;
+}
+
+export function deleteSelection(store: EditorStore): void {
+  const { selection, edit, notify } = store.getState();
+  if (selection.nodes.length === 0 && selection.edges.length === 0) return notify("info", "Nothing selected.");
+  edit((t) => deleteElements(t, selection.nodes, selection.edges.map(edgeEnds)), { select: { nodes: [], edges: [] } });
+}
+
+/** Removes a node and wires its predecessors to its successors (the seed's Phase 4 "remove"). */
+export function removeWithRewire(store: EditorStore, ids: string[]): void {
+  store.getState().edit((t) => removeNodes(t, ids), { select: { nodes: [], edges: [] } });
+}
+
+/** Inserts a new node of `type` after `afterId`: A → X becomes A → new → X. */
+export function insertAfter(store: EditorStore, afterId: string, type: NodeType): void {
+  const s = store.getState();
+  const after = s.draft.nodes.find((n) => n.id === afterId);
+  const node = newNode(type, s.draft);
+  s.edit(
+    (t) => {
+      // Make room: everything right of the anchor moves one step right.
+      const x0 = after?.position?.x ?? 0;
+      const shifted = {
+        ...t,
+        nodes: t.nodes.map((n) =>
+          n.position && n.position.x > x0 ? { ...n, position: { x: n.position.x + 280, y: n.position.y } } : n,
+        ),
+      };
+      const placed = after?.position ? { ...node, position: { x: after.position.x + 280, y: after.position.y } } : node;
+      return insertNodeAfter(shifted, afterId, placed);
+    },
+    { select: { nodes: [node.id], edges: [] } },
+  );
+}
+
+/** The selected nodes as clipboard text (template JSON), or null when nothing is selected. */
+export function copySelection(store: EditorStore): string | null {
+  const { draft, selection, notify } = store.getState();
+  if (selection.nodes.length === 0) {
+    notify("info", "Select nodes to copy.");
+    return null;
+  }
+  notify("info", `Copied ${selection.nodes.length} node${selection.nodes.length === 1 ? "" : "s"}.`);
+  return JSON.stringify(copyNodes(draft, selection.nodes), null, 2);
+}
+
+/** Pastes clipboard text; text that is not template JSON changes nothing and says so. */
+export function pasteText(store: EditorStore, text: string, offset: XY = { x: 40, y: 40 }): boolean {
+  const s = store.getState();
+  const clip = parseClipboardText(text);
+  if (!clip.ok) {
+    s.notify("error", clip.message);
+    return false;
+  }
+  const { template, ids } = pasteNodes(s.draft, clip.template, offset);
+  const ok = s.edit(() => template, { select: { nodes: ids, edges: [] } });
+  if (ok) s.notify("info", `Pasted ${ids.length} node${ids.length === 1 ? "" : "s"}.`);
+  return ok;
+}
+
+export function duplicateSelection(store: EditorStore): void {
+  const { draft, selection, notify } = store.getState();
+  if (selection.nodes.length === 0) return notify("info", "Select nodes to duplicate.");
+  const clip = copyNodes(draft, selection.nodes);
+  const { template, ids } = pasteNodes(draft, clip);
+  store.getState().edit(() => template, { select: { nodes: ids, edges: [] } });
+}
+
+export function selectAll(store: EditorStore): void {
+  const { draft, select } = store.getState();
+  select({ nodes: draft.nodes.map((n) => n.id), edges: [] });
+}
+
+export function layout(store: EditorStore, direction: LayoutDirection): void {
+  store.getState().edit((t) => autoLayout(t, { direction }));
+}
+
+/** Runs checkpoint injection (one undo step) and opens its report. */
+export function injectCheckpointsInto(store: EditorStore): void {
+  const s = store.getState();
+  const { template, report } = injectCheckpoints(s.draft);
+  if (s.edit(() => template)) store.getState().showReport(report);
+}

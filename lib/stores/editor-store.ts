@@ -1,0 +1,191 @@
+/**
+ * The editor's store (DESIGN.md §8): the draft template is the source of truth; selection, undo/redo
+ * history, the transient drag and the validator's last answer sit beside it. Every edit is a pure
+ * function of lib/workflow applied through `edit`, so each is one undo step, and a refused edit (a
+ * RangeError such as a cycle) leaves the draft as it was and says why. Created per provider.
+ */
+import { createStore, type StoreApi } from "zustand/vanilla";
+import { DEFAULT_NODE_HEIGHT, DEFAULT_NODE_WIDTH } from "@/lib/canvas/auto-layout";
+import { placeUnpositioned } from "@/lib/canvas/place-unpositioned";
+import type { Diagnostic } from "@/lib/workflow/diagnostic";
+import type { InjectionReport } from "@/lib/workflow/inject-checkpoints";
+import { moveNodes } from "@/lib/workflow/move-nodes";
+import type { Template } from "@/lib/workflow/template-schema";
+import { emptyHistory, recordEdit, redoStep, undoStep, type History } from "./editor-history";
+
+export interface Selection {
+  nodes: string[];
+  /** Canvas edge ids (`from->to`). */
+  edges: string[];
+}
+export interface Notice {
+  id: number;
+  kind: "info" | "error";
+  text: string;
+}
+export type XY = { x: number; y: number };
+
+export interface EditOptions {
+  /** Consecutive edits with the same key are one undo step (typing into a field). */
+  coalesce?: string;
+  /** The selection after the edit (default: the current one, less what no longer exists). */
+  select?: Selection;
+}
+
+export interface EditorState {
+  draft: Template;
+  /** The draft as last loaded or saved; `draft !== saved` means unsaved changes. */
+  saved: Template | null;
+  /** Database id and version of the template being edited (null on `/compose` until saved). */
+  templateId: string | null;
+  version: number | null;
+  history: History;
+  selection: Selection;
+  dragging: Record<string, XY> | null;
+  diagnostics: Diagnostic[];
+  /** The draft the diagnostics were computed for. */
+  validated: Template | null;
+  notice: Notice | null;
+  report: InjectionReport | null;
+
+  /** Applies a pure edit as one undo step; returns false (and says why) when it is refused. */
+  edit(fn: (t: Template) => Template, options?: EditOptions): boolean;
+  undo(): void;
+  redo(): void;
+  select(selection: Selection): void;
+  /** Moves nodes while a drag is under way (not recorded) … */
+  drag(positions: Record<string, XY>): void;
+  /** … and records the drag as one undo step when it ends. */
+  endDrag(positions: Record<string, XY>): void;
+  notify(kind: Notice["kind"], text: string): void;
+  setDiagnostics(template: Template, diagnostics: Diagnostic[]): void;
+  /** Replaces the draft without an undo step (loading, restoring a local draft). */
+  replace(template: Template, saved?: Template | null): void;
+  markSaved(template: Template, templateId: string, version: number): void;
+  showReport(report: InjectionReport | null): void;
+}
+
+export type EditorStore = StoreApi<EditorState>;
+
+const NO_SELECTION: Selection = { nodes: [], edges: [] };
+let noticeId = 0;
+
+function pruneSelection(selection: Selection, template: Template): Selection {
+  const ids = new Set(template.nodes.map((n) => n.id));
+  const nodes = selection.nodes.filter((id) => ids.has(id));
+  const edges = selection.edges.filter((id) => {
+    const [from, to] = id.split("#")[0].split("->");
+    return ids.has(from) && ids.has(to);
+  });
+  return nodes.length === selection.nodes.length && edges.length === selection.edges.length
+    ? selection
+    : { nodes, edges };
+}
+
+/** The top-left corner that puts a node's centre on `point`. */
+export function centredAt(point: XY): XY {
+  return { x: point.x - DEFAULT_NODE_WIDTH / 2, y: point.y - DEFAULT_NODE_HEIGHT / 2 };
+}
+
+export function createEditorStore(init: {
+  template: Template;
+  templateId?: string | null;
+  version?: number | null;
+  /** The saved template the draft started from, when it differs (a restored local draft). */
+  saved?: Template | null;
+}): EditorStore {
+  const first = placeUnpositioned(init.template);
+  return createStore<EditorState>()((set, get) => ({
+    draft: first,
+    saved: init.saved === undefined ? first : init.saved,
+    templateId: init.templateId ?? null,
+    version: init.version ?? null,
+    history: emptyHistory(),
+    selection: NO_SELECTION,
+    dragging: null,
+    diagnostics: [],
+    validated: null,
+    notice: null,
+    report: null,
+
+    edit(fn, options = {}) {
+      const { draft, history, selection } = get();
+      let next: Template;
+      try {
+        next = placeUnpositioned(fn(draft));
+      } catch (err) {
+        if (!(err instanceof RangeError)) throw err;
+        get().notify("error", err.message.replace(/^\w+: /, ""));
+        return false;
+      }
+      if (next === draft) {
+        if (options.select) set({ selection: options.select });
+        return true;
+      }
+      set({
+        draft: next,
+        history: recordEdit(history, draft, options.coalesce ?? null),
+        selection: pruneSelection(options.select ?? selection, next),
+      });
+      return true;
+    },
+    undo() {
+      const { draft, history, selection } = get();
+      const step = undoStep(history, draft);
+      if (!step) return get().notify("info", "Nothing to undo.");
+      set({
+        draft: step.template,
+        history: step.history,
+        selection: pruneSelection(selection, step.template),
+        dragging: null,
+      });
+    },
+    redo() {
+      const { draft, history, selection } = get();
+      const step = redoStep(history, draft);
+      if (!step) return get().notify("info", "Nothing to redo.");
+      set({
+        draft: step.template,
+        history: step.history,
+        selection: pruneSelection(selection, step.template),
+        dragging: null,
+      });
+    },
+    select(selection) {
+      const current = get().selection;
+      const same = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+      if (same(current.nodes, selection.nodes) && same(current.edges, selection.edges)) return;
+      set({ selection, history: { ...get().history, coalesce: null } });
+    },
+    drag(positions) {
+      set({ dragging: { ...get().dragging, ...positions } });
+    },
+    endDrag(positions) {
+      const all = { ...get().dragging, ...positions };
+      set({ dragging: null });
+      get().edit((t) => moveNodes(t, all));
+    },
+    notify(kind, text) {
+      set({ notice: { id: ++noticeId, kind, text } });
+    },
+    setDiagnostics(template, diagnostics) {
+      set({ validated: template, diagnostics });
+    },
+    replace(template, saved) {
+      const placed = placeUnpositioned(template);
+      set({
+        draft: placed,
+        saved: saved === undefined ? get().saved : saved,
+        history: emptyHistory(),
+        selection: NO_SELECTION,
+        dragging: null,
+      });
+    },
+    markSaved(template, templateId, version) {
+      set({ saved: template, templateId, version });
+    },
+    showReport(report) {
+      set({ report });
+    },
+  }));
+}
