@@ -46,10 +46,17 @@ export const FORMAT_ISSUES = {
   PB014: (task: string, name: string) =>
     `task "${task}" uses {{ variables.${name} }}, which is not declared under variables`,
   PB015: (where: string, expected: string) => `${where} must be ${expected}`,
+  PB016: (limit: number) =>
+    `the YAML aliases (*name) expand to too many values (more than ${limit} alias uses: a "YAML bomb"); write the values out instead`,
   // Template JSON
   JS001: (detail: string) => `JSON syntax error: ${detail}`,
+  JS002: (found: string) =>
+    `this JSON is not a workflow template: expected an object with "template_id", "name" and "nodes", found ${found}`,
   // File level
   FMT001: (ext: string) => `unknown file extension "${ext}"; expected .json, .mmd, .mermaid, .md, .yml or .yaml`,
+  FMT002: (code: string) =>
+    `this looks like a binary file, not text (control character ${code}); import a .json, .mmd, .md, .yml or .yaml text file`,
+  FMT003: (size: string, limit: string) => `the text is ${size}; imports are limited to ${limit}`,
 } as const;
 
 export type FormatIssueCode = keyof typeof FORMAT_ISSUES;

@@ -8,13 +8,8 @@ import { parseTemplate } from "@/lib/workflow/parse-template";
 import { formatIssue } from "./format-issues";
 import type { ImportResult, SourcePosition } from "./import-result";
 import { jsonErrorOffset } from "./json-error-offset";
+import { positionAt } from "./position-at";
 import { createYamlLocator } from "./yaml-locator";
-
-function positionOf(text: string, offset: number): SourcePosition {
-  const before = text.slice(0, Math.max(0, Math.min(offset, text.length)));
-  const line = before.split("\n").length;
-  return { line, column: before.length - before.lastIndexOf("\n") };
-}
 
 /** Reads a JSON path (`nodes[2].on_fail`) back into segments. */
 function pathSegments(path: string): (string | number)[] {
@@ -27,7 +22,7 @@ export function importTemplateJson(text: string): ImportResult {
     raw = JSON.parse(text);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    const at = positionOf(text, jsonErrorOffset(text));
+    const at = positionAt(text, jsonErrorOffset(text));
     return {
       diagnostics: [
         formatIssue(
@@ -39,9 +34,27 @@ export function importTemplateJson(text: string): ImportResult {
       ],
     };
   }
+  const notTemplate = describeNonTemplate(raw);
+  if (notTemplate) return { diagnostics: [formatIssue("JS002", "error", firstValuePosition(text), notTemplate)] };
   const parsed = parseTemplate(raw);
   if (parsed.ok) return { template: parsed.template, diagnostics: [] };
   return { diagnostics: locateJsonDiagnostics(text, raw, parsed.diagnostics), raw };
+}
+
+/** What `raw` is when it cannot be meant as a template (no template field at all), else undefined. */
+function describeNonTemplate(raw: unknown): string | undefined {
+  if (raw === null) return "null";
+  if (Array.isArray(raw)) return "an array";
+  if (typeof raw !== "object") return `a ${typeof raw}`;
+  const keys = Object.keys(raw);
+  if (["template_id", "name", "nodes"].some((k) => keys.includes(k))) return undefined;
+  const shown = keys.slice(0, 5).map((k) => JSON.stringify(k));
+  return keys.length === 0 ? "an empty object" : `an object with ${shown.join(", ")}${keys.length > 5 ? ", …" : ""}`;
+}
+
+/** Where the JSON value starts (after leading whitespace). */
+function firstValuePosition(text: string): SourcePosition {
+  return positionAt(text, text.length - text.trimStart().length);
 }
 
 /**

@@ -7,6 +7,7 @@
 import type { Diagnostic } from "@/lib/workflow/diagnostic";
 import { blankOut } from "./blank-out";
 import { formatIssue } from "./format-issues";
+import { positionAt } from "./position-at";
 
 export interface StepBlock {
   node: string;
@@ -52,12 +53,6 @@ function dedent(body: string): string {
   return lines.map((l) => l.slice(Number.isFinite(indent) ? indent : 0)).join("\n");
 }
 
-function position(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset);
-  const line = before.split("\n").length;
-  return { line, column: offset - before.lastIndexOf("\n") };
-}
-
 /** Cuts the AML tags out of `source`; reports malformed steps (missing `node`, unclosed tag). */
 export function extractStepBlocks(source: string): ExtractedSteps {
   if (!source.includes("<")) return { text: source, steps: [], diagnostics: [] };
@@ -69,7 +64,7 @@ export function extractStepBlocks(source: string): ExtractedSteps {
   let toolScope: string[] | undefined;
   for (const m of uncommented.matchAll(STEP)) {
     text = blankOut(text, m.index, m.index + m[0].length);
-    const at = position(source, m.index);
+    const at = positionAt(source, m.index);
     const attrs = Object.fromEntries([...m[1].matchAll(ATTR)].map((a) => [a[1], a[2]]));
     if (!attrs.node) {
       diagnostics.push(formatIssue("MM010", "error", at, 'the "node" attribute is required'));
@@ -86,7 +81,7 @@ export function extractStepBlocks(source: string): ExtractedSteps {
   }
   let simpleMode: { line: number; column: number } | undefined;
   for (const m of text.matchAll(WRAPPER)) {
-    if (/\bmode\s*=\s*"simple"/.test(m[0])) simpleMode ??= position(source, m.index);
+    if (/\bmode\s*=\s*"simple"/.test(m[0])) simpleMode ??= positionAt(source, m.index);
     const allow = /^<tool\b[^>]*\ballow\s*=\s*"([^"]*)"/.exec(m[0]);
     if (allow) {
       const list = splitList(allow[1]);
@@ -97,7 +92,7 @@ export function extractStepBlocks(source: string): ExtractedSteps {
   // An unclosed <step> swallows the rest of the text: its body is not Mermaid.
   const stray = /<\/?step\b/.exec(text);
   if (stray) {
-    diagnostics.push(formatIssue("MM010", "error", position(source, stray.index), "unclosed <step> tag"));
+    diagnostics.push(formatIssue("MM010", "error", positionAt(source, stray.index), "unclosed <step> tag"));
     text = blankOut(text, stray.index, text.length);
   }
   return { text, steps, ...(toolScope ? { toolScope } : {}), ...(simpleMode ? { simpleMode } : {}), diagnostics };

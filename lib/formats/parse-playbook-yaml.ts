@@ -9,7 +9,7 @@
  * Anything outside it (tags, anchors, block scalars, escapes, multi-line scalars, empty values,
  * duplicate keys, odd numbers, tabs, CRLF…) is not guessed at: the whole text goes to `yaml`.
  */
-import { LineCounter, parseDocument, type ScalarTag } from "yaml";
+import { LineCounter, parseDocument, visit, type Document, type ScalarTag } from "yaml";
 import type { Diagnostic } from "@/lib/workflow/diagnostic";
 import { formatIssue } from "./format-issues";
 import { createPositionLocator, createYamlLocator, type PositionNode, type YamlLocator } from "./yaml-locator";
@@ -195,6 +195,30 @@ export function parsePlaybookYaml(text: string): ParsedYaml {
     const at = e.linePos?.[0] ?? lineCounter.linePos(e.pos[0]);
     return formatIssue("PB001", "error", { line: at.line, column: at.col }, e.message.split("\n")[0]);
   });
-  const value = diagnostics.length ? undefined : doc.toJS({ maxAliasCount: 1000 });
+  const value = diagnostics.length ? undefined : toJsWithinAliasLimit(doc, lineCounter, diagnostics);
   return { value, locator: createYamlLocator(doc, lineCounter), diagnostics };
+}
+
+const MAX_ALIAS_COUNT = 1000;
+
+/**
+ * The document's value, or undefined plus PB016 at the first alias when expanding aliases would
+ * exceed the limit (a "billion laughs" bomb: a few lines that expand to billions of values).
+ */
+function toJsWithinAliasLimit(doc: Document, lineCounter: LineCounter, diagnostics: Diagnostic[]): unknown {
+  try {
+    return doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (err) {
+    if (!(err instanceof ReferenceError)) throw err;
+    let offset = 0;
+    visit(doc, {
+      Alias(_, node) {
+        offset = node.range?.[0] ?? 0;
+        return visit.BREAK;
+      },
+    });
+    const at = lineCounter.linePos(offset);
+    diagnostics.push(formatIssue("PB016", "error", { line: at.line, column: at.col }, MAX_ALIAS_COUNT));
+    return undefined;
+  }
 }

@@ -67,3 +67,45 @@ describe("openDatabase", () => {
     raw.$client.close();
   });
 });
+
+describe("migration 0002 (library columns)", () => {
+  it("fills node count, task type and search text of templates saved before it", () => {
+    const dir = tempDir();
+    const migrations = path.join(dir, "migrations");
+    fs.cpSync(path.join(process.cwd(), "drizzle"), migrations, { recursive: true });
+    const journalFile = path.join(migrations, "meta", "_journal.json");
+    const journal = JSON.parse(fs.readFileSync(journalFile, "utf8"));
+    journal.entries = journal.entries.slice(0, 1);
+    fs.writeFileSync(journalFile, JSON.stringify(journal));
+    const file = path.join(dir, "wf.db");
+    const old = openDatabase(file, { migrationsFolder: migrations });
+    const json = JSON.stringify({
+      template_id: "wft-old",
+      name: "Old One",
+      nodes: [
+        { id: "A", name: "Fetch Sources", type: "shell" },
+        { id: "B", name: "Build", type: "shell" },
+      ],
+      metadata: { task_type: "feature" },
+    });
+    old.$client
+      .prepare(
+        `insert into templates (id, template_id, name, slug, description, tags, latest_version, latest_hash) values ('tpl_1', 'wft-old', 'Old One', 'wft-old', 'Nightly', '["x"]', 1, 'h')`,
+      )
+      .run();
+    old.$client
+      .prepare(`insert into template_versions (template_pk, version, hash, json) values ('tpl_1', 1, 'h', ?)`)
+      .run(json);
+    old.$client.close();
+
+    const db = openDatabase(file);
+    const row = db.$client.prepare(`select node_count, task_type, search_text, deleted_at from templates`).get();
+    expect(row).toEqual({
+      node_count: 2,
+      task_type: "feature",
+      search_text: 'old one\nnightly\n["x"]\nfetch sources\nbuild',
+      deleted_at: null,
+    });
+    db.$client.close();
+  });
+});

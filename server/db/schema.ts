@@ -21,6 +21,16 @@ export const templates = sqliteTable(
     tags: text("tags").notNull().default("[]"),
     latestVersion: integer("latest_version").notNull(),
     latestHash: text("latest_hash").notNull(),
+    /** The latest version is a draft (saved with validation errors). */
+    latestDraft: integer("latest_draft", { mode: "boolean" }).notNull().default(false),
+    /** Derived from the latest version on save, so the library lists without reading versions. */
+    nodeCount: integer("node_count").notNull().default(0),
+    /** `metadata.task_type` of the latest version ("" when absent). */
+    taskType: text("task_type").notNull().default(""),
+    /** Lower-cased name, description, tags and node names: what library search matches. */
+    searchText: text("search_text").notNull().default(""),
+    /** Soft delete: set → hidden from the library, restorable. */
+    deletedAt: integer("deleted_at"),
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
   },
@@ -37,6 +47,8 @@ export const templateVersions = sqliteTable(
     hash: text("hash").notNull(),
     /** The template JSON exactly as saved; never updated. */
     json: text("json").notNull(),
+    /** Saved while `validateTemplate` reported errors: kept, but not runnable as is. */
+    draft: integer("draft", { mode: "boolean" }).notNull().default(false),
     createdAt: integer("created_at").notNull().default(now),
   },
   (t) => [primaryKey({ columns: [t.templateId, t.version] })],
@@ -65,7 +77,12 @@ export const runs = sqliteTable(
     startedAt: integer("started_at"),
     finishedAt: integer("finished_at"),
   },
-  (t) => [index("runs_status_idx").on(t.status), index("runs_created_idx").on(t.createdAt)],
+  (t) => [
+    index("runs_status_idx").on(t.status),
+    index("runs_created_idx").on(t.createdAt),
+    // The library's runs count and last run status per template.
+    index("runs_template_idx").on(t.templatePk, t.createdAt),
+  ],
 );
 
 export const nodeRuns = sqliteTable(

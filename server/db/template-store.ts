@@ -2,14 +2,17 @@
  * Templates and their immutable versions. Saving identical content is a no-op; changed content
  * becomes a new version; every save is one transaction (no half-written record).
  */
-import { and, desc, eq, like, or, sql } from "drizzle-orm";
+import { and, desc, eq, or, sql } from "drizzle-orm";
 import { contentHash } from "@/lib/workflow/content-hash";
 import type { Diagnostic } from "@/lib/workflow/diagnostic";
 import { parseTemplate } from "@/lib/workflow/parse-template";
+import { validateTemplate } from "@/lib/workflow/validate-template";
 import type { Template } from "@/lib/workflow/template-schema";
 import { newId } from "./new-id";
 import type { Db } from "./open-database";
+import { LIST_ITEM_COLUMNS, toListItem, type TemplateListItem } from "./list-templates";
 import { templates, templateVersions, type TemplateRow } from "./schema";
+import { summarizeTemplate } from "./template-summary";
 
 export class TemplateStoreError extends Error {
   constructor(
@@ -22,52 +25,9 @@ export class TemplateStoreError extends Error {
   }
 }
 
-export interface TemplateListItem {
-  id: string;
-  template_id: string;
-  name: string;
-  description: string;
-  tags: string[];
-  version: number;
-  hash: string;
-  createdAt: number;
-  updatedAt: number;
-}
-
-function toListItem(row: TemplateRow): TemplateListItem {
-  return {
-    id: row.id,
-    template_id: row.templateId,
-    name: row.name,
-    description: row.description,
-    tags: JSON.parse(row.tags) as string[],
-    version: row.latestVersion,
-    hash: row.latestHash,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  };
-}
-
-export function listTemplates(db: Db, filter: { search?: string; tag?: string } = {}): TemplateListItem[] {
-  const conds = [];
-  if (filter.search) {
-    const q = `%${filter.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-    conds.push(
-      or(
-        sql`${templates.name} like ${q} escape '\\'`,
-        sql`${templates.description} like ${q} escape '\\'`,
-        sql`${templates.templateId} like ${q} escape '\\'`,
-      ),
-    );
-  }
-  if (filter.tag) conds.push(like(templates.tags, `%${JSON.stringify(filter.tag)}%`));
-  const rows = db
-    .select()
-    .from(templates)
-    .where(conds.length ? and(...conds) : undefined)
-    .orderBy(desc(templates.updatedAt), templates.name)
-    .all();
-  return rows.map(toListItem);
+function listItem(db: Db, pk: string): TemplateListItem {
+  const row = db.$client.prepare(`select ${LIST_ITEM_COLUMNS} from templates t where t.id = ?`).get(pk);
+  return toListItem(row as Record<string, unknown>);
 }
 
 function findRow(db: Db, idOrTemplateId: string): TemplateRow | undefined {
@@ -78,11 +38,19 @@ function findRow(db: Db, idOrTemplateId: string): TemplateRow | undefined {
     .get();
 }
 
+export interface TemplateVersionInfo {
+  version: number;
+  createdAt: number;
+  hash: string;
+  /** Saved while the validator reported errors. */
+  draft: boolean;
+}
+
 export interface TemplateDetail {
   id: string;
   version: number;
   template: Template;
-  versions: { version: number; createdAt: number; hash: string }[];
+  versions: TemplateVersionInfo[];
   item: TemplateListItem;
 }
 
@@ -91,7 +59,12 @@ export function getTemplate(db: Db, idOrTemplateId: string, version?: number): T
   const row = findRow(db, idOrTemplateId);
   if (!row) throw new TemplateStoreError("not_found", `No template with id "${idOrTemplateId}"`);
   const versions = db
-    .select({ version: templateVersions.version, createdAt: templateVersions.createdAt, hash: templateVersions.hash })
+    .select({
+      version: templateVersions.version,
+      createdAt: templateVersions.createdAt,
+      hash: templateVersions.hash,
+      draft: templateVersions.draft,
+    })
     .from(templateVersions)
     .where(eq(templateVersions.templateId, row.id))
     .orderBy(desc(templateVersions.version))
@@ -111,27 +84,38 @@ export function getTemplate(db: Db, idOrTemplateId: string, version?: number): T
       parsed.diagnostics,
     );
   }
-  return { id: row.id, version: wanted, template: parsed.template, versions, item: toListItem(row) };
+  return { id: row.id, version: wanted, template: parsed.template, versions, item: listItem(db, row.id) };
 }
 
 export interface SaveResult {
   id: string;
   version: number;
   changed: boolean;
+  /** `validateTemplate` found errors: kept as a draft (not runnable until fixed). */
+  draft: boolean;
 }
 
+/**
+ * Saves a template as a new version when its content hash changed. A schema-invalid template is
+ * refused (nothing written); one with graph errors is saved as a draft. Saving onto a deleted
+ * template's `template_id` brings it back (its history included).
+ */
 export function saveTemplate(db: Db, input: { id?: string; template: unknown }): SaveResult {
   const parsed = parseTemplate(input.template);
   if (!parsed.ok) throw new TemplateStoreError("invalid", "The template does not match the schema", parsed.diagnostics);
   const template = parsed.template;
   const hash = contentHash(template);
   const json = JSON.stringify(template);
+  const draft = !validateTemplate(template).ok;
   const fields = {
     templateId: template.template_id,
     name: template.name,
     slug: template.template_id,
     description: template.description,
     tags: JSON.stringify(template.tags),
+    latestDraft: draft,
+    deletedAt: null,
+    ...summarizeTemplate(template),
   };
   return db.transaction((tx) => {
     const row = input.id
@@ -145,33 +129,74 @@ export function saveTemplate(db: Db, input: { id?: string; template: unknown }):
         `template_id "${template.template_id}" is already used by another template (${clash.id})`,
       );
     }
-    if (row && row.latestHash === hash) return { id: row.id, version: row.latestVersion, changed: false };
     const now = Date.now();
+    if (row && row.latestHash === hash) {
+      if (row.deletedAt !== null) tx.update(templates).set({ deletedAt: null }).where(eq(templates.id, row.id)).run();
+      return { id: row.id, version: row.latestVersion, changed: false, draft: row.latestDraft };
+    }
     if (row) {
       const version = row.latestVersion + 1;
-      tx.insert(templateVersions).values({ templateId: row.id, version, hash, json, createdAt: now }).run();
+      tx.insert(templateVersions).values({ templateId: row.id, version, hash, json, draft, createdAt: now }).run();
       tx.update(templates)
         .set({ ...fields, latestVersion: version, latestHash: hash, updatedAt: now })
         .where(eq(templates.id, row.id))
         .run();
-      return { id: row.id, version, changed: true };
+      return { id: row.id, version, changed: true, draft };
     }
     const id = newId("tpl");
     tx.insert(templates)
       .values({ id, ...fields, latestVersion: 1, latestHash: hash, createdAt: now, updatedAt: now })
       .run();
-    tx.insert(templateVersions).values({ templateId: id, version: 1, hash, json, createdAt: now }).run();
-    return { id, version: 1, changed: true };
+    tx.insert(templateVersions).values({ templateId: id, version: 1, hash, json, draft, createdAt: now }).run();
+    return { id, version: 1, changed: true, draft };
   });
 }
 
-export function deleteTemplate(db: Db, id: string): boolean {
+function requireRow(db: Db, id: string): TemplateRow {
   const row = findRow(db, id);
   if (!row) throw new TemplateStoreError("not_found", `No template with id "${id}"`);
-  db.delete(templates).where(eq(templates.id, row.id)).run();
+  return row;
+}
+
+/** Soft delete: hidden from the library, versions and runs kept; `restoreTemplate` undoes it. */
+export function deleteTemplate(db: Db, id: string): boolean {
+  const row = requireRow(db, id);
+  if (row.deletedAt === null) db.update(templates).set({ deletedAt: Date.now() }).where(eq(templates.id, row.id)).run();
   return true;
 }
 
+export function restoreTemplate(db: Db, id: string): boolean {
+  const row = requireRow(db, id);
+  if (row.deletedAt !== null) db.update(templates).set({ deletedAt: null }).where(eq(templates.id, row.id)).run();
+  return true;
+}
+
+/** `<template_id>-copy`, then `-copy-2`, `-copy-3`… — the first one no template (deleted ones too) uses. */
+function copyTemplateId(db: Db, templateId: string): string {
+  const base = `${templateId}-copy`;
+  const taken = new Set(
+    (
+      db.$client
+        .prepare(`select template_id from templates where template_id = ? or template_id like ? escape '\\'`)
+        .all(base, `${base.replace(/[%_\\]/g, (c) => `\\${c}`)}-%`) as { template_id: string }[]
+    ).map((r) => r.template_id),
+  );
+  if (!taken.has(base)) return base;
+  let k = 2;
+  while (taken.has(`${base}-${k}`)) k++;
+  return `${base}-${k}`;
+}
+
+/** A new template (version 1) with the latest content of `id`, a `-copy` template_id and a "(copy)" name. */
+export function duplicateTemplate(db: Db, id: string): SaveResult & { template_id: string } {
+  const source = getTemplate(db, id);
+  const templateId = copyTemplateId(db, source.template.template_id);
+  const copy = { ...source.template, template_id: templateId, name: `${source.template.name} (copy)` };
+  // A concurrent duplicate taking the same id fails on the unique index (CONFLICT), never overwrites.
+  return { ...saveTemplate(db, { template: copy }), template_id: templateId };
+}
+
+/** All templates, deleted ones included (seeding runs only on a library that never had any). */
 export function countTemplates(db: Db): number {
   return (
     db

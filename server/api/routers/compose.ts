@@ -1,9 +1,17 @@
 /**
- * `compose` router: `describe` turns text into a template (+ intent, assumptions, diagnostics)
- * without saving it; saving is `template.save`. Nothing usable in the text → BAD_REQUEST whose
- * message is the seed's question and whose `data.diagnostics` carry DS001 / DS002.
+ * `compose` router — nothing here saves (saving is `template.save`):
+ * - `describe` turns text into a template (+ intent, assumptions, diagnostics). Nothing usable in
+ *   the text → BAD_REQUEST whose message is the seed's question and `data.diagnostics` DS001/DS002.
+ * - `import` reads Mermaid / playbook YAML / template JSON text; a failed import is a normal answer
+ *   `{ diagnostics }` without a template (each with line and column), never an error.
+ * - `validate` and `injectCheckpoints` run lib/workflow on a draft from the editor.
  */
 import { z } from "zod";
+import { IMPORT_FORMATS, IMPORT_MAX_CHARS, importWorkflowText } from "@/lib/formats/import-workflow-text";
+import { CHECKPOINT_RULES } from "@/lib/workflow/checkpoint-rules";
+import { injectCheckpoints } from "@/lib/workflow/inject-checkpoints";
+import { parseTemplate } from "@/lib/workflow/parse-template";
+import { validateTemplate } from "@/lib/workflow/validate-template";
 import { ExecutorCatalogError } from "@/server/catalog/load-executor-catalog";
 import { DiagnosticsError, createTRPCRouter, publicProcedure } from "@/server/api/trpc";
 import { describeWithProviders } from "@/server/providers/describe-with-providers";
@@ -14,7 +22,50 @@ export const DescribeInputSchema = z.object({
   useAgent: z.boolean().optional(),
 });
 
+/**
+ * Text up to 64 MiB reaches the importer, which answers anything over IMPORT_MAX_CHARS with one
+ * FMT003 diagnostic (line and column where the limit falls); beyond that zod refuses the input.
+ */
+const ImportTextSchema = z.string().max(64 * 1024 * 1024);
+
+export const ImportInputSchema = z.object({
+  text: ImportTextSchema,
+  format: z.enum(IMPORT_FORMATS),
+  /** Files a playbook's `!include` names, by path relative to the playbook. */
+  files: z
+    .record(z.string().max(500), z.string().max(IMPORT_MAX_CHARS))
+    .refine((f) => Object.keys(f).length <= 200, "at most 200 files")
+    .optional(),
+  filename: z.string().max(500).optional(),
+});
+
+const TemplateInputSchema = z.record(z.string(), z.unknown());
+
 export const composeRouter = createTRPCRouter({
+  import: publicProcedure.input(ImportInputSchema).mutation(({ input }) => {
+    const { ok, mode, diagnostics, template } = importWorkflowText(input);
+    return { ok, mode, diagnostics, ...(template ? { template } : {}) };
+  }),
+
+  validate: publicProcedure.input(z.object({ template: TemplateInputSchema })).mutation(({ input }) => {
+    const { ok, mode, diagnostics } = validateTemplate(input.template);
+    return { ok, mode, diagnostics };
+  }),
+
+  injectCheckpoints: publicProcedure
+    .input(
+      z.object({
+        template: TemplateInputSchema,
+        breakpoints: z.array(z.string().max(200)).max(10_000).optional(),
+        disable: z.array(z.enum(CHECKPOINT_RULES)).optional(),
+      }),
+    )
+    .mutation(({ input }) => {
+      const parsed = parseTemplate(input.template);
+      if (!parsed.ok) throw new DiagnosticsError("The template does not match the schema", parsed.diagnostics);
+      return injectCheckpoints(parsed.template, { breakpoints: input.breakpoints, disable: input.disable });
+    }),
+
   describe: publicProcedure.input(DescribeInputSchema).mutation(async ({ input }) => {
     let result;
     try {

@@ -1,29 +1,70 @@
-/** `template` router: the library (list, get, save as a new version, delete). Thin: validate, call the store. */
+/**
+ * `template` router: the library (list with search/filters/sort, get, save as a new version,
+ * soft delete + restore, duplicate, diff of two versions). Thin: validate, call the store or lib.
+ */
 import { z } from "zod";
+import { diffTemplates } from "@/lib/workflow/diff-templates";
 import { withApiErrors } from "@/server/api/api-errors";
 import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
 import { getDb } from "@/server/db/get-db";
-import { deleteTemplate, getTemplate, listTemplates, saveTemplate } from "@/server/db/template-store";
+import { listTemplates, TEMPLATE_SORTS } from "@/server/db/list-templates";
+import {
+  deleteTemplate,
+  duplicateTemplate,
+  getTemplate,
+  restoreTemplate,
+  saveTemplate,
+} from "@/server/db/template-store";
+
+const IdInput = z.object({ id: z.string().min(1).max(200) });
+const VersionNumber = z.number().int().positive();
+
+export const TemplateListInputSchema = z
+  .object({
+    /** Words matched (all of them) against name, description, tags and node names. */
+    search: z.string().max(200).optional(),
+    tag: z.string().max(100).optional(),
+    taskType: z.string().max(100).optional(),
+    sort: z.enum(TEMPLATE_SORTS).optional(),
+    /** Deleted templates instead (to restore one). */
+    deleted: z.boolean().optional(),
+    limit: z.number().int().min(1).max(10_000).optional(),
+  })
+  .optional();
 
 export const templateRouter = createTRPCRouter({
-  list: publicProcedure
-    .input(z.object({ search: z.string().max(200).optional(), tag: z.string().max(100).optional() }).optional())
-    .query(({ input }) => ({ items: listTemplates(getDb(), input ?? {}) })),
+  list: publicProcedure.input(TemplateListInputSchema).query(({ input }) => listTemplates(getDb(), input ?? {})),
 
-  get: publicProcedure
-    .input(z.object({ id: z.string().min(1), version: z.number().int().positive().optional() }))
-    .query(({ input }) =>
-      withApiErrors(() => {
-        const d = getTemplate(getDb(), input.id, input.version);
-        return { id: d.id, version: d.version, template: d.template, versions: d.versions, item: d.item };
-      }),
-    ),
+  get: publicProcedure.input(IdInput.extend({ version: VersionNumber.optional() })).query(({ input }) =>
+    withApiErrors(() => {
+      const d = getTemplate(getDb(), input.id, input.version);
+      return { id: d.id, version: d.version, template: d.template, versions: d.versions, item: d.item };
+    }),
+  ),
 
   save: publicProcedure
-    .input(z.object({ id: z.string().min(1).optional(), template: z.record(z.string(), z.unknown()) }))
+    .input(z.object({ id: z.string().min(1).max(200).optional(), template: z.record(z.string(), z.unknown()) }))
     .mutation(({ input }) => withApiErrors(() => saveTemplate(getDb(), input))),
 
   delete: publicProcedure
-    .input(z.object({ id: z.string().min(1) }))
+    .input(IdInput)
     .mutation(({ input }) => withApiErrors(() => ({ ok: deleteTemplate(getDb(), input.id) }))),
+
+  restore: publicProcedure
+    .input(IdInput)
+    .mutation(({ input }) => withApiErrors(() => ({ ok: restoreTemplate(getDb(), input.id) }))),
+
+  duplicate: publicProcedure
+    .input(IdInput)
+    .mutation(({ input }) => withApiErrors(() => duplicateTemplate(getDb(), input.id))),
+
+  diff: publicProcedure.input(IdInput.extend({ from: VersionNumber, to: VersionNumber })).query(({ input }) =>
+    withApiErrors(() => {
+      const db = getDb();
+      return diffTemplates(
+        getTemplate(db, input.id, input.from).template,
+        getTemplate(db, input.id, input.to).template,
+      );
+    }),
+  ),
 });

@@ -1,0 +1,117 @@
+/**
+ * The library query: templates not deleted, matched by every search word (name, description,
+ * tags, node names), by tag and task type, sorted by name, last update or runs; each item carries
+ * its node count, draft flag, runs count and last run status. One SQL statement, no version reads.
+ */
+import type { RunStatus } from "@/lib/workflow/statuses";
+import type { Db } from "./open-database";
+import { searchTerms } from "./template-summary";
+
+export const TEMPLATE_SORTS = ["updated", "name", "runs"] as const;
+export type TemplateSort = (typeof TEMPLATE_SORTS)[number];
+
+export interface TemplateListFilter {
+  search?: string;
+  tag?: string;
+  taskType?: string;
+  sort?: TemplateSort;
+  /** Soft-deleted templates instead of live ones (the admin's restore list). */
+  deleted?: boolean;
+  limit?: number;
+}
+
+export interface TemplateListItem {
+  id: string;
+  template_id: string;
+  name: string;
+  description: string;
+  tags: string[];
+  version: number;
+  hash: string;
+  createdAt: number;
+  updatedAt: number;
+  nodeCount: number;
+  taskType: string;
+  /** The latest version was saved with validation errors. */
+  draft: boolean;
+  runCount: number;
+  lastRunStatus: RunStatus | null;
+  deletedAt: number | null;
+}
+
+export interface TemplateList {
+  items: TemplateListItem[];
+  /** How many templates matched (items stop at `limit`). */
+  total: number;
+  /** Every tag and task type of the live library, for the filters. */
+  facets: { tags: string[]; taskTypes: string[] };
+}
+
+/** Columns of one list item; `t` is the templates table. */
+export const LIST_ITEM_COLUMNS = `t.id, t.template_id, t.name, t.description, t.tags, t.latest_version, t.latest_hash,
+  t.created_at, t.updated_at, t.node_count, t.task_type, t.latest_draft, t.deleted_at,
+  (select count(*) from runs r where r.template_pk = t.id) as run_count,
+  (select r.status from runs r where r.template_pk = t.id order by r.created_at desc limit 1) as last_run_status`;
+
+type RawItem = Record<string, unknown>;
+
+export function toListItem(r: RawItem): TemplateListItem {
+  return {
+    id: r.id as string,
+    template_id: r.template_id as string,
+    name: r.name as string,
+    description: r.description as string,
+    tags: JSON.parse(r.tags as string) as string[],
+    version: r.latest_version as number,
+    hash: r.latest_hash as string,
+    createdAt: r.created_at as number,
+    updatedAt: r.updated_at as number,
+    nodeCount: r.node_count as number,
+    taskType: r.task_type as string,
+    draft: r.latest_draft === 1,
+    runCount: r.run_count as number,
+    lastRunStatus: (r.last_run_status as RunStatus | null) ?? null,
+    deletedAt: (r.deleted_at as number | null) ?? null,
+  };
+}
+
+const ORDER: Record<TemplateSort, string> = {
+  updated: "t.updated_at desc, t.name collate nocase, t.id",
+  name: "t.name collate nocase, t.updated_at desc, t.id",
+  runs: "run_count desc, t.updated_at desc, t.id",
+};
+
+export function listTemplates(db: Db, filter: TemplateListFilter = {}): TemplateList {
+  const where = [filter.deleted ? "t.deleted_at is not null" : "t.deleted_at is null"];
+  const params: (string | number)[] = [];
+  // Both sides are lower-cased in JS (search_text on save), so instr matches any script, and
+  // the user's % or _ mean themselves.
+  for (const term of searchTerms(filter.search)) {
+    where.push("instr(t.search_text, ?) > 0");
+    params.push(term);
+  }
+  if (filter.tag) {
+    where.push("instr(t.tags, ?) > 0");
+    params.push(JSON.stringify(filter.tag));
+  }
+  if (filter.taskType) {
+    where.push("t.task_type = ?");
+    params.push(filter.taskType);
+  }
+  const sql = `select ${LIST_ITEM_COLUMNS} from templates t where ${where.join(" and ")} order by ${ORDER[filter.sort ?? "updated"]}`;
+  const rows = db.$client.prepare(sql).all(...params) as RawItem[];
+  const limited = filter.limit !== undefined ? rows.slice(0, filter.limit) : rows;
+  return { items: limited.map(toListItem), total: rows.length, facets: libraryFacets(db) };
+}
+
+function libraryFacets(db: Db): TemplateList["facets"] {
+  const tags = db.$client
+    .prepare(
+      `select distinct j.value as v from templates t, json_each(t.tags) j where t.deleted_at is null order by 1 collate nocase`,
+    )
+    .all() as { v: string }[];
+  const taskTypes = db.$client
+    .prepare(`select distinct task_type as v from templates where deleted_at is null and task_type <> '' order by 1`)
+    .all() as { v: string }[];
+  return { tags: tags.map((r) => r.v), taskTypes: taskTypes.map((r) => r.v) };
+}
