@@ -1,4 +1,7 @@
-/** `wf` entry: registers every subcommand of DESIGN.md §9 and maps failures to exit codes. */
+/**
+ * `wf` entry: registers every subcommand of DESIGN.md §9 and maps failures to exit codes. Only the
+ * definitions load here; each subcommand imports its work when it runs, so `wf --help` stays small.
+ */
 import { Command, CommanderError } from "commander";
 import { processIo, type CliIo, type CommandResult } from "./cli-io";
 import { registerConvert } from "./commands/convert";
@@ -6,7 +9,6 @@ import { registerDescribe } from "./commands/describe";
 import { registerRun } from "./commands/run";
 import { registerServe } from "./commands/serve";
 import { registerValidate } from "./commands/validate";
-import { DatabaseOpenError } from "@/server/db/open-database";
 import { CliError, EXIT } from "./exit-codes";
 
 export function buildProgram(io: CliIo, result: CommandResult): Command {
@@ -35,7 +37,8 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
       return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
     // A database file that cannot be opened is an unreadable file (exit 2), said in one line.
-    if (err instanceof DatabaseOpenError) {
+    // Matched by name: importing the class would load the database driver for every command.
+    if (err instanceof Error && err.name === "DatabaseOpenError") {
       io.err(`wf: ${err.message}`);
       return EXIT.usage;
     }

@@ -1,28 +1,6 @@
-/** `wf serve` — builds the app when no production build exists, then serves it (migrates and seeds at start). */
-import { spawn } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
+/** `wf serve [--port] [--host] [--build]`: the definition only. */
 import type { Command } from "commander";
-import { appRoot, dbPath } from "@/server/db/data-paths";
-import { openDatabase } from "@/server/db/open-database";
 import type { CliIo, CommandResult } from "@/server/cli/cli-io";
-import { CliError, EXIT } from "@/server/cli/exit-codes";
-
-function runNext(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
-  const nextBin = path.join(appRoot(), "node_modules", "next", "dist", "bin", "next");
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [nextBin, ...args], { cwd: appRoot(), env, stdio: "inherit" });
-    const forward = (sig: NodeJS.Signals) => child.kill(sig);
-    process.on("SIGINT", forward);
-    process.on("SIGTERM", forward);
-    child.on("error", reject);
-    child.on("exit", (code, signal) => {
-      process.off("SIGINT", forward);
-      process.off("SIGTERM", forward);
-      resolve(code ?? (signal ? 0 : 1));
-    });
-  });
-}
 
 export function registerServe(program: Command, io: CliIo, result: CommandResult): Command {
   return program
@@ -32,16 +10,7 @@ export function registerServe(program: Command, io: CliIo, result: CommandResult
     .option("-H, --host <host>", "host to bind", process.env.HOST ?? "127.0.0.1")
     .option("--build", "rebuild even when a production build exists")
     .action(async (opts: { port: string; host: string; build?: boolean }) => {
-      if (!/^\d+$/.test(opts.port)) throw new CliError(`--port must be a number, got "${opts.port}"`, EXIT.usage);
-      // Fail before building or binding a port when the database cannot be opened or migrated.
-      openDatabase(dbPath()).$client.close();
-      const env = { ...process.env, WF_APP_ROOT: appRoot(), NODE_ENV: "production" as const };
-      if (opts.build || !fs.existsSync(path.join(appRoot(), ".next", "BUILD_ID"))) {
-        io.err("wf serve: building the app (first start takes about a minute)…");
-        const code = await runNext(["build"], env);
-        if (code !== 0) throw new CliError("the build failed (see the output above)", EXIT.invalid);
-      }
-      io.err(`wf serve: http://${opts.host}:${opts.port}`);
-      result.code = await runNext(["start", "--hostname", opts.host, "--port", opts.port], env);
+      const { serveCommand } = await import("./serve-command");
+      result.code = await serveCommand(opts, io);
     });
 }

@@ -1,0 +1,192 @@
+#!/usr/bin/env node
+/**
+ * Builds the `wf` CLI into JavaScript once (esbuild): `server/cli/main.ts` (commander and the subcommands'
+ * definitions) and one bundle per subcommand, loaded only when that subcommand runs.
+ * Runs at `npm install` (postinstall) and whenever `scripts/wf.mjs` finds the bundle older than a source.
+ *
+ * Layout: `dist/cli/<build>/<entry>.cjs`, and `dist/cli/manifest.json` naming the current build, when it
+ * started and its inputs. A build is written to its own folder and the manifest is replaced by a rename,
+ * so a `wf` process started during a rebuild loads either the old build or the new one, never half of one.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+/** Packages that must never reach the CLI's path (DESIGN.md §9: the CLI stays small). */
+const FORBIDDEN = /(^|\/)node_modules\/(mermaid|react|react-dom|next|@xyflow|@trpc|@tanstack|zustand)\//;
+/**
+ * One bundle per entry. The subcommands are loaded only when they run; `cli-io` and `exit-codes` are shared by
+ * all (one EPIPE handler, one CliError class for `instanceof`), so every other bundle requires them.
+ */
+const ENTRIES = {
+  main: "server/cli/main.ts",
+  "cli-io": "server/cli/cli-io.ts",
+  "exit-codes": "server/cli/exit-codes.ts",
+  "validate-command": "server/cli/commands/validate-command.ts",
+  "convert-command": "server/cli/commands/convert-command.ts",
+  "describe-command": "server/cli/commands/describe-command.ts",
+  "run-command": "server/cli/commands/run-command.ts",
+  "serve-command": "server/cli/commands/serve-command.ts",
+};
+/** Besides the bundled sources, a change here makes the bundle stale (tsconfig paths, dependency versions). */
+const EXTRA_INPUTS = ["tsconfig.json", "package-lock.json", "scripts/build-cli.mjs"];
+/** Old builds are removed once this old: a `wf` process that read the old manifest loads its bundles within ms. */
+const KEEP_OLD_BUILDS_MS = 10 * 60 * 1000;
+
+/**
+ * An import of another entry becomes a `require` of its bundle (`./<name>.cjs`, a sibling): a static import
+ * at once, a dynamic `import()` when it runs (a tiny CommonJS module in between keeps it lazy).
+ */
+function entriesStayApart(root) {
+  const nameOf = new Map(Object.entries(ENTRIES).map(([name, file]) => [path.join(root, file), name]));
+  return {
+    name: "entries-stay-apart",
+    setup(build) {
+      build.onResolve({ filter: /(cli-io|exit-codes|-command)$/ }, async (args) => {
+        if (args.pluginData?.inner || args.kind === "entry-point") return undefined;
+        const resolved = await build.resolve(args.path, {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          pluginData: { inner: true },
+        });
+        const name = nameOf.get(resolved.path);
+        if (!name) return resolved;
+        if (args.kind === "dynamic-import") return { path: name, namespace: "lazy-entry" };
+        return { path: `./${name}.cjs`, external: true };
+      });
+      build.onResolve({ filter: /^\.\/[a-z-]+\.cjs$/ }, (args) => ({ path: args.path, external: true }));
+      build.onLoad({ filter: /.*/, namespace: "lazy-entry" }, (args) => ({
+        contents: `module.exports = require("./${args.path}.cjs");`,
+        loader: "js",
+      }));
+    },
+  };
+}
+
+/**
+ * zod's `z` namespace carries every locale (~360 KB, half of zod): the CLI keeps English, the default and
+ * all our code uses — so `z.locales` holds `en` only (the differential test compares every message).
+ */
+const englishOnlyZodLocales = {
+  name: "english-only-zod-locales",
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /node_modules[\\/]zod[\\/]/.test(args.importer) ? { path: args.importer, namespace: "zod-locales" } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "zod-locales" }, (args) => ({
+      contents: 'export { default as en } from "../locales/en.js";',
+      resolveDir: path.dirname(args.path),
+    }));
+  },
+};
+
+export function manifestPath(root = ROOT) {
+  return path.join(root, "dist", "cli", "manifest.json");
+}
+
+/**
+ * The current bundle's entry file when every input is as old as the build, else undefined.
+ * Cost: one small JSON read and one stat per input (~150 files).
+ */
+export function freshCliEntry(root = ROOT) {
+  let manifest;
+  try {
+    manifest = JSON.parse(fs.readFileSync(manifestPath(root), "utf8"));
+  } catch {
+    return undefined;
+  }
+  for (const input of manifest.inputs) {
+    const stat = fs.statSync(path.join(root, input), { throwIfNoEntry: false });
+    if (!stat || stat.mtimeMs > manifest.startedAt) return undefined;
+  }
+  return bundledEntry(root, manifest);
+}
+
+/** The current bundle's entry file, fresh or not (undefined when there is none). */
+export function currentCliEntry(root = ROOT) {
+  try {
+    return bundledEntry(root, JSON.parse(fs.readFileSync(manifestPath(root), "utf8")));
+  } catch {
+    return undefined;
+  }
+}
+
+function bundledEntry(root, manifest) {
+  const entry = path.join(root, "dist", "cli", manifest.build, "main.cjs");
+  return fs.existsSync(entry) ? entry : undefined;
+}
+
+/** Builds a new bundle, points the manifest at it, removes old builds; resolves to the entry file. */
+export async function buildCli(root = ROOT) {
+  const esbuild = await import("esbuild");
+  const startedAt = Date.now();
+  const build = `b${startedAt}-${process.pid}`;
+  const outdir = path.join(root, "dist", "cli", build);
+  const result = await esbuild
+    .build({
+      absWorkingDir: root,
+      entryPoints: ENTRIES,
+      outdir,
+      bundle: true,
+      // CommonJS, so scripts/require-with-code-cache.mjs can hand V8 a code cache (Node 20 has none for ESM).
+      format: "cjs",
+      platform: "node",
+      target: "node20",
+      tsconfig: path.join(root, "tsconfig.json"),
+      outExtension: { ".js": ".cjs" },
+      // Native addon: a plain `require` from node_modules.
+      external: ["better-sqlite3"],
+      // Error names are set explicitly, but keep function names so stack traces and `.name` read as in the sources.
+      keepNames: true,
+      // `import.meta.url` is empty in the bundle; the one user (the spawner helper's path) falls back to the app root.
+      logOverride: { "empty-import-meta": "silent" },
+      plugins: [entriesStayApart(root), englishOnlyZodLocales],
+      metafile: true,
+      logLevel: "silent",
+    })
+    .catch((err) => {
+      fs.rmSync(outdir, { recursive: true, force: true });
+      throw err;
+    });
+  const inputs = Object.keys(result.metafile.inputs);
+  const forbidden = inputs.filter((f) => FORBIDDEN.test(f));
+  if (forbidden.length) {
+    fs.rmSync(outdir, { recursive: true, force: true });
+    throw new Error(`the CLI bundle must not include ${forbidden.join(", ")}`);
+  }
+  // Bundled packages change only with the lockfile, which is an input: no need to stat node_modules.
+  // Plugin modules (`namespace:path`) are not files.
+  const sources = inputs.filter((f) => !f.includes("node_modules/") && !f.includes(":"));
+  const manifest = { build, startedAt, inputs: [...sources, ...EXTRA_INPUTS].sort() };
+  const file = manifestPath(root);
+  fs.writeFileSync(`${file}.${process.pid}.tmp`, JSON.stringify(manifest, null, 1));
+  fs.renameSync(`${file}.${process.pid}.tmp`, file);
+  removeOldBuilds(root, build);
+  return path.join(outdir, "main.cjs");
+}
+
+function removeOldBuilds(root, current) {
+  const dir = path.join(root, "dist", "cli");
+  for (const name of fs.readdirSync(dir)) {
+    if (name === current || !name.startsWith("b")) continue;
+    const stat = fs.statSync(path.join(dir, name), { throwIfNoEntry: false });
+    if (stat && Date.now() - stat.mtimeMs > KEEP_OLD_BUILDS_MS)
+      fs.rmSync(path.join(dir, name), { recursive: true, force: true });
+  }
+}
+
+// `node scripts/build-cli.mjs [--if-possible]`: at install, a failed build only warns (wf falls back to tsx).
+if (process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url) {
+  const t0 = Date.now();
+  try {
+    const entry = await buildCli();
+    console.log(`wf: built the CLI in ${Date.now() - t0} ms → ${path.relative(ROOT, path.dirname(entry))}`);
+  } catch (err) {
+    console.error(
+      `wf: could not build the CLI (${err instanceof Error ? err.message : err}); wf will run from the sources`,
+    );
+    if (!process.argv.includes("--if-possible")) process.exitCode = 1;
+  }
+}

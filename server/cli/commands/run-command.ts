@@ -1,0 +1,234 @@
+/**
+ * `wf run <file|template-id> --var k=v … [--json] [--approve all] [--answer NODE=VALUE …] [--db file]`
+ * Runs a template on the engine with a SQLite file (temporary unless --db). Steps:
+ * 1. parse options; 2. load the template (file via importWorkflow + validation, or a saved id);
+ * 3. open the database and the engine; 4. resume the same unfinished run or start a new one;
+ * 5. print progress on stderr until the run settles; 6. print the summary or the JSON object.
+ * Exit: 0 succeeded, 1 failed / invalid input, 2 usage or unreadable file, 3 waiting for a person.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { extensionOf } from "@/lib/formats/import-workflow";
+import { validateWorkflow } from "@/lib/formats/validate-workflow";
+import { formatDiagnostic, type Diagnostic } from "@/lib/workflow/diagnostic";
+import { formatProgressLine, formatRunSummary } from "@/lib/workflow/run/format-run-progress";
+import { makeRunSpec } from "@/lib/workflow/run/run-spec";
+import type { RunState } from "@/lib/workflow/run/run-state";
+import type { Template } from "@/lib/workflow/template-schema";
+import type { CliIo } from "@/server/cli/cli-io";
+import { CliError, EXIT } from "@/server/cli/exit-codes";
+import { readWorkflowFile } from "@/server/cli/read-workflow-file";
+import { dbPath } from "@/server/db/data-paths";
+import { newId } from "@/server/db/new-id";
+import { openDatabase, type Db } from "@/server/db/open-database";
+import { getTemplate, TemplateStoreError } from "@/server/db/template-store";
+import { agentJudge } from "@/server/engine/agent-judge";
+import { RunInputError } from "@/server/engine/engine-errors";
+import { createRunEventBus } from "@/server/engine/event-bus";
+import { RunEngine, type AutoDecision } from "@/server/engine/orchestrator";
+import { SqliteRunStore } from "@/server/engine/sqlite-run-store";
+
+export interface RunOptions {
+  var: string[];
+  answer: string[];
+  json?: boolean;
+  approve?: string;
+  db?: string;
+}
+
+function pairs(list: string[], flag: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const item of list) {
+    const eq = item.indexOf("=");
+    if (eq <= 0) throw new CliError(`${flag} expects NAME=VALUE, got "${item}"`, EXIT.usage);
+    out[item.slice(0, eq)] = item.slice(eq + 1);
+  }
+  return out;
+}
+
+function printDiagnostics(io: CliIo, diagnostics: Diagnostic[], file?: string): void {
+  for (const d of diagnostics) io.err(formatDiagnostic({ ...d, ...(file ? { file } : {}) }));
+}
+
+/** A path-like argument is a file; anything else is a saved template id. */
+function looksLikeFile(target: string): boolean {
+  return fs.existsSync(target) || extensionOf(target) !== "" || target.includes("/");
+}
+
+function loadTemplate(
+  target: string,
+  db: () => Db,
+  io: CliIo,
+): { template: Template; templatePk?: string; version?: number } {
+  if (looksLikeFile(target)) {
+    const validation = validateWorkflow(readWorkflowFile(target));
+    if (!validation.ok || !validation.template) {
+      printDiagnostics(io, validation.diagnostics, target);
+      throw new CliError(`${target} is not a valid workflow; nothing was run`, EXIT.invalid);
+    }
+    return { template: validation.template };
+  }
+  try {
+    const t = getTemplate(db(), target);
+    return { template: t.template, templatePk: t.id, version: t.version };
+  } catch (err) {
+    if (err instanceof TemplateStoreError) {
+      printDiagnostics(io, err.diagnostics);
+      throw new CliError(
+        err.kind === "not_found" ? `no saved template "${target}" (and no such file)` : err.message,
+        EXIT.invalid,
+      );
+    }
+    throw err;
+  }
+}
+
+/** An unfinished run of the same template with the same variables: continue it instead of starting over. */
+function findResumable(store: SqliteRunStore, template: Template, vars: Record<string, string>): string | undefined {
+  for (const id of store.openRunIds()) {
+    const stored = store.loadRun(id);
+    if (!stored || stored.template.template_id !== template.template_id) continue;
+    const given = Object.entries(vars).every(([k, v]) => stored.state.vars[k] === v);
+    if (given) return id;
+  }
+  return undefined;
+}
+
+function exitCodeFor(state: RunState): number {
+  if (state.status === "succeeded") return EXIT.ok;
+  if (state.status === "waiting") return EXIT.waiting;
+  return EXIT.invalid;
+}
+
+const JSON_NODE_STATUS: Record<string, string> = { ready: "pending", running: "pending", interrupted: "pending" };
+
+export async function runCommand(target: string, opts: RunOptions, io: CliIo): Promise<number> {
+  // 1. Options.
+  const vars = pairs(opts.var, "--var");
+  const answers = pairs(opts.answer, "--answer");
+  if (opts.approve !== undefined && opts.approve !== "all")
+    throw new CliError(`--approve only accepts "all"`, EXIT.usage);
+  // 2.–3. Template and database (temporary unless --db).
+  const tempDir = opts.db ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), "wf-run-"));
+  const file = opts.db ? path.resolve(opts.db) : path.join(tempDir!, "wf.db");
+  let db: Db | undefined;
+  const openDb = () => (db ??= openDatabase(file));
+  const idDb = () => {
+    if (opts.db) return openDb();
+    if (!fs.existsSync(dbPath()))
+      throw new CliError(`no saved template "${target}" (no database at ${dbPath()})`, EXIT.invalid);
+    return openDatabase(dbPath(), { readonly: true });
+  };
+  try {
+    const { template, templatePk, version } = loadTemplate(target, idDb, io);
+    const store = new SqliteRunStore(openDb());
+    const bus = createRunEventBus();
+    const autoDecide = ({
+      nodeId,
+      request,
+    }: {
+      nodeId: string;
+      request: { kind: string };
+    }): AutoDecision | undefined => {
+      if (answers[nodeId] !== undefined)
+        return request.kind === "gate"
+          ? { decision: answers[nodeId] }
+          : { decision: answers[nodeId] === "reject" ? "reject" : "approve", answer: answers[nodeId] };
+      if (opts.approve === "all" && request.kind !== "gate") return { decision: "approve" };
+      return undefined;
+    };
+    const engine = new RunEngine({
+      store,
+      bus,
+      runsDir: path.join(path.dirname(file), "runs"),
+      autoDecide,
+      judge: agentJudge,
+    });
+    // 4. Resume or start; progress is subscribed before the first event.
+    const resumable = findResumable(store, template, vars);
+    const runId = resumable ?? newId("run");
+    const spec = { current: undefined as ReturnType<typeof makeRunSpec> | undefined };
+    // Lines of one commit are printed together; starts in one batch are marked [parallel] (seed 4a).
+    let batch: { line: string; start?: string }[] = [];
+    // Nodes started together in the last parallel batch: when all have settled, say so (seed "Progress").
+    let parallelBatch = new Set<string>();
+    const printBatch = () => {
+      const starts = batch.flatMap((b) => (b.start ? [b.start] : []));
+      const parallel = starts.length > 1;
+      if (parallel) parallelBatch = new Set(starts);
+      for (const b of batch) io.err(b.start && parallel ? `${b.line}  [parallel]` : b.line);
+      batch = [];
+    };
+    const settledInBatch = (event: { type: string; nodeId?: string }, status?: string) => {
+      if (!event.nodeId || !parallelBatch.has(event.nodeId)) return false;
+      if (status === "running" || status === "pending" || status === "ready") return false;
+      parallelBatch.delete(event.nodeId);
+      return parallelBatch.size === 0;
+    };
+    bus.subscribe(runId, ({ event }) => {
+      const state = engine.getState(runId);
+      if (!state) return;
+      if (!spec.current) {
+        const stored = store.loadRun(runId)!;
+        spec.current = makeRunSpec(stored.template, stored.plan);
+      }
+      if (batch.length === 0) queueMicrotask(printBatch);
+      for (const line of formatProgressLine(spec.current, state, event))
+        batch.push({ line, start: event.type === "node.started" ? event.nodeId : undefined });
+      const nodeId = "nodeId" in event ? event.nodeId : undefined;
+      if (event.type !== "node.log" && settledInBatch(event, nodeId ? state.nodes[nodeId]?.status : undefined))
+        batch.push({ line: "--- batch complete, evaluating next tasks ---" });
+    });
+    if (resumable) {
+      io.err(`resuming run ${resumable}`);
+      engine.resumeRun(resumable);
+    } else {
+      try {
+        engine.startRun({ template, variables: vars, templatePk, templateVersion: version, runId });
+      } catch (err) {
+        if (!(err instanceof RunInputError)) throw err;
+        printDiagnostics(io, err.diagnostics);
+        throw new CliError(`the run was not started`, EXIT.invalid);
+      }
+    }
+    if (!spec.current) {
+      const stored = store.loadRun(runId)!;
+      spec.current = makeRunSpec(stored.template, stored.plan);
+    }
+    // 5. Wait until finished or waiting for a person.
+    const state = await engine.settled(runId);
+    printBatch();
+    // 6. Report.
+    if (opts.json) {
+      const nodes = spec.current.plan.order.map((id) => {
+        const n = state.nodes[id];
+        return {
+          id,
+          status: JSON_NODE_STATUS[n.status] ?? n.status,
+          attempts: n.attempts,
+          ...(n.output !== undefined ? { output: n.output } : {}),
+          ...(n.error !== undefined ? { error: n.error } : {}),
+        };
+      });
+      io.out(
+        JSON.stringify({
+          run: { id: runId, status: state.status, ...(state.error ? { error: state.error } : {}) },
+          nodes,
+        }),
+      );
+    } else {
+      io.err(formatRunSummary(spec.current, state, template.name));
+      if (state.status === "waiting")
+        io.err(
+          opts.db
+            ? `run ${runId} is waiting for a person: continue with --answer NODE=VALUE --db ${opts.db}`
+            : `run ${runId} is waiting for a person (use --db FILE to keep it and answer later)`,
+        );
+    }
+    return exitCodeFor(state);
+  } finally {
+    db?.$client.close();
+    if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
+  }
+}

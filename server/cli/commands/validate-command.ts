@@ -1,0 +1,30 @@
+/** `wf validate`: import a template (.json), Mermaid (.mmd/.mermaid/.md) or playbook (.yml/.yaml) and validate it. */
+import { validateWorkflow } from "@/lib/formats/validate-workflow";
+import type { CliIo } from "@/server/cli/cli-io";
+import { EXIT } from "@/server/cli/exit-codes";
+import { readWorkflowFile } from "@/server/cli/read-workflow-file";
+import { formatCliDiagnostic } from "./format-cli-diagnostic";
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+/** Prints the diagnostics and a summary line (or one JSON object); returns the exit code. */
+export function validateCommand(file: string, opts: { json?: boolean }, io: CliIo): number {
+  const validation = validateWorkflow(readWorkflowFile(file));
+  const code = validation.ok ? EXIT.ok : EXIT.invalid;
+  if (opts.json) {
+    io.out(JSON.stringify({ ok: validation.ok, mode: validation.mode, diagnostics: validation.diagnostics }));
+    return code;
+  }
+  for (const d of validation.diagnostics) io.out(formatCliDiagnostic(d, file));
+  const errors = validation.diagnostics.filter((d) => d.severity === "error").length;
+  const warnings = validation.diagnostics.filter((d) => d.severity === "warning").length;
+  const nodes = validation.template ? `, ${plural(validation.template.nodes.length, "node")}` : "";
+  io.out(
+    validation.ok
+      ? `✓ ${file}: valid (${validation.mode} mode${nodes}${warnings ? `, ${plural(warnings, "warning")}` : ""})`
+      : `✗ ${file}: ${plural(errors, "error")}${warnings ? `, ${plural(warnings, "warning")}` : ""}`,
+  );
+  return code;
+}
