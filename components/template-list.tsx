@@ -1,37 +1,39 @@
 "use client";
-/** The library as cards: name, description, tags, version. Data from `template.list` over tRPC. */
-import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
+/**
+ * The library as cards (`template.list` over tRPC). With `filter` it searches, filters and sorts;
+ * with actions each card offers duplicate and delete as well as open, run and export.
+ */
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/lib/trpc/client";
+import { LibraryCard, type LibraryCardActions } from "./library-card";
+import type { LibraryFilter } from "./library-toolbar";
 
-export function TemplateList({ search }: { search?: string }) {
+/** The `template.list` input for a filter (empty fields left out). */
+export function listInput(filter?: LibraryFilter) {
+  if (!filter) return undefined;
+  return {
+    ...(filter.search.trim() ? { search: filter.search.trim() } : {}),
+    ...(filter.tag ? { tag: filter.tag } : {}),
+    ...(filter.taskType ? { taskType: filter.taskType } : {}),
+    sort: filter.sort,
+  };
+}
+
+export function TemplateList({
+  filter,
+  busyId,
+  ...actions
+}: { filter?: LibraryFilter; busyId?: string } & Omit<LibraryCardActions, "busy">) {
   const trpc = useTRPC();
-  const list = useQuery(trpc.template.list.queryOptions(search ? { search } : undefined));
+  const list = useQuery({ ...trpc.template.list.queryOptions(listInput(filter)), placeholderData: keepPreviousData });
   if (list.isPending) return <p className="muted">Loading templates…</p>;
   if (list.isError) return <p role="alert">Could not load templates: {list.error.message}</p>;
-  if (list.data.items.length === 0) return <p className="muted">No templates yet.</p>;
+  if (list.data.items.length === 0)
+    return <p className="muted">{filter?.search ? "No template matches this search." : "No templates yet."}</p>;
   return (
-    <ul className="card-grid" aria-label="Templates">
+    <ul className="card-grid" aria-label="Templates" aria-busy={list.isFetching}>
       {list.data.items.map((t) => (
-        <li key={t.id} className="card" data-testid="template-card">
-          <div className="card-title">
-            <h3>
-              <Link href={`/templates/${encodeURIComponent(t.id)}`}>{t.name}</Link>
-            </h3>
-            <span className="badge" title="Latest version">
-              v{t.version}
-            </span>
-          </div>
-          <p className="card-text">{t.description}</p>
-          <div className="tags">
-            {t.tags.map((tag) => (
-              <span key={tag} className="tag">
-                {tag}
-              </span>
-            ))}
-          </div>
-          <code className="muted small">{t.template_id}</code>
-        </li>
+        <LibraryCard key={t.id} item={t} busy={busyId === t.id} {...actions} />
       ))}
     </ul>
   );

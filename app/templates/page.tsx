@@ -1,11 +1,11 @@
-/** `/templates` — the library. */
-import { TemplateList } from "@/components/template-list";
+/** `/templates` — the library: search, filters, import, and per-template actions. */
+import { LibraryView } from "@/components/library-view";
 
 export default function TemplatesPage() {
   return (
     <div className="page">
       <h1>Templates</h1>
-      <TemplateList />
+      <LibraryView />
     </div>
   );
 }

@@ -1,0 +1,106 @@
+"use client";
+/** One template in the library: what it is, its state, and the actions on it. */
+import Link from "next/link";
+import { useState } from "react";
+import { LibraryExportMenu } from "./library-export-menu";
+
+export interface LibraryCardItem {
+  id: string;
+  template_id: string;
+  name: string;
+  description: string;
+  tags: string[];
+  version: number;
+  nodeCount: number;
+  draft: boolean;
+  runCount: number;
+  lastRunStatus: string | null;
+}
+
+export interface LibraryCardActions {
+  onDuplicate?: (item: LibraryCardItem) => void;
+  onDelete?: (item: LibraryCardItem) => void;
+  /** True while an action on this card is in flight. */
+  busy?: boolean;
+}
+
+export function LibraryCard({ item, onDuplicate, onDelete, busy }: { item: LibraryCardItem } & LibraryCardActions) {
+  const [confirming, setConfirming] = useState(false);
+  const href = `/templates/${encodeURIComponent(item.id)}`;
+  return (
+    <li className="card" data-testid="template-card" aria-label={item.name}>
+      <div className="card-title">
+        <h3>
+          <Link href={href}>{item.name}</Link>
+        </h3>
+        <span className="badge" title="Latest version">
+          v{item.version}
+        </span>
+      </div>
+      {item.draft && (
+        <span className="tag" title="Saved with validation errors; fix them before running">
+          draft
+        </span>
+      )}
+      <p className="card-text">{item.description}</p>
+      <p className="small muted" data-testid="template-stats">
+        <span>{item.nodeCount === 1 ? "1 node" : `${item.nodeCount} nodes`}</span>
+        {" · "}
+        <span>{item.runCount === 1 ? "1 run" : `${item.runCount} runs`}</span>
+        {" · "}
+        {item.lastRunStatus ? (
+          <span className={`run-status run-status-${item.lastRunStatus}`} data-testid="last-run-status">
+            last run {item.lastRunStatus}
+          </span>
+        ) : (
+          <span data-testid="last-run-status">never run</span>
+        )}
+      </p>
+      <div className="tags">
+        {item.tags.map((tag) => (
+          <span key={tag} className="tag">
+            {tag}
+          </span>
+        ))}
+      </div>
+      <code className="muted small">{item.template_id}</code>
+      <div className="button-row">
+        <Link className="button" href={href} aria-label={`Open ${item.name}`}>
+          Open
+        </Link>
+        <Link className="button" href={`${href}?run=1`} aria-label={`Run ${item.name}`}>
+          Run…
+        </Link>
+        {onDuplicate && (
+          <button type="button" className="button" disabled={busy} onClick={() => onDuplicate(item)}>
+            Duplicate
+          </button>
+        )}
+        {onDelete && !confirming && (
+          <button type="button" className="button button-danger" disabled={busy} onClick={() => setConfirming(true)}>
+            Delete
+          </button>
+        )}
+      </div>
+      <LibraryExportMenu id={item.id} name={item.name} />
+      {confirming && onDelete && (
+        <div role="alertdialog" aria-label={`Delete ${item.name}?`} className="button-row">
+          <span>Delete “{item.name}”? It leaves the library; you can undo.</span>
+          <button
+            type="button"
+            className="button button-danger"
+            onClick={() => {
+              setConfirming(false);
+              onDelete(item);
+            }}
+          >
+            Confirm delete
+          </button>
+          <button type="button" className="button" onClick={() => setConfirming(false)}>
+            Keep it
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}
