@@ -57,8 +57,12 @@ const SHAPES: readonly { open: string; close: readonly string[]; kinds: readonly
 
 const ID_START = /[\p{L}\p{N}_]/u;
 const ID_PART = /[\p{L}\p{N}_.]/u;
-/** Arrows without an inline text label: `-->` `---` `-.->` `-.-` `==>` `===` (any length). */
-const ARROW = /-{2,}>|-{3,}|-\.+->|-\.+-|={2,}>|={3,}/y;
+/**
+ * Arrows without an inline text label: `-->` `---` `-.->` `-.-` `==>` `===` (any length), and,
+ * as the mermaid library reads them, `o` / `x` ends (`--o`, `---x`, `-.-o`, `==x`): so
+ * `A ---open` is an edge to `pen`, exactly what the diagram renders. After `>` an `o` is an id.
+ */
+const ARROW = /-{2,}>|-{2,}[ox]|-{3,}|-\.+->|-\.+-[ox]|-\.+-|={2,}>|={2,}[ox]|={3,}/y;
 /** The start of a `-- text -->` label and the arrow that must close it. */
 const TEXT_EDGES: readonly { open: RegExp; close: RegExp }[] = [
   { open: /--[ \t]/y, close: /-{2,}>|-{3,}/g },
@@ -67,7 +71,7 @@ const TEXT_EDGES: readonly { open: RegExp; close: RegExp }[] = [
 ];
 
 function arrowStyle(arrow: string): EdgeStyle {
-  const head = arrow.endsWith(">");
+  const head = /[>ox]$/.test(arrow);
   if (arrow.includes(".")) return head ? "dotted" : "dotted-open";
   if (arrow.startsWith("=")) return head ? "thick" : "thick-open";
   return head ? "arrow" : "open";

@@ -132,11 +132,71 @@ describe("exported Mermaid is valid for the mermaid library", () => {
   // DOMPurify instance mermaid imports no-op hooks and an identity sanitize: the parser under
   // test is mermaid's own. (Rendering to SVG needs a browser and is covered by e2e.)
   let parse: (text: string) => Promise<unknown>;
+  /** Vertex ids and edges as the mermaid library itself reads the text. */
+  let mermaidGraph: (text: string) => Promise<{ ids: string[]; edges: string[] }>;
   beforeAll(async () => {
     const { default: purify } = await import("dompurify");
     Object.assign(purify as object, { addHook() {}, removeHook() {}, removeAllHooks() {}, sanitize: (s: string) => s });
     const { default: mermaid } = await import("mermaid");
     parse = (t) => mermaid.parse(t);
+    mermaidGraph = async (t) => {
+      await mermaid.parse(t);
+      // The flowchart's db is internal API; the cast names only what the test reads.
+      const db = (await mermaid.mermaidAPI.getDiagramFromText(t)).db as unknown as {
+        getVertices(): Map<string, unknown>;
+        getEdges(): { start: string; end: string }[];
+      };
+      return { ids: [...db.getVertices().keys()], edges: db.getEdges().map((e) => `${e.start}>${e.end}`) };
+    };
+  });
+
+  /*
+   *  A ──▶ open_bug ──▶ xray ──▶ o ──▶ x-1
+   */
+  it("ids starting with o or x keep their ids through export, the mermaid parser and import", async () => {
+    const t = importMermaid("flowchart TD\n  A --> open_bug --> xray --> o --> x-1").template!;
+    const text = toMermaid(t);
+    const ids = ["A", "open_bug", "xray", "o", "x-1"];
+    const edges = ["A>open_bug", "open_bug>xray", "xray>o", "o>x-1"];
+    expect(await mermaidGraph(text)).toEqual({ ids, edges });
+    const back = importMermaid(text).template!;
+    expect(back.nodes.map((n) => n.id)).toEqual(ids);
+    expect(back.edges.map((e) => `${e.from}>${e.to}`)).toEqual(edges);
+  });
+
+  it("generated ids starting with o or x: the mermaid parser and import read the export's graph alike", async () => {
+    const oxId = fc.stringMatching(/^[ox][A-Za-z0-9_]{0,5}(-[0-9]{1,2})?$/);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(oxId, { minLength: 2, maxLength: 6 }),
+        fc.array(fc.tuple(fc.nat(5), fc.nat(5)), { maxLength: 8 }),
+        async (ids, pairs) => {
+          const seen = new Set<string>();
+          const edges = pairs.flatMap(([a, b]) => {
+            const [i, j] = [a % ids.length, b % ids.length];
+            if (i >= j || seen.has(`${i}/${j}`)) return [];
+            seen.add(`${i}/${j}`);
+            return [{ from: ids[i], to: ids[j] }];
+          });
+          const t = importMermaid("flowchart TD\n  A").template!;
+          const template = { ...t, nodes: ids.map((id) => ({ ...t.nodes[0], id, name: id })), edges } as Template;
+          const text = toMermaid(template);
+          const seenByMermaid = await mermaidGraph(text);
+          expect(seenByMermaid.ids).toEqual(ids);
+          expect(seenByMermaid.edges).toEqual(edges.map((e) => `${e.from}>${e.to}`));
+          expect(graphOf(importMermaid(text).template!)).toEqual(graphOf(template));
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it("a hand-written `A ---open` is an edge to `pen` for the mermaid library, and so for import", async () => {
+    const text = "flowchart TD\n  A ---open\n  B --x C";
+    const back = importMermaid(text).template!;
+    const ours = { ids: back.nodes.map((n) => n.id), edges: back.edges.map((e) => `${e.from}>${e.to}`) };
+    expect(ours).toEqual(await mermaidGraph(text));
+    expect(ours.ids).toEqual(["A", "pen", "B", "C"]);
   });
 
   it("the shim does not make everything pass", async () => {

@@ -56,8 +56,12 @@ const SHAPES: Readonly<Record<WorkflowNode["type"], [string, string]>> = {
   loop: ["{{", "}}"],
 };
 
+/**
+ * An id starting with `o` or `x` is safe: edges are written `A --> id` (a `>` head, then a
+ * space), and the mermaid library reads `o`/`x` as an edge end only right after `--`/`==`/`-.-`.
+ */
 function isSafeId(id: string): boolean {
-  return SAFE_ID.test(id) && !RESERVED.has(id) && !/^(o|x)[A-Za-z0-9_]/.test(id);
+  return SAFE_ID.test(id) && !RESERVED.has(id);
 }
 
 /** Mermaid ids for every node: the node id when Mermaid can spell it, else `n<k>` plus `id=`. */

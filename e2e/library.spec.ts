@@ -1,0 +1,128 @@
+/**
+ * The library (`/templates`): search by a word of the description, duplicate, delete with undo,
+ * export a file `wf validate` accepts, import pasted text. Each test saves its own templates over
+ * the API and deletes them after (the smoke test counts the three seeded examples).
+ */
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+
+const created: string[] = [];
+
+async function trpc<T>(request: APIRequestContext, proc: string, input: unknown): Promise<T> {
+  const res = await request.post(`/api/trpc/${proc}`, { data: input });
+  expect(res.status(), `${proc} → ${await res.text()}`).toBe(200);
+  return ((await res.json()) as { result: { data: T } }).result.data;
+}
+
+async function saveTemplate(request: APIRequestContext, slug: string, description: string): Promise<string> {
+  const { id } = await trpc<{ id: string }>(request, "template.save", {
+    template: {
+      template_id: `wft-e2e-${slug}`,
+      name: `E2E ${slug}`,
+      description,
+      tags: ["e2e"],
+      nodes: [
+        { id: "A", name: "Fetch the ledger", type: "shell", args_template: "echo a" },
+        { id: "B", name: "Sum it", type: "shell", args_template: "echo b" },
+      ],
+      edges: [{ from: "A", to: "B" }],
+    },
+  });
+  created.push(id);
+  return id;
+}
+
+function card(page: Page, name: string) {
+  return page.getByRole("listitem", { name, exact: true });
+}
+
+test.afterEach(async ({ request }) => {
+  const { items } = await (
+    await request.get(`/api/trpc/template.list?input=${encodeURIComponent(JSON.stringify({ tag: "e2e" }))}`)
+  )
+    .json()
+    .then((b: { result: { data: { items: { id: string }[] } } }) => b.result.data);
+  for (const id of new Set([...created.splice(0), ...items.map((i) => i.id)]))
+    await trpc(request, "template.delete", { id });
+});
+
+test("search finds a template by a word of its description; filters by tag", async ({ page, request }) => {
+  await saveTemplate(request, "ledger", "Reconcile the quarterly ledger with the bank statements");
+  await saveTemplate(request, "other", "Something else entirely");
+  await page.goto("/templates");
+  await expect(card(page, "E2E other")).toBeVisible();
+  await page.getByLabel("Search templates").fill("quarterly");
+  await expect(card(page, "E2E ledger")).toBeVisible();
+  await expect(page.getByTestId("template-card")).toHaveCount(1);
+  await expect(card(page, "E2E ledger").getByTestId("template-stats")).toContainText("2 nodes");
+  await expect(card(page, "E2E ledger").getByTestId("last-run-status")).toHaveText("never run");
+  await page.getByLabel("Search templates").fill("");
+  await page.getByLabel("Tag").selectOption("e2e");
+  await expect(page.getByTestId("template-card")).toHaveCount(2);
+});
+
+test("duplicate makes a -copy template", async ({ page, request }) => {
+  await saveTemplate(request, "dup", "To be copied");
+  await page.goto("/templates");
+  await card(page, "E2E dup").getByRole("button", { name: "Duplicate" }).click();
+  await expect(page.getByTestId("toast")).toContainText("wft-e2e-dup-copy");
+  await expect(card(page, "E2E dup (copy)")).toBeVisible();
+  await expect(card(page, "E2E dup (copy)")).toContainText("wft-e2e-dup-copy");
+});
+
+test("delete asks first, removes the card, and Undo in the toast restores it", async ({ page, request }) => {
+  await saveTemplate(request, "gone", "Delete me");
+  await page.goto("/templates");
+  await card(page, "E2E gone").getByRole("button", { name: "Delete" }).click();
+  await page
+    .getByRole("alertdialog", { name: "Delete E2E gone?" })
+    .getByRole("button", { name: "Confirm delete" })
+    .click();
+  await expect(card(page, "E2E gone")).toHaveCount(0);
+  await expect(page.getByTestId("toast")).toContainText("Deleted");
+  await page.getByTestId("toast").getByRole("button", { name: "Undo" }).click();
+  await expect(card(page, "E2E gone")).toBeVisible();
+  await page.reload();
+  await expect(card(page, "E2E gone")).toBeVisible();
+});
+
+test("export downloads JSON, Mermaid and YAML files that wf validate accepts", async ({ page, request }) => {
+  await saveTemplate(request, "export", "Exported three ways");
+  await page.goto("/templates");
+  const c = card(page, "E2E export");
+  await c.getByText("Export", { exact: true }).click();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wf-e2e-export-"));
+  for (const [label, ext] of [
+    ["Download JSON", ".json"],
+    ["Download Mermaid", ".mmd"],
+    ["Download YAML", ".yaml"],
+  ] as const) {
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      c.getByRole("button", { name: label }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`wft-e2e-export${ext}`);
+    const file = path.join(dir, download.suggestedFilename());
+    await download.saveAs(file);
+    const { stdout } = await promisify(execFile)(process.execPath, ["scripts/wf.mjs", "validate", file]);
+    expect(stdout).not.toMatch(/\berror\b/);
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test("Import: a Mermaid error names line and column; the fixed text is saved and opened", async ({ page }) => {
+  await page.goto("/templates");
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  const text = page.getByLabel("Workflow text");
+  await text.fill("flowchart TD\n  A[Fetch --> B");
+  await page.getByRole("button", { name: "Add to library" }).click();
+  await expect(page.getByRole("alert")).toContainText("2:");
+  await text.fill("---\ntitle: E2E imported\n---\nflowchart TD\n  A[Fetch] --> B[Sum]");
+  await page.getByRole("button", { name: "Add to library" }).click();
+  await expect(page).toHaveURL(/\/templates\/tpl_/);
+  created.push(decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!));
+});
