@@ -120,7 +120,7 @@ test("Import: a Mermaid error names line and column; the fixed text is saved and
   const text = page.getByLabel("Workflow text");
   await text.fill("flowchart TD\n  A[Fetch --> B");
   await page.getByRole("button", { name: "Add to library" }).click();
-  await expect(page.getByRole("alert")).toContainText("2:");
+  await expect(page.getByRole("alert", { name: "Import problems" })).toContainText(/2:\d+: error MM0\d\d/);
   await text.fill("---\ntitle: E2E imported\n---\nflowchart TD\n  A[Fetch] --> B[Sum]");
   await page.getByRole("button", { name: "Add to library" }).click();
   await expect(page).toHaveURL(/\/templates\/tpl_/);

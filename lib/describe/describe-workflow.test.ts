@@ -513,3 +513,31 @@ describe("describeWorkflow: a user catalog", () => {
     expect(r.assumptions.some((a) => a.includes("matched no catalog entry"))).toBe(true);
   });
 });
+
+describe("a parallel list shares its verb, whatever the verb", () => {
+  /*
+   *  N-001 fetch ──┬──▶ N-002 <verb> the daily totals
+   *                ├──▶ N-003 <verb> the weekly totals
+   *                └──▶ N-004 <verb> the monthly totals
+   */
+  it.each(["compute", "tabulate", "frobnicate", "build", "run"])("%s", (verb) => {
+    const r = describeWorkflow(
+      `Fetch the sales data. After that, ${verb} the daily totals, the weekly totals and the monthly totals in parallel`,
+      { now: NOW },
+    );
+    if (!r.ok) throw new Error("expected ok");
+    const work = r.template.nodes.filter((n) => n.id.startsWith("N-"));
+    expect(work.map((n) => n.name.toLowerCase())).toEqual([
+      "fetch the sales data",
+      ...["daily", "weekly", "monthly"].map((p) => `${verb} the ${p} totals`),
+    ]);
+    const group = work[1].parallel_group;
+    expect(group).toBeTruthy();
+    expect(work.slice(1).every((n) => n.parallel_group === group)).toBe(true);
+    expect(work[0].parallel_group ?? null).toBeNull();
+    // Each parallel node runs after the fetch (directly, or through an injected checkpoint).
+    const reaches = (from: string, to: string): boolean =>
+      r.template.edges.some((e) => e.from === from && (e.to === to || (!e.to.startsWith("N-") && reaches(e.to, to))));
+    for (const n of work.slice(1)) expect(reaches("N-001", n.id)).toBe(true);
+  });
+});

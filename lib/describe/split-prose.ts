@@ -38,6 +38,22 @@ const ONCE =
   /^(?:once|when|after)\s+(.+?)(?:\s+(?:is|are|has been|have been)\s+(?:done|finished|complete|completed|ready|approved|merged|green)\b,?\s*|,\s*)(.*)$/i;
 const PART_SPLIT = /\s*,\s*(?:and\s+)?|\s+and\s+/i;
 
+/** Words that start a noun phrase, never an imperative. */
+const NOT_A_VERB =
+  /^(?:the|a|an|all|both|each|every|our|my|your|their|its|his|her|this|that|these|those|some|any|no|it|they|we|you|i)$/i;
+
+/**
+ * The verb a parallel group's parts share: the known action verb of the previous part, else the
+ * first word of the group's first part when that reads as an imperative ("compute the daily
+ * totals, the weekly totals…" → "compute", whatever the verb).
+ */
+function sharedVerb(first: string, prev: string): string | undefined {
+  const known = leadingVerb(prev);
+  if (known) return known;
+  const words = first.trim().split(/\s+/);
+  return words.length >= 2 && /^[A-Za-z]+$/.test(words[0]) && !NOT_A_VERB.test(words[0]) ? words[0] : undefined;
+}
+
 /** Splits "A, B and C" into parts; in sequence mode a part without a verb stays with the one before. */
 function splitParts(text: string, parallel: boolean): string[] {
   const pieces = text.split(PART_SPLIT).filter((p) => p.trim());
@@ -45,8 +61,9 @@ function splitParts(text: string, parallel: boolean): string[] {
   for (const piece of pieces) {
     const verb = leadingVerb(piece) ?? (piece.trim().startsWith("\uE000") ? "run" : undefined);
     const prev = parts.at(-1);
+    const shared = parallel && prev !== undefined ? sharedVerb(parts[0], prev) : undefined;
     if (verb || prev === undefined) parts.push(piece);
-    else if (parallel && leadingVerb(prev)) parts.push(`${leadingVerb(prev)} ${piece}`);
+    else if (shared) parts.push(`${shared.toLowerCase()} ${piece.trim()}`);
     else parts[parts.length - 1] = `${prev} and ${piece}`;
   }
   // "Every morning, fetch the issues": a short lead without a verb qualifies the step after it.

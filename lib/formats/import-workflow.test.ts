@@ -87,3 +87,15 @@ describe("exportWorkflow", () => {
   });
   it("ascii is the pipeline rendering", () => expect(exportWorkflow(t, "ascii")).toContain("Two"));
 });
+
+describe("phases as plain names", () => {
+  it("template JSON (and every other template read) accepts them as { name }", () => {
+    const raw = { ...JSON.parse(TEMPLATE), phases: ["plan", { name: "build", description: "b" }] };
+    raw.nodes[0].phase = "plan";
+    const r = validateWorkflow({ filename: "t.json", text: JSON.stringify(raw) });
+    expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(r.template?.phases).toEqual([{ name: "plan" }, { name: "build", description: "b" }]);
+    const mermaid = importWorkflow({ filename: "t.mmd", text: exportWorkflow(r.template!, "mermaid") }).template!;
+    expect(mermaid.phases?.map((p) => p.name)).toEqual(["plan", "build"]);
+  });
+});

@@ -26,11 +26,21 @@ export function normalizeNodeType(type: unknown, executor?: unknown): unknown {
   return NODE_TYPE_ALIASES[lower] ?? lower;
 }
 
-/** Returns a shallow copy of raw template JSON with node types normalised and `on_fail: stop` → `abort`. */
+/** `phases: ["plan", "build"]` (plain names, as playbooks allow) → `[{ name: "plan" }, …]`. */
+function normalizePhases(phases: unknown): unknown {
+  if (!Array.isArray(phases) || !phases.some((p) => typeof p === "string")) return phases;
+  return phases.map((p: unknown) => (typeof p === "string" ? { name: p } : p));
+}
+
+/**
+ * Returns a shallow copy of raw template JSON with node types normalised, `on_fail: stop` →
+ * `abort`, and phases given as plain names turned into `{ name }`.
+ */
 export function normalizeTemplate(raw: unknown): unknown {
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) return raw;
-  const t = raw as Record<string, unknown>;
-  if (!Array.isArray(t.nodes)) return raw;
+  const input = raw as Record<string, unknown>;
+  const t = Array.isArray(input.phases) ? { ...input, phases: normalizePhases(input.phases) } : input;
+  if (!Array.isArray(t.nodes)) return t;
   const nodes = t.nodes.map((n: unknown) => {
     if (!n || typeof n !== "object" || Array.isArray(n)) return n;
     const node = { ...(n as Record<string, unknown>) };
