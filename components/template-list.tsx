@@ -8,10 +8,14 @@ import { useTRPC } from "@/lib/trpc/client";
 import { LibraryCard, type LibraryCardActions } from "./library-card";
 import type { LibraryFilter } from "./library-toolbar";
 
+/** Cards shown at once; a larger library is narrowed by search and filters. */
+const LIBRARY_PAGE = 200;
+
 /** The `template.list` input for a filter (empty fields left out). */
 export function listInput(filter?: LibraryFilter) {
   if (!filter) return undefined;
   return {
+    limit: LIBRARY_PAGE,
     ...(filter.search.trim() ? { search: filter.search.trim() } : {}),
     ...(filter.tag ? { tag: filter.tag } : {}),
     ...(filter.taskType ? { taskType: filter.taskType } : {}),
@@ -30,11 +34,19 @@ export function TemplateList({
   if (list.isError) return <p role="alert">Could not load templates: {list.error.message}</p>;
   if (list.data.items.length === 0)
     return <p className="muted">{filter?.search ? "No template matches this search." : "No templates yet."}</p>;
+  const { items, total } = list.data;
   return (
-    <ul className="card-grid" aria-label="Templates" aria-busy={list.isFetching}>
-      {list.data.items.map((t) => (
-        <LibraryCard key={t.id} item={t} busy={busyId === t.id} {...actions} />
-      ))}
-    </ul>
+    <>
+      {items.length < total && (
+        <p className="muted small" role="status">
+          Showing {items.length} of {total} templates; search or filter to narrow them.
+        </p>
+      )}
+      <ul className="card-grid" aria-label="Templates" aria-busy={list.isFetching}>
+        {items.map((t) => (
+          <LibraryCard key={t.id} item={t} busy={busyId === t.id} {...actions} />
+        ))}
+      </ul>
+    </>
   );
 }

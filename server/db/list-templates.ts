@@ -78,7 +78,7 @@ export function toListItem(r: RawItem): TemplateListItem {
 const ORDER: Record<TemplateSort, string> = {
   updated: "t.updated_at desc, t.name collate nocase, t.id",
   name: "t.name collate nocase, t.updated_at desc, t.id",
-  runs: "run_count desc, t.updated_at desc, t.id",
+  runs: "(select count(*) from runs r where r.template_pk = t.id) desc, t.updated_at desc, t.id",
 };
 
 export function listTemplates(db: Db, filter: TemplateListFilter = {}): TemplateList {
@@ -98,10 +98,18 @@ export function listTemplates(db: Db, filter: TemplateListFilter = {}): Template
     where.push("t.task_type = ?");
     params.push(filter.taskType);
   }
-  const sql = `select ${LIST_ITEM_COLUMNS} from templates t where ${where.join(" and ")} order by ${ORDER[filter.sort ?? "updated"]}`;
-  const rows = db.$client.prepare(sql).all(...params) as RawItem[];
-  const limited = filter.limit !== undefined ? rows.slice(0, filter.limit) : rows;
-  return { items: limited.map(toListItem), total: rows.length, facets: libraryFacets(db) };
+  const whereSql = where.join(" and ");
+  const order = ORDER[filter.sort ?? "updated"];
+  // The inner query picks the rows; the per-row run count and last status are computed for those only.
+  const limit = filter.limit !== undefined ? ` limit ${Math.floor(filter.limit)}` : "";
+  const picked = `select * from templates t where ${whereSql} order by ${order}${limit}`;
+  const rows = db.$client
+    .prepare(`select ${LIST_ITEM_COLUMNS} from (${picked}) t order by ${order}`)
+    .all(...params) as RawItem[];
+  const total = limit
+    ? (db.$client.prepare(`select count(*) as n from templates t where ${whereSql}`).get(...params) as { n: number }).n
+    : rows.length;
+  return { items: rows.map(toListItem), total, facets: libraryFacets(db) };
 }
 
 function libraryFacets(db: Db): TemplateList["facets"] {

@@ -135,6 +135,9 @@ describe("template library: search, filters, sort, counts", () => {
     expect((await caller().template.list({ sort: "name" })).items.map((i) => i.name)).toEqual(["alpha", "Mid", "Zeta"]);
     expect((await caller().template.list({ tag: "ops" })).items.map((i) => i.id).sort()).toEqual([a.id, b.id].sort());
     expect((await caller().template.list({ taskType: "bugfix" })).items.map((i) => i.id)).toEqual([a.id]);
+    const page = await caller().template.list({ sort: "name", limit: 2 });
+    expect({ names: page.items.map((i) => i.name), total: page.total }).toEqual({ names: ["alpha", "Mid"], total: 3 });
+    expect((await caller().template.list({ sort: "runs", limit: 1 })).items[0]).toMatchObject({ runCount: 2 });
     await caller().template.save({ id: a.id, template: tpl("wft-a", { name: "Zeta 2" }) });
     expect((await caller().template.list()).items[0].name).toBe("Zeta 2");
   });
