@@ -6,6 +6,7 @@ import type { TemplateInput } from "@/lib/workflow/template-schema";
 
 const featurePipeline: TemplateInput = {
   template_id: "wft-feature-pipeline-20261129",
+  metadata: { task_type: "feature" },
   name: "Feature pipeline",
   description: "Plan a feature, pause so a person can review the plan, implement it, test it, summarise.",
   version: "1.0",
@@ -73,6 +74,7 @@ const featurePipeline: TemplateInput = {
 
 const parallelChecks: TemplateInput = {
   template_id: "wft-parallel-checks-20261129",
+  metadata: { task_type: "integration-test" },
   name: "Parallel checks",
   description: "Fan out lint, unit tests and a type check in parallel, then fan in to one report.",
   version: "1.0",
@@ -131,6 +133,7 @@ const parallelChecks: TemplateInput = {
 
 const deployGate: TemplateInput = {
   template_id: "wft-deploy-gate-20261129",
+  metadata: { task_type: "integration-test" },
   name: "Deploy with a gate",
   description: "Build, then a gate picks the branch by environment; production asks a person first.",
   version: "1.0",
