@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { AppShell } from "@/components/app-shell";
 import { TRPCReactProvider } from "@/lib/trpc/client";
 import "./globals.css";
+import "./editor.css";
 
 export const metadata: Metadata = {
   title: "Wf Composer",

@@ -16,6 +16,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         <nav aria-label="Main" className="shell-nav">
           <Link href="/">Dashboard</Link>
           <Link href="/templates">Templates</Link>
+          <Link href="/compose">New workflow</Link>
         </nav>
         <LiveIndicator />
       </header>

@@ -133,6 +133,17 @@ export function createTemplateProjector(): TemplateProjector {
         type: "workflow",
         position,
         selected,
+        // Nodes are drawn at a fixed size: giving it up front means an edited node keeps its
+        // measured handles instead of being hidden and re-measured (React Flow resets a node whose
+        // `measured` is missing).
+        measured: { width: DEFAULT_NODE_WIDTH, height: DEFAULT_NODE_HEIGHT },
+        ariaLabel: `${own.name || own.id} (${own.type} node ${own.id})`,
+        domAttributes: {
+          "data-type": own.type,
+          ...(live?.status ? { "data-status": live.status } : {}),
+          ...(problem ? { "data-problem": problem } : {}),
+          ...(highlight ? { "data-highlight": highlight } : {}),
+        } as WorkflowFlowNode["domAttributes"],
         data: {
           node: own,
           summary: nodeSummary(own),

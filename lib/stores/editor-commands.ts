@@ -22,7 +22,12 @@ const edgeEnds = (id: string) => {
 /** Adds a node of `type` centred on `point` (flow coordinates) and selects it. */
 export function addNode(store: EditorStore, type: NodeType, point: XY, executor?: string): string {
   const s = store.getState();
-  const node = newNode(type, s.draft, { position: centredAt(point), executor });
+  // A second click on the palette must not hide the first node: step down past occupied spots.
+  const at = centredAt(point);
+  const occupied = (y: number) =>
+    s.draft.nodes.some((n) => n.position && Math.abs(n.position.x - at.x) < 60 && Math.abs(n.position.y - y) < 40);
+  while (occupied(at.y)) at.y += 96;
+  const node = newNode(type, s.draft, { position: at, executor });
   s.edit(
     (t) => ({
       ...t,
@@ -116,8 +121,10 @@ export function selectAll(store: EditorStore): void {
   select({ nodes: draft.nodes.map((n) => n.id), edges: [] });
 }
 
+/** Auto-layout (one undo step), then brings the selection — or everything — into view. */
 export function layout(store: EditorStore, direction: LayoutDirection): void {
-  store.getState().edit((t) => autoLayout(t, { direction }));
+  const s = store.getState();
+  if (s.edit((t) => autoLayout(t, { direction }))) s.reveal(s.selection.nodes);
 }
 
 /** Runs checkpoint injection (one undo step) and opens its report. */

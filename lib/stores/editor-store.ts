@@ -7,6 +7,7 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { DEFAULT_NODE_HEIGHT, DEFAULT_NODE_WIDTH } from "@/lib/canvas/auto-layout";
 import { placeUnpositioned } from "@/lib/canvas/place-unpositioned";
+import type { Highlight } from "@/lib/canvas/project-template";
 import type { Diagnostic } from "@/lib/workflow/diagnostic";
 import type { InjectionReport } from "@/lib/workflow/inject-checkpoints";
 import { moveNodes } from "@/lib/workflow/move-nodes";
@@ -47,6 +48,10 @@ export interface EditorState {
   validated: Template | null;
   notice: Notice | null;
   report: InjectionReport | null;
+  /** A request to bring nodes into view (problems panel, auto-layout); `seq` makes each one new. */
+  focus: { ids: string[]; seq: number } | null;
+  /** Nodes marked on the canvas by a version diff. */
+  highlight: ReadonlyMap<string, Highlight> | null;
 
   /** Applies a pure edit as one undo step; returns false (and says why) when it is refused. */
   edit(fn: (t: Template) => Template, options?: EditOptions): boolean;
@@ -63,6 +68,9 @@ export interface EditorState {
   replace(template: Template, saved?: Template | null): void;
   markSaved(template: Template, templateId: string, version: number): void;
   showReport(report: InjectionReport | null): void;
+  /** Selects `ids` (when given) and asks the canvas to bring them into view (all nodes when empty). */
+  reveal(ids: string[], select?: boolean): void;
+  setHighlight(highlight: ReadonlyMap<string, Highlight> | null): void;
 }
 
 export type EditorStore = StoreApi<EditorState>;
@@ -107,6 +115,8 @@ export function createEditorStore(init: {
     validated: null,
     notice: null,
     report: null,
+    focus: null,
+    highlight: null,
 
     edit(fn, options = {}) {
       const { draft, history, selection } = get();
@@ -186,6 +196,13 @@ export function createEditorStore(init: {
     },
     showReport(report) {
       set({ report });
+    },
+    setHighlight(highlight) {
+      set({ highlight });
+    },
+    reveal(ids, select = false) {
+      const seq = (get().focus?.seq ?? 0) + 1;
+      set({ focus: { ids, seq }, ...(select ? { selection: { nodes: ids, edges: [] } } : {}) });
     },
   }));
 }

@@ -26,28 +26,36 @@ export interface FieldSpec {
   options?: readonly string[];
   /** One line shown under the field. */
   help?: string;
+  /** Shown in the inspector's folded "Behaviour" section rather than at the top. */
+  behaviour?: true;
 }
 
 const WORK_BEHAVIOUR: FieldSpec[] = [
-  { name: "on_fail", kind: "onFail", help: "abort (default), skip, retry or fallback:<node id>" },
-  { name: "retries", kind: "retries", help: "extra attempts after the first (a number)" },
-  { name: "timeout_s", kind: "number", help: "seconds before the attempt is stopped" },
-  { name: "tier", kind: "select", options: ["", ...TIERS], help: "ro < rw < rwx < git; empty: what the type needs" },
-  { name: "forbids_files", kind: "list", help: "paths the node must not touch, one per line" },
-  { name: "output_file", kind: "text", help: "output = this workspace file instead of stdout" },
-  { name: "checks", kind: "checks", help: "postconditions, checked after the work" },
-  { name: "preconditions", kind: "checks", help: "checked before the node starts" },
+  { behaviour: true, name: "on_fail", kind: "onFail", help: "abort (default), skip, retry or fallback:<node id>" },
+  { behaviour: true, name: "retries", kind: "retries", help: "extra attempts after the first (a number)" },
+  { behaviour: true, name: "timeout_s", kind: "number", help: "seconds before the attempt is stopped" },
+  {
+    behaviour: true,
+    name: "tier",
+    kind: "select",
+    options: ["", ...TIERS],
+    help: "ro < rw < rwx < git; empty: what the type needs",
+  },
+  { behaviour: true, name: "forbids_files", kind: "list", help: "paths the node must not touch, one per line" },
+  { behaviour: true, name: "output_file", kind: "text", help: "output = this workspace file instead of stdout" },
+  { behaviour: true, name: "checks", kind: "checks", help: "postconditions, checked after the work" },
+  { behaviour: true, name: "preconditions", kind: "checks", help: "checked before the node starts" },
 ];
 
 const COMMON_TAIL: FieldSpec[] = [
-  { name: "phase", kind: "text" },
-  { name: "parallel_group", kind: "text", help: "members of a group run side by side and are framed" },
-  { name: "breakpoint", kind: "boolean", help: "inject checkpoints pauses before this node" },
+  { behaviour: true, name: "phase", kind: "text" },
+  { behaviour: true, name: "parallel_group", kind: "text", help: "members of a group run side by side and are framed" },
+  { behaviour: true, name: "breakpoint", kind: "boolean", help: "inject checkpoints pauses before this node" },
 ];
 
 const WAIT_BEHAVIOUR: FieldSpec[] = [
-  { name: "timeout_s", kind: "number", help: "how long the wait may last" },
-  { name: "on_fail", kind: "onFail" },
+  { behaviour: true, name: "timeout_s", kind: "number", help: "how long the wait may last" },
+  { behaviour: true, name: "on_fail", kind: "onFail" },
 ];
 
 export const NODE_FIELDS: Record<NodeType, readonly FieldSpec[]> = {

@@ -1,5 +1,6 @@
 /** The app router: one router per noun (DESIGN.md §7). The client imports only `AppRouter`'s type. */
 import { approvalRouter } from "@/server/api/routers/approval";
+import { catalogRouter } from "@/server/api/routers/catalog";
 import { composeRouter } from "@/server/api/routers/compose";
 import { healthRouter } from "@/server/api/routers/health";
 import { runRouter } from "@/server/api/routers/run";
@@ -12,6 +13,7 @@ export const appRouter = createTRPCRouter({
   run: runRouter,
   approval: approvalRouter,
   health: healthRouter,
+  catalog: catalogRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,7 +1,7 @@
-/** `/templates/[id]` — one template: canvas, variables, versions, exports. */
-import { TemplateDetail } from "@/components/template-detail";
+/** `/templates/[id]` — one template in the visual editor, with its versions. */
+import { TemplateEditorPage } from "@/components/editor/template-editor-page";
 
 export default async function TemplatePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  return <TemplateDetail id={decodeURIComponent(id)} />;
+  return <TemplateEditorPage id={decodeURIComponent(id)} />;
 }

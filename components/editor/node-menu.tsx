@@ -1,0 +1,79 @@
+"use client";
+/** A node's menu on the editor canvas: the seed's Phase 4 edits (insert after, remove with re-wiring) and more. */
+import { useState } from "react";
+import { deleteSelection, duplicateSelection, insertAfter, removeWithRewire } from "@/lib/stores/editor-commands";
+import type { EditorStore } from "@/lib/stores/editor-store";
+import { NODE_TYPES, type NodeType } from "@/lib/workflow/template-schema";
+
+export function NodeMenu({ store, nodeId }: { store: EditorStore; nodeId: string }) {
+  const [open, setOpen] = useState(false);
+  const [insertType, setInsertType] = useState<NodeType>("shell");
+  const run = (fn: () => void) => () => {
+    setOpen(false);
+    fn();
+  };
+  const selectThis = () => store.getState().select({ nodes: [nodeId], edges: [] });
+  return (
+    <span className="node-menu nodrag nopan">
+      <button
+        type="button"
+        className="node-menu-button"
+        aria-label={`Menu of ${nodeId}`}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={(e) => {
+          e.stopPropagation();
+          setOpen(!open);
+        }}
+      >
+        ⋯
+      </button>
+      {open && (
+        <div
+          role="menu"
+          className="node-menu-list"
+          aria-label={`Actions for ${nodeId}`}
+          onClick={(e) => e.stopPropagation()}
+        >
+          <div className="node-menu-row">
+            <button role="menuitem" type="button" onClick={run(() => insertAfter(store, nodeId, insertType))}>
+              Insert after
+            </button>
+            <select
+              aria-label="Type to insert"
+              value={insertType}
+              onChange={(e) => setInsertType(e.target.value as NodeType)}
+            >
+              {NODE_TYPES.map((t) => (
+                <option key={t}>{t}</option>
+              ))}
+            </select>
+          </div>
+          <button role="menuitem" type="button" onClick={run(() => removeWithRewire(store, [nodeId]))}>
+            Remove and rewire
+          </button>
+          <button
+            role="menuitem"
+            type="button"
+            onClick={run(() => {
+              selectThis();
+              duplicateSelection(store);
+            })}
+          >
+            Duplicate
+          </button>
+          <button
+            role="menuitem"
+            type="button"
+            onClick={run(() => {
+              selectThis();
+              deleteSelection(store);
+            })}
+          >
+            Delete
+          </button>
+        </div>
+      )}
+    </span>
+  );
+}

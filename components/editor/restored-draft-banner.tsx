@@ -1,0 +1,29 @@
+"use client";
+/** Says that unsaved changes from this browser were restored, and offers to drop them. */
+import { useState } from "react";
+import type { Template } from "@/lib/workflow/template-schema";
+import { useEditor, useEditorStore } from "./editor-provider";
+import { clearLocalDraft } from "./use-local-draft";
+
+export function RestoredDraftBanner(props: { savedAt: string; server: Template | null; storageId: string | null }) {
+  const store = useEditorStore();
+  const dirty = useEditor((s) => s.draft !== s.saved);
+  const [closed, setClosed] = useState(false);
+  if (closed || !dirty) return null;
+  return (
+    <div className="banner" role="status">
+      Restored your unsaved changes from {new Date(props.savedAt).toLocaleString()}.{" "}
+      <button
+        type="button"
+        className="link-button"
+        onClick={() => {
+          clearLocalDraft(props.storageId);
+          if (props.server) store.getState().replace(props.server, store.getState().saved);
+          setClosed(true);
+        }}
+      >
+        Discard them
+      </button>
+    </div>
+  );
+}

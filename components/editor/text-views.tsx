@@ -1,0 +1,87 @@
+"use client";
+/** Tabs named per DESIGN.md §8: Canvas, Mermaid (rendered + editable source), YAML, JSON, ASCII. */
+import type { ReactNode } from "react";
+import { exportWorkflow, type ExportFormat } from "@/lib/formats/export-workflow";
+import { toMermaid } from "@/lib/formats/to-mermaid";
+import { MermaidDiagram } from "@/components/mermaid-diagram";
+import { useEditor } from "./editor-provider";
+import { TextSourceView } from "./text-source-view";
+
+export const VIEW_TABS = ["canvas", "mermaid", "yaml", "json", "ascii"] as const;
+export type ViewTab = (typeof VIEW_TABS)[number];
+const TAB_LABELS: Record<ViewTab, string> = {
+  canvas: "Canvas",
+  mermaid: "Mermaid",
+  yaml: "YAML",
+  json: "JSON",
+  ascii: "ASCII",
+};
+const FILE_EXT: Record<ExportFormat, string> = { json: "json", mermaid: "mmd", yaml: "yml", ascii: "txt" };
+
+function download(name: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+  const a = Object.assign(document.createElement("a"), { href: url, download: name });
+  a.click();
+  URL.revokeObjectURL(url);
+}
+
+function ExportPanel({ format }: { format: ExportFormat }) {
+  const draft = useEditor((s) => s.draft);
+  return (
+    <div className="export-panel">
+      <button
+        type="button"
+        className="button button-small"
+        onClick={() => download(`${draft.template_id}.${FILE_EXT[format]}`, exportWorkflow(draft, format))}
+      >
+        Download .{FILE_EXT[format]}
+      </button>
+      {format === "ascii" ? (
+        <pre className="code" data-testid="export-ascii">
+          {exportWorkflow(draft, "ascii")}
+        </pre>
+      ) : (
+        <TextSourceView format={format} />
+      )}
+    </div>
+  );
+}
+
+function MermaidPanel() {
+  const draft = useEditor((s) => s.draft);
+  return (
+    <div className="mermaid-panel">
+      {draft.nodes.length > 0 && draft.nodes.length <= 300 ? (
+        <MermaidDiagram text={toMermaid(draft, { display: true })} />
+      ) : (
+        <p className="muted small">The diagram is drawn for workflows of 1 to 300 nodes.</p>
+      )}
+      <ExportPanel format="mermaid" />
+    </div>
+  );
+}
+
+export function TextViews({
+  tab,
+  onTab,
+  children,
+}: {
+  tab: ViewTab;
+  onTab: (t: ViewTab) => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="text-views">
+      <div role="tablist" aria-label="Views" className="tabs">
+        {VIEW_TABS.map((t) => (
+          <button key={t} type="button" role="tab" aria-selected={tab === t} className="tab" onClick={() => onTab(t)}>
+            {TAB_LABELS[t]}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" className="tab-panel" aria-label={TAB_LABELS[tab]}>
+        {tab === "canvas" ? children : tab === "mermaid" ? <MermaidPanel /> : <ExportPanel format={tab} />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+"use client";
+/**
+ * Save: `template.save` writes a new version only when the content changed ("No changes"
+ * otherwise); a template with errors is kept as a draft version. A first save on /compose moves to
+ * the template's own page.
+ */
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useTRPC } from "@/lib/trpc/client";
+import type { EditorStore } from "@/lib/stores/editor-store";
+import { hasErrors } from "@/lib/workflow/diagnostic";
+import { validateTemplate } from "@/lib/workflow/validate-template";
+import { clearLocalDraft } from "./use-local-draft";
+
+export function useSaveDraft(store: EditorStore) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const mutation = useMutation(trpc.template.save.mutationOptions());
+
+  /** Saves the current draft; resolves to the saved id, or null when saving failed (and says why). */
+  async function save(): Promise<string | null> {
+    const s = store.getState();
+    const template = s.draft;
+    const wasNew = s.templateId === null;
+    try {
+      const result = await mutation.mutateAsync({ ...(s.templateId ? { id: s.templateId } : {}), template });
+      const draft = (result as { draft?: boolean }).draft ?? hasErrors(validateTemplate(template).diagnostics);
+      store.getState().markSaved(template, result.id, result.version);
+      store
+        .getState()
+        .notify(
+          "info",
+          result.changed
+            ? `Saved version ${result.version}${draft ? " as a draft: it has errors, so it cannot run until they are fixed" : ""}.`
+            : "No changes: the library already has this version.",
+        );
+      clearLocalDraft(wasNew ? null : result.id);
+      void queryClient.invalidateQueries({ queryKey: trpc.template.pathKey() });
+      if (wasNew) router.replace(`/templates/${encodeURIComponent(result.id)}`);
+      return result.id;
+    } catch (err) {
+      store.getState().notify("error", `Not saved: ${err instanceof Error ? err.message : String(err)}`);
+      return null;
+    }
+  }
+  return { save, saving: mutation.isPending };
+}

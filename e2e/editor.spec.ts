@@ -1,0 +1,153 @@
+import { expect, test, type Page } from "@playwright/test";
+import { canvasOf, connect, flowPosition, nodeIds, nodeOf, watchConsole } from "./support/canvas";
+
+const inspector = (page: Page) => page.getByRole("region", { name: "Inspector" });
+const notice = (page: Page) => page.locator(".editor-notice-slot");
+
+/** Drags a palette item onto the canvas at a point relative to the canvas's top-left corner. */
+async function dragFromPalette(page: Page, type: string, x: number, y: number) {
+  const canvas = canvasOf(page).locator(".react-flow__pane");
+  await page.getByRole("button", { name: `Add ${type} node` }).dragTo(canvas, { targetPosition: { x, y } });
+}
+
+test("draw, connect, edit, undo/redo, refuse a cycle, inject checkpoints, save, reload, version 2", async ({
+  page,
+}) => {
+  const console = watchConsole(page);
+  await page.goto("/compose");
+  await expect(page.getByRole("region", { name: "Palette" })).toBeVisible();
+
+  // Four nodes: two by click (added at the centre of the view), two dragged to a drop point.
+  await page.getByRole("button", { name: "Add shell node" }).click();
+  await page.getByRole("button", { name: "Add shell node" }).click();
+  await dragFromPalette(page, "agent", 160, 60);
+  await dragFromPalette(page, "checkpoint", 160, 320);
+  await expect.poll(() => nodeIds(page)).toEqual(["N-001", "N-002", "N-003", "CP-01"]);
+  await expect(nodeOf(page, "N-003")).toHaveAttribute("data-type", "agent");
+  await expect(nodeOf(page, "CP-01")).toHaveAttribute("data-type", "checkpoint");
+
+  // Connect by dragging handles: N-003 → N-001 → N-002 → CP-01.
+  await connect(page, "N-003", "N-001");
+  await connect(page, "N-001", "N-002");
+  await connect(page, "N-002", "CP-01");
+  await expect(canvasOf(page).locator(".react-flow__edge")).toHaveCount(3);
+
+  // A connection that would close a cycle is refused, with a message.
+  await connect(page, "CP-01", "N-003");
+  await expect(notice(page)).toContainText("cycle");
+  await expect(canvasOf(page).locator(".react-flow__edge")).toHaveCount(3);
+
+  // Edit args_template in the inspector; the canvas shows it.
+  await nodeOf(page, "N-001").click();
+  const args = inspector(page).getByRole("textbox", { name: "args_template", exact: true });
+  await args.fill("printf 'plan: %s\\n' {goal} > report.md");
+  await expect(nodeOf(page, "N-001")).toContainText("printf 'plan: %s");
+  await inspector(page).getByRole("textbox", { name: "name", exact: true }).fill("Write the report");
+
+  // Undo and redo: the canvas and the inspector follow.
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(nodeOf(page, "N-001")).not.toContainText("Write the report");
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(args).toHaveValue("echo hello");
+  await expect(nodeOf(page, "N-001")).toContainText("echo hello");
+  await page.keyboard.press("Control+Shift+Z");
+  await expect(args).toHaveValue("printf 'plan: %s\\n' {goal} > report.md");
+  await page.getByRole("button", { name: "Redo" }).click();
+  await expect(nodeOf(page, "N-001")).toContainText("Write the report");
+
+  // A value of the wrong type is refused where the person is looking; the draft keeps its value.
+  const timeout = inspector(page).getByRole("textbox", { name: "timeout_s", exact: true });
+  await timeout.fill("soon");
+  await expect(inspector(page).getByRole("alert")).toContainText("Expected a number");
+  await timeout.fill("30");
+  await expect(inspector(page).getByRole("alert")).toHaveCount(0);
+
+  // Problems: {goal} is not declared yet.
+  const problems = page.getByRole("region", { name: "Problems" });
+  await expect(problems.getByRole("button", { name: /goal/ }).first()).toBeVisible();
+  await page.locator(".react-flow__pane").click({ position: { x: 20, y: 20 } });
+  await inspector(page).getByRole("button", { name: "Add variable" }).click();
+  await inspector(page).getByRole("textbox", { name: "name of variable var_1" }).fill("goal");
+  await inspector(page).getByRole("textbox", { name: "name of variable var_1" }).blur();
+  await expect(problems.getByRole("button", { name: /goal/ })).toHaveCount(0);
+  await inspector(page).getByRole("textbox", { name: "name", exact: true }).fill("Editor journey");
+
+  // Inject checkpoints (one undo step) and read the report.
+  await page.getByRole("button", { name: "Inject checkpoints" }).click();
+  const report = page.getByRole("dialog", { name: "Checkpoints injected" });
+  await expect(report).toContainText("after-artifact");
+  await expect(report).toContainText("N-001 → N-002");
+  await report.getByRole("button", { name: "Close" }).click();
+  expect((await nodeIds(page)).length).toBe(5);
+
+  // Save: a new template, its page, version 1; reload shows the same nodes at the same positions.
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page).toHaveURL(/\/templates\/tpl_/);
+  await expect(page.getByRole("button", { name: "v1" })).toBeVisible();
+  const ids = await nodeIds(page);
+  const positions = await Promise.all(ids.map((id) => flowPosition(page, id)));
+  await page.reload();
+  await expect.poll(() => nodeIds(page)).toEqual(ids);
+  expect(await Promise.all(ids.map((id) => flowPosition(page, id)))).toEqual(positions);
+
+  // Saving again without a change: "No changes".
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(notice(page)).toContainText("No changes");
+
+  // Open it from the library, change it, save: version 2 in the history.
+  await page.getByRole("link", { name: "Templates" }).first().click();
+  await page.getByRole("link", { name: "Editor journey", exact: true }).click();
+  await nodeOf(page, "N-002").click();
+  await inspector(page).getByRole("textbox", { name: "args_template", exact: true }).fill("cat report.md");
+  await page.keyboard.press("Control+s");
+  await expect(notice(page)).toContainText("Saved version 2");
+  await expect(page.getByRole("button", { name: "v2" })).toBeVisible();
+  console.expectNone();
+});
+
+test("a required field emptied shows a problem that selects its node; copy and paste two nodes", async ({ page }) => {
+  const console = watchConsole(page);
+  await page.goto("/templates");
+  await page.getByRole("link", { name: "Parallel checks", exact: true }).click();
+  const first = (await nodeIds(page))[0];
+  await nodeOf(page, first).click();
+  await inspector(page).getByRole("textbox", { name: "args_template", exact: true }).fill("");
+  const problem = page.getByRole("region", { name: "Problems" }).getByRole("button", { name: /WF072/ });
+  await expect(problem).toBeVisible();
+  await expect(nodeOf(page, first)).toHaveAttribute("data-problem", "error");
+  await expect(page.getByRole("button", { name: "Run…" })).toBeDisabled();
+  // Select something else, then let the problem select the node again.
+  await page.locator(".react-flow__pane").click({ position: { x: 10, y: 10 } });
+  await expect(inspector(page).getByRole("heading", { name: "Workflow" })).toBeVisible();
+  await problem.click();
+  await expect(inspector(page).locator(`[data-node-id="${first}"]`)).toBeVisible();
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(page.getByRole("button", { name: "Run…" })).toBeEnabled();
+
+  // Copy two nodes (shift-click) and paste them: new ids, same edges between them.
+  const [a, b] = await nodeIds(page);
+  const before = (await nodeIds(page)).length;
+  await nodeOf(page, a).click();
+  await nodeOf(page, b).click({ modifiers: ["Shift"] });
+  await expect(page.getByRole("region", { name: "Inspector" })).toContainText("2 nodes selected");
+  await page.keyboard.press("Control+c");
+  await page.keyboard.press("Control+v");
+  await expect.poll(async () => (await nodeIds(page)).length).toBe(before + 2);
+  await expect(page.locator(".editor-notice-slot")).toContainText("Pasted 2 nodes");
+
+  // Clipboard text that is not a template: a clear message, nothing changes.
+  await page.evaluate(() => {
+    const data = new DataTransfer();
+    data.setData("text/plain", "hello, not a workflow");
+    document.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true }));
+  });
+  await expect(page.locator(".editor-notice-slot")).toContainText("not template JSON");
+  expect((await nodeIds(page)).length).toBe(before + 2);
+
+  // `?` lists the shortcuts.
+  await page.locator(".react-flow__pane").click({ position: { x: 10, y: 10 } });
+  await page.keyboard.press("?");
+  await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toContainText("Auto-layout");
+  await page.keyboard.press("Escape");
+  console.expectNone();
+});

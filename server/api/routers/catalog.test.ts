@@ -1,0 +1,14 @@
+import { describe, expect, it } from "vitest";
+import { createCaller } from "@/server/api/root";
+
+describe("catalog.list", () => {
+  it("lists the executor catalog's entries with their recipe kind, never the recipes", async () => {
+    const { items } = await createCaller({ headers: new Headers() }).catalog.list();
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) {
+      expect(item.name).toMatch(/^[a-z]/);
+      expect(["shell", "agent", "http"]).toContain(item.kind);
+      expect(item).not.toHaveProperty("recipe");
+    }
+  });
+});
