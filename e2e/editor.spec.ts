@@ -13,7 +13,7 @@ async function dragFromPalette(page: Page, type: string, x: number, y: number) {
 test("draw, connect, edit, undo/redo, refuse a cycle, inject checkpoints, save, reload, version 2", async ({
   page,
 }) => {
-  const console = watchConsole(page);
+  const consoleErrors = watchConsole(page);
   await page.goto("/compose");
   await expect(page.getByRole("region", { name: "Palette" })).toBeVisible();
 
@@ -102,13 +102,14 @@ test("draw, connect, edit, undo/redo, refuse a cycle, inject checkpoints, save, 
   await page.keyboard.press("Control+s");
   await expect(notice(page)).toContainText("Saved version 2");
   await expect(page.getByRole("button", { name: "v2" })).toBeVisible();
-  console.expectNone();
+  consoleErrors.expectNone();
 });
 
 test("a required field emptied shows a problem that selects its node; copy and paste two nodes", async ({ page }) => {
-  const console = watchConsole(page);
+  const consoleErrors = watchConsole(page);
   await page.goto("/templates");
   await page.getByRole("link", { name: "Parallel checks", exact: true }).click();
+  await expect.poll(() => nodeIds(page)).not.toEqual([]);
   const first = (await nodeIds(page))[0];
   await nodeOf(page, first).click();
   await inspector(page).getByRole("textbox", { name: "args_template", exact: true }).fill("");
@@ -149,5 +150,5 @@ test("a required field emptied shows a problem that selects its node; copy and p
   await page.keyboard.press("?");
   await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toContainText("Auto-layout");
   await page.keyboard.press("Escape");
-  console.expectNone();
+  consoleErrors.expectNone();
 });

@@ -40,7 +40,15 @@ import { useUnsavedGuard } from "./use-unsaved-guard";
 
 const MAX_DROP_BYTES = 5 * 1024 * 1024;
 
-function EditorBody({ sidebar, storageId }: { sidebar?: ReactNode; storageId: string | null }) {
+function EditorBody({
+  sidebar,
+  storageId,
+  initialRunOpen,
+}: {
+  sidebar?: ReactNode;
+  storageId: string | null;
+  initialRunOpen?: boolean;
+}) {
   const store = useEditorStore();
   const trpc = useTRPC();
   const flow = useReactFlow();
@@ -53,7 +61,7 @@ function EditorBody({ sidebar, storageId }: { sidebar?: ReactNode; storageId: st
   const errors = hasErrors(diagnostics);
   const [tab, setTab] = useState<ViewTab>("canvas");
   const [help, setHelp] = useState(false);
-  const [runOpen, setRunOpen] = useState(false);
+  const [runOpen, setRunOpen] = useState(initialRunOpen ?? false);
   const catalog = useQuery(trpc.catalog.list.queryOptions(undefined, { staleTime: 60_000 }));
   const { save, saving } = useSaveDraft(store);
 
@@ -204,10 +212,10 @@ function EditorBody({ sidebar, storageId }: { sidebar?: ReactNode; storageId: st
 }
 
 /** The editor for one draft; `sidebar` (versions) is rendered under the inspector. */
-export function WorkflowEditor(props: { sidebar?: ReactNode; storageId: string | null }) {
+export function WorkflowEditor(props: { sidebar?: ReactNode; storageId: string | null; initialRunOpen?: boolean }) {
   return (
     <ReactFlowProvider>
-      <EditorBody sidebar={props.sidebar} storageId={props.storageId} />
+      <EditorBody sidebar={props.sidebar} storageId={props.storageId} initialRunOpen={props.initialRunOpen} />
     </ReactFlowProvider>
   );
 }

@@ -1,0 +1,155 @@
+/**
+ * `npm run bench:ui`: the editor at 1,000 nodes in headless Chromium, against the production build
+ * (built first when missing) on its own port and data folder. Prints figures, asserts nothing:
+ *  - open: navigation → 1,000 nodes drawn and a node click answered by the inspector (median of 5);
+ *  - frame times (median, p95) while dragging a node and while panning;
+ *  - validation time per edit (the editor's debounced validator, measured in the page).
+ */
+import { spawn, execSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium, type Page } from "@playwright/test";
+import { chromiumLaunchOptions } from "@/e2e/chromium-launch-options";
+import { median, percentile } from "./bench/measure";
+
+const PORT = 3391;
+const BASE = `http://127.0.0.1:${PORT}`;
+const NODES = 1000;
+
+function layeredTemplate(n: number) {
+  const width = 10;
+  const nodes = Array.from({ length: n }, (_, i) => ({
+    id: `N-${String(i + 1).padStart(4, "0")}`,
+    name: `Step ${i + 1}`,
+    type: "shell",
+    args_template: `echo step ${i + 1}`,
+  }));
+  const edges = [];
+  for (let i = width; i < n; i++) edges.push({ from: nodes[i - width].id, to: nodes[i].id });
+  return { template_id: `wft-bench-ui-${n}`, name: `UI bench ${n}`, nodes, edges };
+}
+
+async function trpc(procedure: string, input: unknown) {
+  const res = await fetch(`${BASE}/api/trpc/${procedure}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(input),
+  });
+  if (!res.ok) throw new Error(`${procedure}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { result: { data: unknown } }).result.data;
+}
+
+/** Frame-to-frame times (ms) recorded in the page while `action` runs. */
+async function frameTimes(page: Page, action: () => Promise<void>): Promise<number[]> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __frames: number[]; __stop: boolean };
+    w.__frames = [];
+    w.__stop = false;
+    let last = performance.now();
+    const tick = (now: number) => {
+      w.__frames.push(now - last);
+      last = now;
+      if (!w.__stop) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  await action();
+  return page.evaluate(() => {
+    const w = window as unknown as { __frames: number[]; __stop: boolean };
+    w.__stop = true;
+    return w.__frames.slice(1);
+  });
+}
+
+const f = (ms: number) => `${ms.toFixed(1)} ms`;
+
+async function main() {
+  if (!fs.existsSync(".next/BUILD_ID")) execSync("npx next build", { stdio: "inherit" });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wf-bench-ui-"));
+  const server = spawn(
+    "node",
+    ["node_modules/next/dist/bin/next", "start", "--hostname", "127.0.0.1", "--port", String(PORT)],
+    {
+      env: { ...process.env, WF_DATA_DIR: dataDir, NODE_ENV: "production" },
+      stdio: "ignore",
+    },
+  );
+  try {
+    for (let i = 0; i < 100; i++) {
+      if (
+        await fetch(`${BASE}/api/trpc/health.ping`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const { id } = (await trpc("template.save", { template: layeredTemplate(NODES) })) as { id: string };
+    const browser = await chromium.launch(chromiumLaunchOptions());
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(`${BASE}/templates`); // warm the server and the browser cache
+    const opens: number[] = [];
+    for (let run = 0; run < 5; run++) {
+      const t0 = Date.now();
+      await page.goto(`${BASE}/templates/${id}`);
+      const node = page.locator(".react-flow__node-workflow").first();
+      await node.waitFor();
+      await node.click();
+      await page.locator("[data-node-id]").waitFor();
+      opens.push(Date.now() - t0);
+    }
+    console.log(
+      `open ${NODES} nodes → interactive: median ${f(median(opens))} (runs: ${opens.map(String).join(", ")} ms)`,
+    );
+
+    const box = (await page.locator(".react-flow__node-workflow").first().boundingBox())!;
+    const drag = await frameTimes(page, async () => {
+      await page.mouse.move(box.x + 60, box.y + 30);
+      await page.mouse.down();
+      for (let i = 0; i < 60; i++) await page.mouse.move(box.x + 60 + i * 4, box.y + 30 + i * 2);
+      await page.mouse.up();
+    });
+    console.log(
+      `drag a node at ${NODES} nodes: frame median ${f(median(drag))}, p95 ${f(percentile(drag, 95))} (${drag.length} frames)`,
+    );
+
+    const pane = (await page.locator(".react-flow__pane").boundingBox())!;
+    const pan = await frameTimes(page, async () => {
+      await page.mouse.move(pane.x + pane.width / 2, pane.y + pane.height / 2);
+      for (let i = 0; i < 60; i++) await page.mouse.wheel(12, 6);
+    });
+    console.log(
+      `pan at ${NODES} nodes: frame median ${f(median(pan))}, p95 ${f(percentile(pan, 95))} (${pan.length} frames)`,
+    );
+
+    await page.evaluate(() => ((window as unknown as { __wfValidationMs: number[] }).__wfValidationMs = []));
+    const name = page.getByRole("region", { name: "Inspector" }).getByRole("textbox", { name: "name", exact: true });
+    for (let i = 0; i < 7; i++) {
+      await name.fill(`Step edited ${i}`);
+      await page.waitForFunction(
+        (n) => (window as unknown as { __wfValidationMs: number[] }).__wfValidationMs.length >= n,
+        i + 1,
+      );
+    }
+    const validation = await page.evaluate(
+      () => (window as unknown as { __wfValidationMs: number[] }).__wfValidationMs,
+    );
+    console.log(
+      `validation per edit at ${NODES} nodes: median ${f(median(validation))}, max ${f(Math.max(...validation))}`,
+    );
+    console.log(
+      `load average: ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(" ")}`,
+    );
+    await browser.close();
+  } finally {
+    server.kill();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
