@@ -167,7 +167,7 @@ export function resolveReference(ref: Reference, ctx: ReferenceContext): string 
   }
 }
 
-/** A lookup over a run context, for `substituteReferences(text, referenceLookup(ctx), shellQuote)`. */
+/** A lookup over a run context, for `substituteReferences(text, referenceLookup(ctx))`. */
 export function referenceLookup(ctx: ReferenceContext): ReferenceLookup {
   return (ref) => resolveReference(ref, ctx);
 }

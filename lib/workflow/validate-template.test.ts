@@ -268,6 +268,21 @@ describe("node contents", () => {
     expect(find(graph().node("A", { type: "agent", args_template: undefined }).build(), "WF072")).toHaveLength(1);
     expect(codes(graph().node("A", { type: "agent", args_template: undefined, prompt: "hi" }).build())).toEqual([]);
   });
+
+  it("WF090 a command the shell cannot read, at its line and column; WF091 a reference that cannot be data", () => {
+    const unclosed = graph().node("A", { type: "shell", args_template: "echo ok &&\n  echo 'oops" }).build();
+    expect(find(unclosed, "WF090")).toMatchObject([
+      { severity: "error", nodeId: "A", field: "args_template", path: "nodes[0].args_template", line: 2, column: 8 },
+    ]);
+    const check = graph()
+      .node("A", { type: "shell", args_template: "true", checks: [{ type: "command", run: 'test -f "x' }] })
+      .build();
+    expect(find(check, "WF090")).toMatchObject([{ field: "checks[0].run", line: 1, column: 9 }]);
+    const inParam = graph().vars("x").node("A", { type: "shell", args_template: "echo ${v:-{x}}" }).build();
+    expect(find(inParam, "WF091")).toMatchObject([{ nodeId: "A", field: "args_template", line: 1, column: 11 }]);
+    // An agent prompt is not a command line.
+    expect(codes(graph().node("A", { type: "agent", prompt: "it's" }).build())).toEqual([]);
+  });
 });
 
 describe("references", () => {

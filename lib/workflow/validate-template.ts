@@ -9,6 +9,7 @@ import { checkGroups } from "./check-groups";
 import { checkNodeContents } from "./check-node-contents";
 import { checkReferences } from "./check-references";
 import { checkRouting } from "./check-routing";
+import { checkShellCommands } from "./check-shell-commands";
 import { hasErrors, type Diagnostic } from "./diagnostic";
 import { buildModelView, type ModelView } from "./model-view";
 import { normalizeTemplate } from "./normalize-template";
@@ -43,6 +44,7 @@ const RULES: ((view: ModelView, template: unknown) => Diagnostic[])[] = [
   checkNodeContents,
   checkReferences,
   checkGroups,
+  checkShellCommands,
 ];
 
 /** Validates unknown input as a template; see the file header. */

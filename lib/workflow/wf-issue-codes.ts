@@ -118,6 +118,16 @@ export const WF_ISSUES = {
   ),
   WF082: def("warning", (id: string) => `Checkpoint node "${id}" is missing from checkpoints[].`),
   WF083: def("warning", (group: string, id: string) => `Atomic group "${group}" lists "${id}", which is not a node.`),
+  WF090: def(
+    "error",
+    (id: string, field: string, problem: string) =>
+      `Node "${id}" (${field}): the shell cannot read this command: ${problem}; fix the quoting.`,
+  ),
+  WF091: def(
+    "error",
+    (id: string, field: string, problem: string) =>
+      `Node "${id}" (${field}): ${problem}, so its value could not be passed to the command as data.`,
+  ),
 } as const;
 
 export type WfIssueCode = keyof typeof WF_ISSUES;

@@ -22,6 +22,8 @@ export interface EngineOptions {
   /** Nodes running at once over all runs (default 32) and per run (default 16). */
   concurrency?: { global?: number; perRun?: number };
   maxOutputBytes?: number;
+  /** The shell that runs command lines with `-c` (default `/bin/sh`; tests run bash too). */
+  shell?: string;
   /** Log bytes kept per node attempt (default 256 KiB). */
   maxLogBytes?: number;
   /** Answers approvals without a person (CLI `--approve all`, `--answer`). */

@@ -20,6 +20,8 @@ export interface ExecuteNodeDeps {
   /** Appends a log event to the run. */
   emitLog: (event: Extract<RunEvent, { type: "node.log" }>) => void;
   onSpawn?: () => void;
+  /** The shell for command lines (default `/bin/sh`). */
+  shell?: string;
 }
 
 export function resultToEvent(nodeId: string, at: number, result: NodeAttemptResult): RunEvent {
@@ -52,6 +54,7 @@ export async function executeNode(
     signal,
     maxOutputBytes: deps.maxOutputBytes,
     ...(deps.onSpawn ? { onSpawn: deps.onSpawn } : {}),
+    ...(deps.shell ? { shell: deps.shell } : {}),
   });
   const executor = deps.executors.get(ctx.node.type);
   const result: NodeAttemptResult = executor

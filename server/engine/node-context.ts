@@ -1,10 +1,9 @@
 /** Builds an executor's context for one attempt: substitution, environment, log sink, signal. */
-import { referenceLookup, substituteReferences } from "@/lib/workflow/references";
-import { expressionContext, runReferenceContext } from "@/lib/workflow/run/run-reference-context";
+import { substituteReferences } from "@/lib/workflow/references";
+import { ENV_VALUE_MAX_BYTES } from "@/lib/workflow/run/render-shell-command";
+import { expressionContext, runReferenceLookup } from "@/lib/workflow/run/run-reference-context";
 import type { ActiveRun } from "./active-run";
 import type { ExecutorContext } from "./executors/executor";
-import { shellQuote } from "./executors/shell-quote";
-import { substituteShell } from "./executors/substitute-shell";
 
 /** Host variables a child process may see; everything else comes from the run. */
 export const ENV_ALLOWLIST = ["PATH", "HOME", "LANG", "LC_ALL", "TERM", "TMPDIR", "USER", "SHELL", "TZ"];
@@ -15,6 +14,7 @@ export interface NodeContextOptions {
   signal: AbortSignal;
   maxOutputBytes: number;
   onSpawn?: () => void;
+  shell?: string;
 }
 
 let hostEnv: Record<string, string> | undefined;
@@ -32,7 +32,11 @@ export function buildNodeContext(run: ActiveRun, nodeId: string, o: NodeContextO
   const node = spec.defs.get(nodeId)!;
   const planned = spec.plan.nodes[nodeId];
   const env: Record<string, string> = { ...allowedHostEnv() };
-  for (const [k, v] of Object.entries(state.vars)) if (ENV_NAME.test(k)) env[k] = v;
+  const lookupRef = runReferenceLookup(spec, state, nodeId);
+  // A value too large for an environment string would make every exec fail (E2BIG); commands
+  // still receive it through `{name}`, which passes it through a file.
+  for (const [k, v] of Object.entries(state.vars))
+    if (ENV_NAME.test(k) && Buffer.byteLength(v) <= ENV_VALUE_MAX_BYTES) env[k] = v;
   env.WF_RUN_ID = run.id;
   env.WF_NODE_ID = nodeId;
   env.WF_WORKSPACE = run.workspace;
@@ -48,15 +52,13 @@ export function buildNodeContext(run: ActiveRun, nodeId: string, o: NodeContextO
     signal: o.signal,
     ...(node.timeout_s ? { timeoutMs: node.timeout_s * 1000 } : {}),
     log: o.log,
-    resolve: (text, quote) => {
-      const lookup = referenceLookup(runReferenceContext(spec, state, nodeId, [text]));
-      // `shellQuote` marks a command line: each value is quoted for the quotes it stands in.
-      return quote === shellQuote ? substituteShell(text, lookup) : substituteReferences(text, lookup, quote).text;
-    },
+    resolve: (text, quote) => substituteReferences(text, lookupRef, quote).text,
+    lookup: lookupRef,
     expressionContext: () => expressionContext(spec, state, nodeId),
     routes: spec.plan.gates[nodeId] ?? [],
     env: env as NodeJS.ProcessEnv,
     maxOutputBytes: o.maxOutputBytes,
     ...(o.onSpawn ? { onSpawn: o.onSpawn } : {}),
+    ...(o.shell ? { shell: o.shell } : {}),
   };
 }

@@ -10,6 +10,8 @@
  * 4. launch their executors;
  * 5. wake whoever waits for a run to settle.
  */
+import { checkShellCommands } from "@/lib/workflow/check-shell-commands";
+import { buildModelView } from "@/lib/workflow/model-view";
 import { makeRunSpec } from "@/lib/workflow/run/run-spec";
 import { initialRunState } from "@/lib/workflow/run/run-state";
 import { planRun } from "@/lib/workflow/run/run-plan";
@@ -65,7 +67,8 @@ export class RunEngine {
     // 1. Variables (required ones are never guessed), 2. the plan.
     const { vars, diagnostics } = resolveRunVariables(input.template, input.variables ?? {});
     const planned = planRun(input.template);
-    const problems = [...diagnostics, ...(planned.ok ? [] : planned.diagnostics)];
+    const commands = checkShellCommands(buildModelView(input.template));
+    const problems = [...diagnostics, ...commands, ...(planned.ok ? [] : planned.diagnostics)];
     if (problems.length || !planned.ok) throw new RunInputError(problems);
     // 3. Workspace and stored run, 4. the run.started event.
     const runId = input.runId ?? newId("run");
@@ -355,6 +358,7 @@ export class RunEngine {
       executors: this.executors,
       judge: this.o.judge,
       maxOutputBytes: this.o.maxOutputBytes ?? 1 << 20,
+      ...(this.o.shell ? { shell: this.o.shell } : {}),
       maxLogBytes: this.o.maxLogBytes ?? 256 * 1024,
       now: () => this.clock.now(),
       emitLog: (event) => this.apply(run, event),

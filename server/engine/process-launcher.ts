@@ -12,6 +12,8 @@ import { appRoot } from "@/server/db/data-paths";
 
 export interface LaunchRequest {
   command: string;
+  /** Default `/bin/sh`. */
+  shell?: string;
   cwd: string;
   env: NodeJS.ProcessEnv;
   stdin?: string;
@@ -31,7 +33,7 @@ export type Launcher = (req: LaunchRequest) => LaunchedChild;
 
 export const localLauncher: Launcher = (req) => {
   const handle: LaunchedChild = {};
-  const child = spawn("/bin/sh", ["-c", req.command], {
+  const child = spawn(req.shell ?? "/bin/sh", ["-c", req.command], {
     cwd: req.cwd,
     env: req.env,
     detached: true,

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import type { Check } from "@/lib/workflow/template-schema";
 import type { ApprovalRequest } from "@/lib/workflow/run/run-state";
 import type { ExecutorContext } from "./executors/executor";
-import { shellQuote } from "./executors/shell-quote";
+import { prepareCommandLine } from "./executors/prepare-command-line";
 import { spawnProcess } from "./spawn-process";
 import { confinePath } from "./workspace";
 
@@ -43,13 +43,21 @@ async function evaluateCheck(check: Check, ctx: ExecutorContext, judge?: AgentJu
       return ok ? { ok, artifact: check.path } : { ok, reason: `pattern "${pattern}" not found in ${check.path}` };
     }
     case "command": {
-      const r = await spawnProcess({
-        command: ctx.resolve(check.run, shellQuote),
-        cwd: ctx.workspace,
-        env: ctx.env,
-        signal: ctx.signal,
-        timeoutMs: ctx.timeoutMs,
-      });
+      const prepared = prepareCommandLine(ctx, check.run, "run");
+      if (!prepared.ok) return { ok: false, reason: prepared.error };
+      let r: Awaited<ReturnType<typeof spawnProcess>>;
+      try {
+        r = await spawnProcess({
+          command: prepared.script,
+          shell: ctx.shell,
+          cwd: ctx.workspace,
+          env: prepared.env,
+          signal: ctx.signal,
+          timeoutMs: ctx.timeoutMs,
+        });
+      } finally {
+        prepared.cleanup();
+      }
       const expect = check.expect_exit ?? 0;
       if (r.exitCode !== expect) return { ok: false, reason: `exit code ${r.exitCode}, expected ${expect}` };
       if (check.expect_output !== undefined && !r.stdout.includes(check.expect_output))

@@ -9,7 +9,6 @@
 import { RUN_CODES } from "@/lib/workflow/run/run-codes";
 import { forbiddenFiles, tierViolation } from "./capability-tiers";
 import type { Executor, ExecutorContext, ExecutorResult } from "./executors/executor";
-import { shellQuote } from "./executors/shell-quote";
 import { runChecks, type AgentJudge } from "./run-checks";
 import { listWorkspaceFiles } from "./workspace";
 
@@ -46,8 +45,8 @@ export async function runNodeAttempt(
 ): Promise<NodeAttemptResult> {
   const node = ctx.node;
   // 1. Tier.
-  const commandLine = node.args_template ? ctx.resolve(node.args_template, shellQuote) : undefined;
-  const needed = tierViolation(node, commandLine);
+  // The command as written: values never become shell syntax, so they cannot invoke git either.
+  const needed = tierViolation(node, node.args_template);
   if (needed) return { status: "failed", error: RUN_CODES.RUN015(ctx.nodeId, needed, node.tier!), code: "RUN015" };
   // 2. Preconditions.
   if (node.preconditions?.length) {

@@ -7,6 +7,8 @@ import { defaultLauncher, type Launcher } from "./process-launcher";
 
 export interface SpawnOptions {
   command: string;
+  /** The shell that runs `command` with `-c` (default `/bin/sh`). */
+  shell?: string;
   cwd: string;
   env: NodeJS.ProcessEnv;
   signal?: AbortSignal;
@@ -43,7 +45,13 @@ function killGroup(pid: number, sig: NodeJS.Signals): void {
 export function spawnProcess(o: SpawnOptions): Promise<SpawnResult> {
   const cap = o.maxOutputBytes ?? 1 << 20;
   return new Promise((resolve) => {
-    const child = (o.launcher ?? defaultLauncher())({ command: o.command, cwd: o.cwd, env: o.env, stdin: o.stdin });
+    const child = (o.launcher ?? defaultLauncher())({
+      command: o.command,
+      ...(o.shell ? { shell: o.shell } : {}),
+      cwd: o.cwd,
+      env: o.env,
+      stdin: o.stdin,
+    });
     const kept = { stdout: [] as Buffer[], stderr: [] as Buffer[] };
     const size = { stdout: 0, stderr: 0 };
     let truncated = false;

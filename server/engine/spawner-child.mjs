@@ -1,6 +1,6 @@
 // The lean spawner: a small Node process that starts shell commands for the engine, because
 // fork+exec from a large process (the Next server) is several times slower than from a small one.
-// Protocol, one JSON object per line. In: {op:"spawn", id, command, cwd, env, stdin?}.
+// Protocol, one JSON object per line. In: {op:"spawn", id, command, shell?, cwd, env, stdin?}.
 // Out: {id, ev:"spawned", pid} | {id, ev:"data", stream, b64} | {id, ev:"exit", code, signal} | {id, ev:"error", message}.
 // The engine kills process groups itself (it knows the pid); stdin EOF ends this process.
 import { spawn } from "node:child_process";
@@ -19,7 +19,7 @@ readline.createInterface({ input: process.stdin }).on("line", (line) => {
   const { id } = req;
   let child;
   try {
-    child = spawn("/bin/sh", ["-c", req.command], {
+    child = spawn(req.shell ?? "/bin/sh", ["-c", req.command], {
       cwd: req.cwd,
       env: req.env,
       detached: true,

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -29,7 +29,7 @@ describe("CLI agent provider with real commands", () => {
   });
 
   it("rejects a non-zero exit with its stderr", async () => {
-    const provider = createCliAgentProvider({ name: "bad", command: "echo nope >&2; exit 3" });
+    const provider = createCliAgentProvider({ name: "bad", command: ["sh", "-c", "echo nope >&2; exit 3"] });
     const err = (await provider.complete({ prompt: "x" }).catch((e: unknown) => e)) as AgentProviderError;
     expect(err).toBeInstanceOf(AgentProviderError);
     expect(err.reason).toBe("exit");
@@ -46,13 +46,32 @@ describe("CLI agent provider with real commands", () => {
     const pidFile = path.join(dir, "pid");
     const provider = createCliAgentProvider({
       name: "slow",
-      command: `sleep 30 & echo $! > ${pidFile}; wait`,
+      command: ["sh", "-c", `sleep 30 & echo $! > ${pidFile}; wait`],
       timeoutMs: 300,
     });
     const err = (await provider.complete({ prompt: "x" }).catch((e: unknown) => e)) as AgentProviderError;
     expect(err.reason).toBe("timeout");
     const grandchild = Number(readFileSync(pidFile, "utf8").trim());
     expect(await waitUntil(() => !isAlive(grandchild))).toBe(true);
+  });
+
+  it("runs an argument vector, never a shell: the prompt and the words are data", async () => {
+    const marker = path.join(dir, "PWNED");
+    const provider = createCliAgentProvider({ name: "printf", command: ["printf", "%s|", `$(touch ${marker})`] });
+    const res = await provider.complete({ prompt: `$(touch ${marker})` });
+    expect(res.text).toBe(`$(touch ${marker})|`);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it("splits a string into plain words and refuses shell syntax in it", async () => {
+    expect(
+      (await createCliAgentProvider({ name: "p", command: "printf '%s' 'a b'" }).complete({ prompt: "" })).text,
+    ).toBe("a b");
+    const err = (await createCliAgentProvider({ name: "p", command: "cat; id" })
+      .complete({ prompt: "" })
+      .catch((e: unknown) => e)) as AgentProviderError;
+    expect(err.reason).toBe("spawn");
+    expect(err.message).toMatch(/only plain words/);
   });
 
   it("stops when the abort signal fires", async () => {

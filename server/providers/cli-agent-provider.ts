@@ -1,16 +1,20 @@
 /**
- * A CLI agent (e.g. `claude -p`, `codex exec`): the configured command line runs under `/bin/sh -c`
- * in its own process group, reads the prompt on stdin and answers on stdout. Timeout and abort
- * kill the whole group (SIGTERM, then SIGKILL after a grace period).
+ * A CLI agent (e.g. `claude -p`, `codex exec`): the configured program runs from an argument
+ * vector — never through a shell — in its own process group, reads the prompt on stdin and answers
+ * on stdout. Timeout and abort kill the whole group (SIGTERM, then SIGKILL after a grace period).
  */
 import { spawn } from "node:child_process";
+import { splitCommandWords } from "@/lib/workflow/run/shell-syntax";
 import { AgentProviderError } from "./agent-provider-error";
 import type { AgentProvider, AgentRequest, AgentResponse } from "./agent-provider";
 
 export interface CliAgentProviderConfig {
   name: string;
-  /** Shell command line; the prompt arrives on its stdin. */
-  command: string;
+  /**
+   * The program and its arguments; a string is split into words (quotes allowed, no shell
+   * syntax: write `["sh", "-c", "…"]` to ask for a shell). The prompt arrives on its stdin.
+   */
+  command: string | readonly string[];
   /** Default timeout when the request sets none. */
   timeoutMs?: number;
   env?: Record<string, string>;
@@ -34,6 +38,17 @@ function killGroup(pid: number | undefined): void {
   }, KILL_GRACE_MS).unref();
 }
 
+/** The argument vector of a configured command; throws an Error naming the provider. */
+export function commandArgv(name: string, command: string | readonly string[]): string[] {
+  if (typeof command !== "string") return [...command];
+  const split = splitCommandWords(command);
+  if (!split.ok)
+    throw new Error(
+      `agent provider ${name}: command "${command}": ${split.message}; write ["sh", "-c", "…"] for a shell`,
+    );
+  return split.argv;
+}
+
 export function createCliAgentProvider(config: CliAgentProviderConfig): AgentProvider {
   const { name } = config;
   return {
@@ -42,7 +57,13 @@ export function createCliAgentProvider(config: CliAgentProviderConfig): AgentPro
     complete(request: AgentRequest): Promise<AgentResponse> {
       return new Promise((resolve, reject) => {
         if (request.signal?.aborted) return reject(new AgentProviderError(name, "aborted", "aborted before start"));
-        const child = spawn("/bin/sh", ["-c", config.command], {
+        let argv: string[];
+        try {
+          argv = commandArgv(name, config.command);
+        } catch (err) {
+          return reject(new AgentProviderError(name, "spawn", (err as Error).message));
+        }
+        const child = spawn(argv[0], argv.slice(1), {
           cwd: request.cwd,
           env: { ...process.env, ...config.env },
           detached: true,

@@ -116,7 +116,7 @@ describe("describe with a CLI provider (a real command)", () => {
     const answerFile = path.join(dir, "answer.json");
     writeFileSync(answerFile, JSON.stringify(AGENT_INTENT));
     const r = await describeWithProviders(TEXT, {
-      env: { WF_DATA_DIR: dir, WF_AGENT_CMD: `cat > /dev/null; cat ${answerFile}` },
+      env: { WF_DATA_DIR: dir, WF_AGENT_CMD: `sh -c 'cat > /dev/null; cat ${answerFile}'` },
       now: NOW,
     });
     if (!r.ok) throw new Error("expected ok");
@@ -125,7 +125,10 @@ describe("describe with a CLI provider (a real command)", () => {
   });
 
   it("falls back when the command fails", async () => {
-    const r = await describeWithProviders(TEXT, { env: { WF_DATA_DIR: dir, WF_AGENT_CMD: "exit 7" }, now: NOW });
+    const r = await describeWithProviders(TEXT, {
+      env: { WF_DATA_DIR: dir, WF_AGENT_CMD: "sh -c 'exit 7'" },
+      now: NOW,
+    });
     if (!r.ok) throw new Error("expected ok");
     expect(r.parser).toBe("rules");
     expect(r.diagnostics[0]).toMatchObject({ code: "DS003" });

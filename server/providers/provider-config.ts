@@ -14,7 +14,12 @@ import { dataDir } from "@/server/db/data-paths";
 
 const timeout = z.number().int().positive().optional();
 export const ProviderSpecSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("cli"), command: z.string().min(1), timeout_ms: timeout }),
+  z.object({
+    kind: z.literal("cli"),
+    /** A program and its arguments: a list, or a string of plain words (no shell syntax). */
+    command: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]),
+    timeout_ms: timeout,
+  }),
   z.object({
     kind: z.literal("openai"),
     base_url: z.string().url(),

@@ -20,6 +20,10 @@ export const RUN_CODES = {
   RUN019: (expr: string, problem: string) => `expression "${expr}" could not be evaluated: ${problem}`,
   RUN020: (id: string) => `node ${id} was cancelled`,
   RUN021: (name: string) => `no executor is registered for node type ${name}`,
+  RUN022: (id: string, field: string, line: number, column: number, problem: string) =>
+    `node ${id}: the command in ${field} cannot be run (line ${line}, column ${column}): ${problem}`,
+  RUN023: (id: string, field: string, problem: string) =>
+    `node ${id}: a value for ${field} cannot be passed: ${problem}`,
 } as const;
 
 export type RunCode = keyof typeof RUN_CODES;

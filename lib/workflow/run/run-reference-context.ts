@@ -3,7 +3,12 @@
  * nodes its texts mention, the nearest upstream node (`prev_*`) and `{iteration}`. Built only for
  * the nodes actually referenced, so it costs nothing for nodes without templates.
  */
-import { parseReferences, type ReferenceContext } from "@/lib/workflow/references";
+import {
+  parseReferences,
+  resolveReference,
+  type ReferenceContext,
+  type ReferenceLookup,
+} from "@/lib/workflow/references";
 import type { RunSpec } from "./run-spec";
 import type { NodeState, RunState } from "./run-state";
 
@@ -73,6 +78,23 @@ export function runReferenceContext(
         }
       : {},
     ...(planned.iteration !== undefined ? { iteration: planned.iteration } : {}),
+  };
+}
+
+/**
+ * A lookup for one attempt of `nodeId`: the nearest upstream node is found on first use, a node's
+ * values when first referenced (most texts hold few references, many hold none).
+ */
+export function runReferenceLookup(spec: RunSpec, state: RunState, nodeId: string): ReferenceLookup {
+  let base: ReferenceContext | undefined;
+  const nodes: Record<string, Record<string, unknown>> = {};
+  return (ref) => {
+    base ??= { ...runReferenceContext(spec, state, nodeId, []), nodes };
+    if (ref.kind === "node" && !Object.hasOwn(nodes, ref.nodeId)) {
+      const n = latestFinished(spec, state, ref.nodeId);
+      if (n) nodes[ref.nodeId] = nodeValues(n);
+    }
+    return resolveReference(ref, base);
   };
 }
 

@@ -3,6 +3,7 @@
  * the workspace, an abort signal, a log sink) and resolves to succeeded / failed / waiting.
  * Executors never touch the database or the event bus.
  */
+import type { ReferenceLookup } from "@/lib/workflow/references";
 import type { ApprovalRequest } from "@/lib/workflow/run/run-state";
 import type { PlanNode } from "@/lib/workflow/run/run-plan";
 import type { GateRoute } from "@/lib/workflow/run/run-plan";
@@ -30,14 +31,21 @@ export interface ExecutorContext {
   signal: AbortSignal;
   timeoutMs?: number;
   log(stream: "stdout" | "stderr" | "engine", text: string): void;
-  /** Substitutes references in a node text (`quote` for shell command lines). */
+  /**
+   * Substitutes references in a node text that is not a command line (`quote` encodes each value,
+   * e.g. for a URL). Command lines go through `runCommandLine`, which passes values as data.
+   */
   resolve(text: string, quote?: (v: string) => string): string;
+  /** The value of a reference for this attempt (undefined when it cannot be resolved). */
+  lookup: ReferenceLookup;
   /** Values for CEL expressions (`vars`, `nodes`, `output`, `iteration`). */
   expressionContext(): Record<string, unknown>;
   /** The gate's outgoing routes (gate nodes only). */
   routes: readonly GateRoute[];
   /** Environment for child processes (allowlist + run variables). */
   env: NodeJS.ProcessEnv;
+  /** The shell that runs command lines (default `/bin/sh`). */
+  shell?: string;
   /** Per-node cap on kept output bytes. */
   maxOutputBytes: number;
   /** Called when a child process has been spawned (benchmarks). */

@@ -64,10 +64,19 @@ describe("http, agent and skill executors", () => {
     expect(bad.error).toMatch(/HTTP 503/);
   });
 
-  it("http: values in the query string are URL-encoded, the part before ? is used as written", async () => {
-    const r = await runOne({ type: "http", url: "{base}/search?q={q}&n=1" }, { base, q: "a&b c/d" });
+  it("http: values in the path and query are URL-encoded; only a leading base URL is used as written", async () => {
+    const r = await runOne(
+      { type: "http", url: "{base}/items/{id}?q={q}&n=1" },
+      { base, id: "../admin?x=1#", q: "a&b c/d" },
+    );
     expect(r.status).toBe("done");
-    expect(seen.at(-1)?.url).toBe("/search?q=a%26b%20c%2Fd&n=1");
+    expect(seen.at(-1)?.url).toBe("/items/..%2Fadmin%3Fx%3D1%23?q=a%26b%20c%2Fd&n=1");
+    h!.close();
+    const host = await runOne({ type: "http", url: "http://{host}/x" }, { host: "evil.com/?" });
+    expect(host.error).toMatch(/not a host name/);
+    h!.close();
+    const notUrl = await runOne({ type: "http", url: "{base}/x" }, { base: "file:///etc/passwd" });
+    expect(notUrl.error).toMatch(/must be an http\(s\) URL/);
   });
 
   it("agent: a CLI provider gets the prompt on stdin; no provider fails clearly", async () => {

@@ -5,7 +5,6 @@
 import { evaluateExpression, expressionValueToString } from "@/lib/workflow/run/evaluate-expression";
 import type { Executor } from "./executor";
 import { runCommandLine } from "./shell-executor";
-import { shellQuote } from "./shell-quote";
 
 export const gateExecutor: Executor = {
   async run(ctx) {
@@ -29,7 +28,7 @@ export const gateExecutor: Executor = {
       };
     }
     if (ctx.node.args_template) {
-      const r = await runCommandLine(ctx, ctx.resolve(ctx.node.args_template, shellQuote));
+      const r = await runCommandLine(ctx, ctx.node.args_template);
       return r.status === "succeeded" ? { ...r, source: "output" } : r;
     }
     const options = [...new Set(ctx.routes.map((r) => r.label))];

@@ -1,5 +1,5 @@
 /**
- * `http`: method / url / headers / body templates (references substituted; query values URL-encoded), run
+ * `http`: method / url / headers / body templates (references substituted; URL values encoded), run
  * under the node's abort signal and timeout; a non-2xx status fails the node. Output = body text.
  */
 import type { Executor, ExecutorContext, ExecutorResult } from "./executor";
@@ -11,20 +11,37 @@ export interface HttpRequestSpec {
   body?: string;
 }
 
+/** What an origin part may hold (`host`, `host:port`, `[v6]`, `user@host`). */
+const AUTHORITY = /^[A-Za-z0-9.\-:[\]@_~%]*$/;
+
 /**
- * Values in the query string are URL-encoded (`?q={topic}` with "a&b" stays one parameter); before
- * the `?` they go in as written, so `{base_url}/items` works.
+ * Every value in the path, query and fragment is URL-encoded (`/items/{id}` with "a/../b" stays one
+ * segment, `?q={topic}` with "a&b" stays one parameter). Only the origin is taken as written: a
+ * reference that starts the URL (`{base_url}/items`, which must then be an http(s) URL) or one
+ * inside `scheme://…/` (which may only hold host characters). Throws an Error naming the problem.
  */
-export function resolveUrl(ctx: Pick<ExecutorContext, "resolve">, template: string): string {
-  const q = template.indexOf("?");
-  if (q < 0) return ctx.resolve(template);
-  return ctx.resolve(template.slice(0, q)) + "?" + ctx.resolve(template.slice(q + 1), encodeURIComponent);
+export function resolveUrl(ctx: Pick<ExecutorContext, "resolve" | "lookup">, template: string): string {
+  const scheme = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(template);
+  const lead = /^\{[^{}]+\}/.exec(template);
+  const originEnd = scheme ? scheme[0].length : lead ? lead[0].length : 0;
+  const origin = ctx.resolve(template.slice(0, originEnd), (v) => {
+    if (scheme && !AUTHORITY.test(v))
+      throw new Error(`a value in the URL's host part is not a host name: ${JSON.stringify(v)}`);
+    return v;
+  });
+  if (!scheme && lead && !/^https?:\/\//i.test(origin)) throw new Error(`${lead[0]} must be an http(s) URL`);
+  return origin + ctx.resolve(template.slice(originEnd), encodeURIComponent);
 }
 
 /** Sends one request (shared by http nodes and http skill recipes). */
 export async function runHttpRequest(ctx: ExecutorContext, spec: HttpRequestSpec): Promise<ExecutorResult> {
   if (!spec.url) return { status: "failed", error: "http node has no url" };
-  const url = resolveUrl(ctx, spec.url);
+  let url: string;
+  try {
+    url = resolveUrl(ctx, spec.url);
+  } catch (err) {
+    return { status: "failed", error: `url: ${(err as Error).message}` };
+  }
   const method = (spec.method ?? (spec.body !== undefined ? "POST" : "GET")).toUpperCase();
   const headers = Object.fromEntries(Object.entries(spec.headers ?? {}).map(([k, v]) => [k, ctx.resolve(v)]));
   const body = spec.body !== undefined && method !== "GET" && method !== "HEAD" ? ctx.resolve(spec.body) : undefined;

@@ -1,27 +1,42 @@
-/** `shell`: the substituted `args_template` run by `/bin/sh -c` in the workspace; output = trimmed stdout or `output_file`. */
+/**
+ * `shell`: `args_template` run by `/bin/sh -c` in the workspace, its references passed as data
+ * (prepare-command-line.ts); output = trimmed stdout or `output_file`.
+ */
 import fs from "node:fs";
 import { confinePath } from "@/server/engine/workspace";
 import { spawnProcess } from "@/server/engine/spawn-process";
 import type { Executor, ExecutorContext, ExecutorResult } from "./executor";
-import { shellQuote } from "./shell-quote";
+import { prepareCommandLine } from "./prepare-command-line";
 
-/** Runs one command line for a node (shared by shell, loop, gate and skill recipes). */
+/**
+ * Runs one command line as written in the template (shared by shell, loop, gate and skill
+ * recipes); `field` names it in errors.
+ */
 export async function runCommandLine(
   ctx: ExecutorContext,
-  commandLine: string,
+  template: string,
+  field = "args_template",
   stdin?: string,
 ): Promise<ExecutorResult> {
-  const r = await spawnProcess({
-    command: commandLine,
-    cwd: ctx.workspace,
-    env: ctx.env,
-    signal: ctx.signal,
-    timeoutMs: ctx.timeoutMs,
-    stdin,
-    maxOutputBytes: ctx.maxOutputBytes,
-    onChunk: (stream, text) => ctx.log(stream, text),
-    onSpawn: ctx.onSpawn,
-  });
+  const prepared = prepareCommandLine(ctx, template, field);
+  if (!prepared.ok) return { status: "failed", error: prepared.error, code: prepared.code };
+  let r: Awaited<ReturnType<typeof spawnProcess>>;
+  try {
+    r = await spawnProcess({
+      command: prepared.script,
+      shell: ctx.shell,
+      cwd: ctx.workspace,
+      env: prepared.env,
+      signal: ctx.signal,
+      timeoutMs: ctx.timeoutMs,
+      stdin,
+      maxOutputBytes: ctx.maxOutputBytes,
+      onChunk: (stream, text) => ctx.log(stream, text),
+      onSpawn: ctx.onSpawn,
+    });
+  } finally {
+    prepared.cleanup();
+  }
   if (r.timedOut) return { status: "failed", error: `timed out after ${ctx.timeoutMs} ms`, code: "RUN014" };
   if (r.aborted) return { status: "failed", error: "cancelled", code: "RUN020" };
   if (r.exitCode !== 0) {
@@ -41,6 +56,6 @@ export const shellExecutor: Executor = {
   run(ctx) {
     const cmd = ctx.node.args_template ?? "";
     if (!cmd.trim()) return Promise.resolve({ status: "failed", error: "shell node has no args_template" });
-    return runCommandLine(ctx, ctx.resolve(cmd, shellQuote));
+    return runCommandLine(ctx, cmd);
   },
 };

@@ -10,7 +10,6 @@ import { runAgentPrompt } from "./agent-executor";
 import type { Executor } from "./executor";
 import { runHttpRequest } from "./http-executor";
 import { runCommandLine } from "./shell-executor";
-import { shellQuote } from "./shell-quote";
 
 /** `catalog` is read at each run when not given (the file is small and may change). */
 export function createSkillExecutor(catalog?: () => ExecutorCatalog): Executor {
@@ -31,7 +30,7 @@ export function createSkillExecutor(catalog?: () => ExecutorCatalog): Executor {
       ctx.log("engine", `skill ${found.name} (${recipe.kind})\n`);
       switch (recipe.kind) {
         case "shell":
-          return runCommandLine(ctx, ctx.resolve(recipe.command, shellQuote));
+          return runCommandLine(ctx, recipe.command, `skill ${found.name} command`);
         case "agent":
           return runAgentPrompt(ctx, recipe.prompt, recipe.provider, recipe.system);
         case "http":

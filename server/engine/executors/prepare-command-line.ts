@@ -1,0 +1,52 @@
+/**
+ * Turns a command line as written in a template into what the engine spawns: the planned script
+ * (every reference an expansion of `WF_REF_n`, lib/workflow/run/plan-shell-command.ts), the
+ * environment carrying the values, and the files holding values too large for the environment
+ * (written 0600 into a private temporary folder, removed by `cleanup`).
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { RUN_CODES } from "@/lib/workflow/run/run-codes";
+import { planShellCommand } from "@/lib/workflow/run/plan-shell-command";
+import { renderShellCommand } from "@/lib/workflow/run/render-shell-command";
+import type { ExecutorContext } from "./executor";
+
+export type PreparedCommandLine =
+  | { ok: true; script: string; env: NodeJS.ProcessEnv; cleanup: () => void }
+  | { ok: false; error: string; code: "RUN022" | "RUN023" };
+
+/** `field` names where the text came from (`args_template`, `checks[0].run`, `recipe command`) for errors. */
+export function prepareCommandLine(
+  ctx: Pick<ExecutorContext, "env" | "lookup" | "nodeId">,
+  text: string,
+  field: string,
+): PreparedCommandLine {
+  const plan = planShellCommand(text);
+  if (!plan.ok)
+    return {
+      ok: false,
+      code: "RUN022",
+      error: RUN_CODES.RUN022(ctx.nodeId, field, plan.line, plan.column, plan.message),
+    };
+  let dir: string | undefined;
+  const fileFor = (name: string) => {
+    dir ??= fs.mkdtempSync(path.join(os.tmpdir(), "wf-refs-"));
+    return path.join(dir, name);
+  };
+  const cleanup = () => {
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  };
+  const rendered = renderShellCommand(plan, ctx.lookup, fileFor);
+  if (!rendered.ok) {
+    cleanup();
+    return { ok: false, code: "RUN023", error: RUN_CODES.RUN023(ctx.nodeId, field, rendered.error) };
+  }
+  try {
+    for (const f of rendered.files) fs.writeFileSync(rendered.env[f.envName]!, f.value, { mode: 0o600 });
+  } catch (err) {
+    cleanup();
+    throw err;
+  }
+  return { ok: true, script: rendered.script, env: { ...ctx.env, ...rendered.env }, cleanup };
+}
