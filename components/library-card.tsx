@@ -24,6 +24,9 @@ export interface LibraryCardActions {
   busy?: boolean;
 }
 
+/** Links styled as the buttons beside them. */
+const LINK_BUTTON = { textDecoration: "none", color: "inherit" } as const;
+
 export function LibraryCard({ item, onDuplicate, onDelete, busy }: { item: LibraryCardItem } & LibraryCardActions) {
   const [confirming, setConfirming] = useState(false);
   const href = `/templates/${encodeURIComponent(item.id)}`;
@@ -65,10 +68,10 @@ export function LibraryCard({ item, onDuplicate, onDelete, busy }: { item: Libra
       </div>
       <code className="muted small">{item.template_id}</code>
       <div className="button-row">
-        <Link className="button" href={href} aria-label={`Open ${item.name}`}>
+        <Link className="button" style={LINK_BUTTON} href={href} aria-label={`Open ${item.name}`}>
           Open
         </Link>
-        <Link className="button" href={`${href}?run=1`} aria-label={`Run ${item.name}`}>
+        <Link className="button" style={LINK_BUTTON} href={`${href}?run=1`} aria-label={`Run ${item.name}`}>
           Run…
         </Link>
         {onDuplicate && (

@@ -80,6 +80,9 @@ export function LibraryImport() {
           onChange={(e) => void pickFiles(e.target.files)}
         />
       </label>
+      <p className="small muted">
+        A playbook whose tasks use <code>!include</code>: pick it first, together with the files it names.
+      </p>
       <label className="field">
         Workflow text
         <textarea

@@ -36,6 +36,7 @@ export function LibraryToolbar({
         Search templates
         <input
           type="search"
+          style={{ minWidth: 300 }}
           value={filter.search}
           placeholder="name, description, tag or node name"
           onChange={(e) => set({ search: e.target.value })}
