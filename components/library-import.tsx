@@ -8,6 +8,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { guessImportFormat } from "@/lib/formats/guess-import-format";
+import { pickMainWorkflowFile } from "@/lib/formats/pick-main-workflow-file";
 import type { ImportFormat } from "@/lib/formats/import-workflow-text";
 import { formatDiagnostic, hasErrors, type Diagnostic } from "@/lib/workflow/diagnostic";
 import { useTRPC } from "@/lib/trpc/client";
@@ -40,7 +41,9 @@ export function LibraryImport() {
   const pickFiles = async (list: FileList | null) => {
     const files = [...(list ?? [])];
     if (files.length === 0) return;
-    const [main, ...rest] = files;
+    const mainIndex = pickMainWorkflowFile(files.map((f) => f.name));
+    const main = files[mainIndex];
+    const rest = files.filter((_, i) => i !== mainIndex);
     const mainText = await main.text();
     const others = Object.fromEntries(await Promise.all(rest.map(async (f) => [f.name, await f.text()] as const)));
     setText(mainText);
@@ -81,7 +84,7 @@ export function LibraryImport() {
         />
       </label>
       <p className="small muted">
-        A playbook whose tasks use <code>!include</code>: pick it first, together with the files it names.
+        A playbook whose tasks use <code>!include</code>: pick it together with the files it names.
       </p>
       <label className="field">
         Workflow text

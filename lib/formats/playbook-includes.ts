@@ -54,9 +54,19 @@ function joinPath(base: string, relative: string): string {
 /**
  * An include reader over uploaded files (the API's case): `files` maps paths as uploaded
  * (`prompts/a.md`) to text; includes resolve relative to the playbook's own folder in that map.
+ * A browser's file picker gives bare names only, so when no path matches, a file whose name is
+ * the include's last segment is used — if exactly one has it.
  */
 export function includeResolverFromFiles(files: Readonly<Record<string, string>>, playbookPath = ""): IncludeResolver {
   const byPath = new Map(Object.entries(files).map(([p, text]) => [joinPath("", p.replace(/\\/g, "/")), text]));
+  const byName = new Map<string, string | undefined>();
+  for (const [p, text] of byPath) {
+    const name = p.split("/").pop()!;
+    byName.set(name, byName.has(name) ? undefined : text);
+  }
   const folder = playbookPath.replace(/\\/g, "/").split("/").slice(0, -1).join("/");
-  return (relative) => byPath.get(joinPath(folder, relative.replace(/\\/g, "/")));
+  return (relative) => {
+    const wanted = joinPath(folder, relative.replace(/\\/g, "/"));
+    return byPath.get(wanted) ?? byName.get(wanted.split("/").pop()!);
+  };
 }

@@ -83,6 +83,9 @@ describe("compose.import", () => {
     const r = await caller().compose.import({ text, format: "yaml", files: { "prompts/plan.md": "Plan it" } });
     expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(r.template?.nodes[0]).toMatchObject({ args_template: "Plan it" });
+    // A browser's file picker gives bare names: the include's file name is enough when unique.
+    const picked = await caller().compose.import({ text, format: "yaml", files: { "plan.md": "Plan by name" } });
+    expect(picked.template?.nodes[0]).toMatchObject({ args_template: "Plan by name" });
   });
 
   it.each([
