@@ -104,16 +104,20 @@ function exitCodeFor(state: RunState): number {
 const JSON_NODE_STATUS: Record<string, string> = { ready: "pending", running: "pending", interrupted: "pending" };
 
 export async function runCommand(target: string, opts: RunOptions, io: CliIo): Promise<number> {
+  // The spawner helper pays off in the server's large heap; from this small process, spawning directly
+  // is faster (one shell: no helper to start; measured in npm run bench:cli). The user's choice stands.
+  process.env.WF_SPAWNER ??= "local";
   // 1. Options.
   const vars = pairs(opts.var, "--var");
   const answers = pairs(opts.answer, "--answer");
   if (opts.approve !== undefined && opts.approve !== "all")
     throw new CliError(`--approve only accepts "all"`, EXIT.usage);
-  // 2.–3. Template and database (temporary unless --db).
+  // 2.–3. Template and database. Without --db the run is thrown away at the end, so it lives in memory:
+  // a file would cost a file creation and a WAL write per engine tick for nothing.
   const tempDir = opts.db ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), "wf-run-"));
-  const file = opts.db ? path.resolve(opts.db) : path.join(tempDir!, "wf.db");
+  const runsDir = opts.db ? path.join(path.dirname(path.resolve(opts.db)), "runs") : path.join(tempDir!, "runs");
   let db: Db | undefined;
-  const openDb = () => (db ??= openDatabase(file));
+  const openDb = () => (db ??= openDatabase(opts.db ? path.resolve(opts.db) : ":memory:"));
   const idDb = () => {
     if (opts.db) return openDb();
     if (!fs.existsSync(dbPath()))
@@ -141,7 +145,7 @@ export async function runCommand(target: string, opts: RunOptions, io: CliIo): P
     const engine = new RunEngine({
       store,
       bus,
-      runsDir: path.join(path.dirname(file), "runs"),
+      runsDir,
       autoDecide,
       judge: agentJudge,
     });

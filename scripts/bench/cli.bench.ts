@@ -1,0 +1,132 @@
+/**
+ * `npm run bench:cli`: the `wf` command as a user meets it, whole process (median of 5 after one warm-up,
+ * wall time and peak RSS): start-up, validate (small and 10,000 nodes), runs of 1 / 200 / 1,000 / 10,000
+ * no-op nodes (checkpoints: chain and layered DAG, per-node cost at 10,000 vs 100) and of 1 / 20 `true`
+ * shell nodes. Start-up cases also run from the sources through tsx (WF_CLI=source) for the before/after.
+ */
+import fs from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { median } from "./measure";
+import { measureProcess } from "./measure-process";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const WF = path.join(ROOT, "scripts/wf.mjs");
+const RUNS = 5;
+
+type Node = Record<string, unknown> & { id: string };
+
+/** `count` nodes in layers of `width`; each depends on two nodes of the layer before (width 1: a chain). */
+function layered(count: number, width: number, node: (id: string) => Node) {
+  const nodes: Node[] = [];
+  const edges: { from: string; to: string }[] = [];
+  for (let i = 0; i < count; i++) {
+    const [l, k] = [Math.floor(i / width), i % width];
+    nodes.push(node(`n${l}_${k}`));
+    if (l === 0) continue;
+    edges.push({ from: `n${l - 1}_${k}`, to: `n${l}_${k}` });
+    if (width > 1) edges.push({ from: `n${l - 1}_${(k + 1) % width}`, to: `n${l}_${k}` });
+  }
+  // Checkpoints are listed in checkpoints[], as injectCheckpoints would, so validation stays quiet (WF082).
+  const checkpoints = nodes.filter((n) => n.type === "checkpoint").map((n) => n.id);
+  return { template_id: `wft-bench-${count}-${width}-20260101`, name: "bench", nodes, edges, checkpoints };
+}
+
+const noop = (id: string): Node => ({ id, name: id, type: "checkpoint", auto_continue: true });
+const shell = (id: string): Node => ({ id, name: id, type: "shell", args_template: "true" });
+
+interface Case {
+  name: string;
+  args: string[];
+  /** Nodes run, for the per-node column. */
+  nodes?: number;
+  env?: NodeJS.ProcessEnv;
+  /** Also measure from the sources through tsx. */
+  fromSource?: boolean;
+  expectCode?: number;
+}
+
+function measure(c: Case, mode: "bundle" | "source") {
+  const env = { ...process.env, WF_CLI: mode, ...c.env };
+  measureProcess(c.args, env, c.expectCode); // warm-up: file cache, code cache
+  const runs = Array.from({ length: RUNS }, () => measureProcess(c.args, env, c.expectCode));
+  return { wall: median(runs.map((r) => r.wallMs)), rss: median(runs.map((r) => r.peakRssMb)) };
+}
+
+const ms = (v: number) => (v < 10 ? v.toFixed(2) : v.toFixed(0)).padStart(7) + " ms";
+
+export default async function bench(): Promise<void> {
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(2))
+      .join(", ");
+  console.log(`load average: ${load()} (${cpus().length} cores)`);
+  const dir = fs.mkdtempSync(path.join(tmpdir(), "wf-bench-cli-"));
+  const write = (name: string, template: unknown) => {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, JSON.stringify(template));
+    return file;
+  };
+  const small = path.join(ROOT, "server/cli/fixtures/seed-full-template.json");
+  const big = write("validate-10k.json", layered(10_000, 100, shell));
+  const chain = (n: number) => write(`chain-${n}.json`, layered(n, 1, noop));
+  const cases: Case[] = [
+    { name: "node -e 0 (the floor)", args: ["-e", "0"] },
+    { name: "wf --help", args: [WF, "--help"], fromSource: true },
+    { name: "wf validate small.json", args: [WF, "validate", small], fromSource: true },
+    { name: "wf validate 10,000 nodes", args: [WF, "validate", big], fromSource: true },
+    { name: "wf run 1 shell `true`", args: [WF, "run", write("shell-1.json", layered(1, 1, shell))], nodes: 1 },
+    {
+      name: "wf run 20 shell `true` (parallel)",
+      args: [WF, "run", write("shell-20.json", layered(20, 20, shell))],
+      nodes: 20,
+    },
+    { name: "wf run 1 no-op", args: [WF, "run", chain(1)], nodes: 1 },
+    { name: "wf run 100 no-op chain", args: [WF, "run", chain(100)], nodes: 100 },
+    { name: "wf run 200 no-op chain", args: [WF, "run", chain(200)], nodes: 200 },
+    { name: "wf run 1,000 no-op chain", args: [WF, "run", chain(1000)], nodes: 1000 },
+    { name: "wf run 10,000 no-op chain", args: [WF, "run", chain(10_000)], nodes: 10_000 },
+    {
+      name: "wf run 100 no-op DAG (10 wide)",
+      args: [WF, "run", write("dag-100.json", layered(100, 10, noop))],
+      nodes: 100,
+    },
+    {
+      name: "wf run 10,000 no-op DAG (100 wide)",
+      args: [WF, "run", write("dag-10k.json", layered(10_000, 100, noop))],
+      nodes: 10_000,
+    },
+  ];
+  const results = new Map<string, { wall: number; rss: number }>();
+  console.log(
+    `\n${"case".padEnd(38)} ${"wall".padStart(10)} ${"per node".padStart(10)} ${"peak RSS".padStart(9)}   tsx sources → bundle`,
+  );
+  for (const c of cases) {
+    const r = measure(c, "bundle");
+    results.set(c.name, r);
+    const perNode = c.nodes ? ms(r.wall / c.nodes) : "".padStart(10);
+    let before = "";
+    if (c.fromSource) {
+      const s = measure(c, "source");
+      before = `   ${ms(s.wall)} → ${ms(r.wall)} (${(s.wall / r.wall).toFixed(1)}× faster), ${s.rss.toFixed(0)} → ${r.rss.toFixed(0)} MB`;
+    }
+    console.log(`${c.name.padEnd(38)} ${ms(r.wall)} ${perNode} ${r.rss.toFixed(0).padStart(6)} MB${before}`);
+  }
+  const perNode = (name: string, n: number) => (results.get(name)!.wall - results.get("wf run 1 no-op")!.wall) / n;
+  const ratio = (big: string, small: string) => (perNode(big, 10_000) / perNode(small, 100)).toFixed(2);
+  console.log(
+    `\nper-node cost (start-up of 'wf run 1 no-op' subtracted), 10,000 vs 100 nodes: chain ${ratio(
+      "wf run 10,000 no-op chain",
+      "wf run 100 no-op chain",
+    )}×, layered DAG ${ratio("wf run 10,000 no-op DAG (100 wide)", "wf run 100 no-op DAG (10 wide)")}× (flat = 1×, goal ≤ 1.5×)`,
+  );
+  const floor = results.get("node -e 0 (the floor)")!.wall;
+  console.log(
+    `over the floor: --help +${(results.get("wf --help")!.wall - floor).toFixed(0)} ms, validate small +${(
+      results.get("wf validate small.json")!.wall - floor
+    ).toFixed(0)} ms, run 1 shell +${(results.get("wf run 1 shell `true`")!.wall - floor).toFixed(0)} ms`,
+  );
+  console.log(`load average after: ${load()}`);
+  fs.rmSync(dir, { recursive: true, force: true });
+}
