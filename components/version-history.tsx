@@ -5,7 +5,7 @@
  * `onHighlight` to mark the diff's nodes on its canvas, and `onOpenVersion` to load a version.
  */
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { DiffEdge, TemplateDiff } from "@/lib/workflow/diff-templates";
 import { useTRPC } from "@/lib/trpc/client";
 
@@ -36,10 +36,16 @@ export function VersionHistory({ id, currentVersion, onHighlight, onOpenVersion 
   const diff = useQuery({ ...trpc.template.diff.queryOptions({ id, from, to }), enabled: from !== to });
   const shown = from !== to ? diff.data : undefined;
 
+  // The latest callback in a ref: an inline `onHighlight` must not re-run the effects (a loop
+  // of highlight → parent render → new callback → highlight).
+  const highlight = useRef(onHighlight);
   useEffect(() => {
-    onHighlight?.(shown ?? null);
-  }, [shown, onHighlight]);
-  useEffect(() => () => onHighlight?.(null), [onHighlight]);
+    highlight.current = onHighlight;
+  });
+  useEffect(() => {
+    highlight.current?.(shown ?? null);
+  }, [shown]);
+  useEffect(() => () => highlight.current?.(null), []);
 
   if (detail.isPending) return <p className="muted">Loading versions…</p>;
   if (detail.isError) return <p role="alert">Could not load versions: {detail.error.message}</p>;
