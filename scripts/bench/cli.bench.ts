@@ -2,7 +2,8 @@
  * `npm run bench:cli`: the `wf` command as a user meets it, whole process (median of 5 after one warm-up,
  * wall time and peak RSS): start-up, validate (small and 10,000 nodes), runs of 1 / 200 / 1,000 / 10,000
  * no-op nodes (checkpoints: chain and layered DAG, per-node cost at 10,000 vs 100) and of 1 / 20 `true`
- * shell nodes. Start-up cases also run from the sources through tsx (WF_CLI=source) for the before/after.
+ * shell nodes. Per-node cost of a no-op run = (its wall − the 1-node run's wall) / (nodes − 1), the two run
+ * alternately and the difference taken per pair, so the start-up (~most of a 100-node run) cancels out. Start-up cases also run from the sources through tsx (WF_CLI=source) for the before/after.
  */
 import fs from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -47,11 +48,24 @@ interface Case {
   expectCode?: number;
 }
 
-function measure(c: Case, mode: "bundle" | "source") {
+/** Median wall and peak RSS of `c`; with `base`, also the median of paired differences (c − base), run alternately. */
+function measure(c: Case, mode: "bundle" | "source", base?: Case) {
   const env = { ...process.env, WF_CLI: mode, ...c.env };
-  measureProcess(c.args, env, c.expectCode); // warm-up: file cache, code cache
-  const runs = Array.from({ length: RUNS }, () => measureProcess(c.args, env, c.expectCode));
-  return { wall: median(runs.map((r) => r.wallMs)), rss: median(runs.map((r) => r.peakRssMb)) };
+  const once = (k: Case) => measureProcess(k.args, { ...env, ...k.env }, k.expectCode);
+  once(c); // warm-up: file cache, code cache
+  const runs = [];
+  const diffs = [];
+  for (let i = 0; i < RUNS; i++) {
+    const b = base && once(base);
+    const r = once(c);
+    runs.push(r);
+    if (b) diffs.push(r.wallMs - b.wallMs);
+  }
+  return {
+    wall: median(runs.map((r) => r.wallMs)),
+    rss: median(runs.map((r) => r.peakRssMb)),
+    overBase: base ? median(diffs) : NaN,
+  };
 }
 
 const ms = (v: number) => (v < 10 ? v.toFixed(2) : v.toFixed(0)).padStart(7) + " ms";
@@ -98,14 +112,22 @@ export default async function bench(): Promise<void> {
       nodes: 10_000,
     },
   ];
-  const results = new Map<string, { wall: number; rss: number }>();
+  const results = new Map<string, ReturnType<typeof measure>>();
+  const oneNoop = cases.find((c) => c.name === "wf run 1 no-op")!;
   console.log(
     `\n${"case".padEnd(38)} ${"wall".padStart(10)} ${"per node".padStart(10)} ${"peak RSS".padStart(9)}   tsx sources → bundle`,
   );
   for (const c of cases) {
-    const r = measure(c, "bundle");
+    // No-op runs alternate with the one-node run, so their start-up cancels out of the per-node cost.
+    const r = measure(
+      c,
+      "bundle",
+      c.nodes && c.nodes > 1 && c.args.includes("run") && !c.name.includes("shell") ? oneNoop : undefined,
+    );
     results.set(c.name, r);
-    const perNode = c.nodes ? ms(r.wall / c.nodes) : "".padStart(10);
+    const perNode = c.nodes
+      ? ms(Number.isNaN(r.overBase) ? r.wall / c.nodes : r.overBase / (c.nodes - 1))
+      : "".padStart(10);
     let before = "";
     if (c.fromSource) {
       const s = measure(c, "source");
@@ -113,10 +135,10 @@ export default async function bench(): Promise<void> {
     }
     console.log(`${c.name.padEnd(38)} ${ms(r.wall)} ${perNode} ${r.rss.toFixed(0).padStart(6)} MB${before}`);
   }
-  const perNode = (name: string, n: number) => (results.get(name)!.wall - results.get("wf run 1 no-op")!.wall) / n;
+  const perNode = (name: string, n: number) => results.get(name)!.overBase / (n - 1);
   const ratio = (big: string, small: string) => (perNode(big, 10_000) / perNode(small, 100)).toFixed(2);
   console.log(
-    `\nper-node cost (start-up of 'wf run 1 no-op' subtracted), 10,000 vs 100 nodes: chain ${ratio(
+    `\nper-node cost (paired difference with 'wf run 1 no-op', so start-up cancels), 10,000 vs 100 nodes: chain ${ratio(
       "wf run 10,000 no-op chain",
       "wf run 100 no-op chain",
     )}×, layered DAG ${ratio("wf run 10,000 no-op DAG (100 wide)", "wf run 100 no-op DAG (10 wide)")}× (flat = 1×, goal ≤ 1.5×)`,
