@@ -3,7 +3,9 @@
  * wall time and peak RSS): start-up, validate (small and 10,000 nodes), runs of 1 / 200 / 1,000 / 10,000
  * no-op nodes (checkpoints: chain and layered DAG, per-node cost at 10,000 vs 100) and of 1 / 20 `true`
  * shell nodes. Per-node cost of a no-op run = (its wall − the 1-node run's wall) / (nodes − 1), the two run
- * alternately and the difference taken per pair, so the start-up (~most of a 100-node run) cancels out. Start-up cases also run from the sources through tsx (WF_CLI=source) for the before/after.
+ * alternately and the difference taken per pair, so the start-up (most of a 100-node run) cancels out; the
+ * same from CPU time, steadier on a busy machine. Start-up cases also run from the sources through tsx
+ * (WF_CLI=source) for the before/after.
  */
 import fs from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -55,16 +57,20 @@ function measure(c: Case, mode: "bundle" | "source", base?: Case) {
   once(c); // warm-up: file cache, code cache
   const runs = [];
   const diffs = [];
+  const cpuDiffs = [];
   for (let i = 0; i < RUNS; i++) {
     const b = base && once(base);
     const r = once(c);
     runs.push(r);
     if (b) diffs.push(r.wallMs - b.wallMs);
+    if (b) cpuDiffs.push(r.cpuMs - b.cpuMs);
   }
   return {
     wall: median(runs.map((r) => r.wallMs)),
     rss: median(runs.map((r) => r.peakRssMb)),
+    cpu: median(runs.map((r) => r.cpuMs)),
     overBase: base ? median(diffs) : NaN,
+    cpuOverBase: base ? median(cpuDiffs) : NaN,
   };
 }
 
@@ -115,7 +121,7 @@ export default async function bench(): Promise<void> {
   const results = new Map<string, ReturnType<typeof measure>>();
   const oneNoop = cases.find((c) => c.name === "wf run 1 no-op")!;
   console.log(
-    `\n${"case".padEnd(38)} ${"wall".padStart(10)} ${"per node".padStart(10)} ${"peak RSS".padStart(9)}   tsx sources → bundle`,
+    `\n${"case".padEnd(38)} ${"wall".padStart(10)} ${"cpu".padStart(10)} ${"per node".padStart(10)} ${"peak RSS".padStart(9)}   tsx sources → bundle (wall)`,
   );
   for (const c of cases) {
     // No-op runs alternate with the one-node run, so their start-up cancels out of the per-node cost.
@@ -133,16 +139,24 @@ export default async function bench(): Promise<void> {
       const s = measure(c, "source");
       before = `   ${ms(s.wall)} → ${ms(r.wall)} (${(s.wall / r.wall).toFixed(1)}× faster), ${s.rss.toFixed(0)} → ${r.rss.toFixed(0)} MB`;
     }
-    console.log(`${c.name.padEnd(38)} ${ms(r.wall)} ${perNode} ${r.rss.toFixed(0).padStart(6)} MB${before}`);
+    console.log(
+      `${c.name.padEnd(38)} ${ms(r.wall)} ${ms(r.cpu)} ${perNode} ${r.rss.toFixed(0).padStart(6)} MB${before}`,
+    );
   }
-  const perNode = (name: string, n: number) => results.get(name)!.overBase / (n - 1);
-  const ratio = (big: string, small: string) => (perNode(big, 10_000) / perNode(small, 100)).toFixed(2);
-  console.log(
-    `\nper-node cost (paired difference with 'wf run 1 no-op', so start-up cancels), 10,000 vs 100 nodes: chain ${ratio(
-      "wf run 10,000 no-op chain",
-      "wf run 100 no-op chain",
-    )}×, layered DAG ${ratio("wf run 10,000 no-op DAG (100 wide)", "wf run 100 no-op DAG (10 wide)")}× (flat = 1×, goal ≤ 1.5×)`,
-  );
+  // Per node, from the paired differences: wall, and CPU time (steadier when others load the machine).
+  const perNode = (name: string, n: number, key: "overBase" | "cpuOverBase") => results.get(name)![key] / (n - 1);
+  const ratio = (big: string, small: string, key: "overBase" | "cpuOverBase") =>
+    `${ms(perNode(big, 10_000, key)).trim()} vs ${ms(perNode(small, 100, key)).trim()} = ${(
+      perNode(big, 10_000, key) / perNode(small, 100, key)
+    ).toFixed(2)}×`;
+  console.log("\nper-node cost at 10,000 vs 100 nodes (flat = 1×, goal ≤ 1.5×):");
+  for (const [label, big, small] of [
+    ["chain", "wf run 10,000 no-op chain", "wf run 100 no-op chain"],
+    ["layered DAG", "wf run 10,000 no-op DAG (100 wide)", "wf run 100 no-op DAG (10 wide)"],
+  ])
+    console.log(
+      `  ${label.padEnd(12)} wall ${ratio(big, small, "overBase")};  cpu ${ratio(big, small, "cpuOverBase")}`,
+    );
   const floor = results.get("node -e 0 (the floor)")!.wall;
   console.log(
     `over the floor: --help +${(results.get("wf --help")!.wall - floor).toFixed(0)} ms, validate small +${(

@@ -9,6 +9,8 @@ export interface ProcessFigures {
   wallMs: number;
   /** Peak resident set of the process in MB (GNU time's %M), or NaN without /usr/bin/time. */
   peakRssMb: number;
+  /** User + system CPU time in ms (less disturbed than wall time on a busy machine), or NaN. */
+  cpuMs: number;
   code: number | null;
 }
 
@@ -19,13 +21,15 @@ const hasTime = fs.existsSync(TIME);
 export function measureProcess(args: string[], env: NodeJS.ProcessEnv, expectCode = 0): ProcessFigures {
   const rssFile = path.join(os.tmpdir(), `wf-bench-rss-${process.pid}`);
   const [cmd, cmdArgs] = hasTime
-    ? [TIME, ["-f", "%M", "-o", rssFile, process.execPath, ...args]]
+    ? [TIME, ["-f", "%M %U %S", "-o", rssFile, process.execPath, ...args]]
     : [process.execPath, args];
   const t0 = performance.now();
   const r = spawnSync(cmd, cmdArgs, { env, stdio: ["ignore", "ignore", "pipe"], maxBuffer: 256 << 20 });
   const wallMs = performance.now() - t0;
   if (r.status !== expectCode)
     throw new Error(`node ${args.join(" ")} exited ${r.status}: ${String(r.stderr).split("\n").slice(-5).join("\n")}`);
-  const peakRssMb = hasTime ? Number(fs.readFileSync(rssFile, "utf8").trim().split("\n").pop()) / 1024 : NaN;
-  return { wallMs, peakRssMb, code: r.status };
+  const [rssKb, user, sys] = hasTime
+    ? fs.readFileSync(rssFile, "utf8").trim().split("\n").pop()!.split(" ").map(Number)
+    : [NaN, NaN, NaN];
+  return { wallMs, peakRssMb: rssKb / 1024, cpuMs: (user + sys) * 1000, code: r.status };
 }
