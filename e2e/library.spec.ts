@@ -126,3 +126,55 @@ test("Import: a Mermaid error names line and column; the fixed text is saved and
   await expect(page).toHaveURL(/\/templates\/tpl_/);
   created.push(decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!));
 });
+
+test("Import: a picked playbook with its !include file becomes a template", async ({ page, request }) => {
+  await page.goto("/templates");
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  const playbook = [
+    "name: E2E playbook",
+    "description: Picked from files",
+    "tasks:",
+    "  - name: plan",
+    "    phase: p",
+    "    capability: research",
+    "    prompt: !include prompts/plan.md",
+    "    success: a plan exists",
+  ].join("\n");
+  await page.getByLabel("Workflow file").setInputFiles([
+    { name: "plan.md", mimeType: "text/markdown", buffer: Buffer.from("Write the plan") },
+    { name: "e2e.yml", mimeType: "text/yaml", buffer: Buffer.from(playbook) },
+  ]);
+  await expect(page.getByLabel("Format")).toHaveValue("yaml");
+  await page.getByRole("button", { name: "Add to library" }).click();
+  await expect(page).toHaveURL(/\/templates\/tpl_/);
+  const id = decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
+  created.push(id);
+  const res = await request.get(`/api/trpc/template.get?input=${encodeURIComponent(JSON.stringify({ id }))}`);
+  const { template } = ((await res.json()) as { result: { data: { template: { nodes: unknown[] } } } }).result.data;
+  expect(template.nodes[0]).toMatchObject({ id: "plan", args_template: "Write the plan" });
+});
+
+test("bad imports over HTTP: one diagnostic each with line and column, never a 500", async ({ request }) => {
+  const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x"]'];
+  for (const k of "bcdefgh")
+    bomb.push(`${k}: &${k} [${Array(9).fill(`*${String.fromCharCode(k.charCodeAt(0) - 1)}`)}]`);
+  bomb.push("name: bomb", "tasks: *h");
+  const cases = [
+    { code: "FMT003", input: { text: `${"x".repeat(1023)}\n`.repeat(50 * 1024), format: "yaml" } },
+    { code: "FMT002", input: { text: "\u0089PNG\r\n\u001a\n\u0000\u0000", format: "json" } },
+    { code: "PB016", input: { text: bomb.join("\n"), format: "yaml" } },
+    { code: "MM002", input: { text: "sequenceDiagram\n  A->>B: hi", format: "mermaid" } },
+    { code: "JS002", input: { text: '{"compilerOptions": {}}', format: "json" } },
+  ];
+  for (const { code, input } of cases) {
+    const data = await trpc<{ template?: unknown; diagnostics: { code: string; line: number; column: number }[] }>(
+      request,
+      "compose.import",
+      input,
+    );
+    expect(data.template).toBeUndefined();
+    expect(data.diagnostics).toEqual([
+      expect.objectContaining({ code, line: expect.any(Number), column: expect.any(Number) }),
+    ]);
+  }
+});
