@@ -138,7 +138,9 @@ export async function buildCli(root = ROOT) {
       outExtension: { ".js": ".cjs" },
       // Native addon: a plain `require` from node_modules.
       external: ["better-sqlite3"],
-      // Error names are set explicitly, but keep function names so stack traces and `.name` read as in the sources.
+      // Half the bytes to read and deserialize at each start (~10% of `wf validate`'s CPU time, measured);
+      // function and class names are kept, so `.name` and stack traces read as in the sources.
+      minify: true,
       keepNames: true,
       // `import.meta.url` is empty in the bundle; the one user (the spawner helper's path) falls back to the app root.
       logOverride: { "empty-import-meta": "silent" },
