@@ -10,6 +10,7 @@ import { checkNodeContents } from "./check-node-contents";
 import { checkReferences } from "./check-references";
 import { checkRouting } from "./check-routing";
 import { checkShellCommands } from "./check-shell-commands";
+import { checkVariableNames } from "./check-variable-names";
 import { hasErrors, type Diagnostic } from "./diagnostic";
 import { buildModelView, type ModelView } from "./model-view";
 import { normalizeTemplate } from "./normalize-template";
@@ -45,6 +46,7 @@ const RULES: ((view: ModelView, template: unknown) => Diagnostic[])[] = [
   checkReferences,
   checkGroups,
   checkShellCommands,
+  checkVariableNames,
 ];
 
 /** Validates unknown input as a template; see the file header. */

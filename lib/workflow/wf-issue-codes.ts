@@ -128,6 +128,11 @@ export const WF_ISSUES = {
     (id: string, field: string, problem: string) =>
       `Node "${id}" (${field}): ${problem}, so its value could not be passed to the command as data.`,
   ),
+  WF092: def(
+    "error",
+    (name: string, why: string) =>
+      `Variable "${name}" ${why}: nodes receive variables in their environment under their own names; rename it.`,
+  ),
 } as const;
 
 export type WfIssueCode = keyof typeof WF_ISSUES;

@@ -36,6 +36,8 @@ export interface EngineOptions {
 export interface StartRunInput {
   template: Template;
   variables?: Record<string, unknown>;
+  /** Refuse variables the template does not declare (RUN024); otherwise they are left out. */
+  refuseUndeclared?: boolean;
   templatePk?: string | null;
   templateVersion?: number | null;
   runId?: string;

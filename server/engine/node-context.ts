@@ -1,13 +1,10 @@
 /** Builds an executor's context for one attempt: substitution, environment, log sink, signal. */
 import { substituteReferences } from "@/lib/workflow/references";
+import { ENV_ALLOWLIST, ENV_NAME, reservedEnvName } from "@/lib/workflow/run/node-environment";
 import { ENV_VALUE_MAX_BYTES } from "@/lib/workflow/run/render-shell-command";
 import { expressionContext, runReferenceLookup } from "@/lib/workflow/run/run-reference-context";
 import type { ActiveRun } from "./active-run";
 import type { ExecutorContext } from "./executors/executor";
-
-/** Host variables a child process may see; everything else comes from the run. */
-export const ENV_ALLOWLIST = ["PATH", "HOME", "LANG", "LC_ALL", "TERM", "TMPDIR", "USER", "SHELL", "TZ"];
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 export interface NodeContextOptions {
   log: (stream: "stdout" | "stderr" | "engine", text: string) => void;
@@ -33,10 +30,14 @@ export function buildNodeContext(run: ActiveRun, nodeId: string, o: NodeContextO
   const planned = spec.plan.nodes[nodeId];
   const env: Record<string, string> = { ...allowedHostEnv() };
   const lookupRef = runReferenceLookup(spec, state, nodeId);
-  // A value too large for an environment string would make every exec fail (E2BIG); commands
-  // still receive it through `{name}`, which passes it through a file.
-  for (const [k, v] of Object.entries(state.vars))
-    if (ENV_NAME.test(k) && Buffer.byteLength(v) <= ENV_VALUE_MAX_BYTES) env[k] = v;
+  // Declared variables only, never over an inherited name (a stored run from before the rule may
+  // hold one). A value too large for an environment string would make every exec fail (E2BIG);
+  // commands still receive it through `{name}`, which passes it through a file.
+  for (const k of Object.keys(spec.template.context_schema)) {
+    const v = state.vars[k];
+    if (v !== undefined && ENV_NAME.test(k) && !reservedEnvName(k) && Buffer.byteLength(v) <= ENV_VALUE_MAX_BYTES)
+      env[k] = v;
+  }
   env.WF_RUN_ID = run.id;
   env.WF_NODE_ID = nodeId;
   env.WF_WORKSPACE = run.workspace;

@@ -11,6 +11,7 @@
  * 5. wake whoever waits for a run to settle.
  */
 import { checkShellCommands } from "@/lib/workflow/check-shell-commands";
+import { checkVariableNames } from "@/lib/workflow/check-variable-names";
 import { buildModelView } from "@/lib/workflow/model-view";
 import { makeRunSpec } from "@/lib/workflow/run/run-spec";
 import { initialRunState } from "@/lib/workflow/run/run-state";
@@ -65,10 +66,11 @@ export class RunEngine {
   /** Plans and starts a run; nothing is stored when the template or the variables are invalid. */
   startRun(input: StartRunInput): { runId: string } {
     // 1. Variables (required ones are never guessed), 2. the plan.
-    const { vars, diagnostics } = resolveRunVariables(input.template, input.variables ?? {});
+    const { vars, diagnostics } = resolveRunVariables(input.template, input.variables ?? {}, input.refuseUndeclared);
     const planned = planRun(input.template);
     const commands = checkShellCommands(buildModelView(input.template));
-    const problems = [...diagnostics, ...commands, ...(planned.ok ? [] : planned.diagnostics)];
+    const names = checkVariableNames(undefined, input.template);
+    const problems = [...diagnostics, ...names, ...commands, ...(planned.ok ? [] : planned.diagnostics)];
     if (problems.length || !planned.ok) throw new RunInputError(problems);
     // 3. Workspace and stored run, 4. the run.started event.
     const runId = input.runId ?? newId("run");

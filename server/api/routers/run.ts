@@ -39,7 +39,7 @@ export const runRouter = createTRPCRouter({
         if (input.template) {
           const parsed = parseTemplate(input.template);
           if (!parsed.ok) throw new DiagnosticsError("the template is not valid", parsed.diagnostics);
-          return engine.startRun({ template: parsed.template, variables: input.variables });
+          return engine.startRun({ template: parsed.template, variables: input.variables, refuseUndeclared: true });
         }
         if (!input.templateId)
           throw new TRPCError({ code: "BAD_REQUEST", message: "templateId or template is required" });
@@ -47,6 +47,7 @@ export const runRouter = createTRPCRouter({
         return engine.startRun({
           template: t.template,
           variables: input.variables,
+          refuseUndeclared: true,
           templatePk: t.id,
           templateVersion: t.version,
         });

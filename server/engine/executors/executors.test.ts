@@ -39,7 +39,10 @@ afterEach(() => {
 async function runOne(fields: Record<string, unknown>, vars: Record<string, string> = {}) {
   h = createEngineHarness();
   //  A
-  const t = buildTemplate().node("A", fields).done();
+  const t = buildTemplate()
+    .vars(...Object.keys(vars))
+    .node("A", fields)
+    .done();
   const { runId } = h.engine.startRun({ template: t, variables: vars });
   return (await h.engine.settled(runId)).nodes.A;
 }
