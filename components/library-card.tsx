@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { LibraryExportMenu } from "./library-export-menu";
+import { VersionHistory } from "./version-history";
 
 export interface LibraryCardItem {
   id: string;
@@ -29,6 +30,7 @@ const LINK_BUTTON = { textDecoration: "none", color: "inherit" } as const;
 
 export function LibraryCard({ item, onDuplicate, onDelete, busy }: { item: LibraryCardItem } & LibraryCardActions) {
   const [confirming, setConfirming] = useState(false);
+  const [showVersions, setShowVersions] = useState(false);
   const href = `/templates/${encodeURIComponent(item.id)}`;
   return (
     <li className="card" data-testid="template-card" aria-label={item.name}>
@@ -86,6 +88,11 @@ export function LibraryCard({ item, onDuplicate, onDelete, busy }: { item: Libra
         )}
       </div>
       <LibraryExportMenu id={item.id} name={item.name} />
+      <details onToggle={(e) => setShowVersions(e.currentTarget.open)}>
+        <summary>Versions</summary>
+        {/* Loaded only when opened: a page of 200 cards must not ask for 200 histories. */}
+        {showVersions && <VersionHistory id={item.id} currentVersion={item.version} />}
+      </details>
       {confirming && onDelete && (
         <div role="alertdialog" aria-label={`Delete ${item.name}?`} className="button-row">
           <span>Delete “{item.name}”? It leaves the library; you can undo.</span>

@@ -178,3 +178,25 @@ test("bad imports over HTTP: one diagnostic each with line and column, never a 5
     ]);
   }
 });
+
+test("version history: the diff of v1 and v2 lists the changed node and the added edge", async ({ page, request }) => {
+  const id = await saveTemplate(request, "versions", "Two versions");
+  const { template } = (
+    (await (
+      await request.get(`/api/trpc/template.get?input=${encodeURIComponent(JSON.stringify({ id }))}`)
+    ).json()) as { result: { data: { template: { nodes: { id: string; name: string }[]; edges: unknown[] } } } }
+  ).result.data;
+  template.nodes[1] = { ...template.nodes[1], name: "Sum it twice" };
+  template.nodes.push({ id: "C", name: "Publish", type: "shell", args_template: "echo c" } as never);
+  template.edges.push({ from: "B", to: "C" });
+  await trpc(request, "template.save", { id, template });
+
+  await page.goto("/templates");
+  const c = card(page, "E2E versions");
+  await c.getByText("Versions", { exact: true }).click();
+  await expect(c.getByTestId("version-1")).toBeVisible();
+  const diff = c.getByRole("list", { name: "Changes from v1 to v2" });
+  await expect(diff).toContainText("B: name");
+  await expect(diff).toContainText("C");
+  await expect(diff).toContainText("B → C");
+});
