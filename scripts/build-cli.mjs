@@ -2,7 +2,7 @@
 /**
  * Builds the `wf` CLI into JavaScript once (esbuild): `server/cli/main.ts` (commander and the subcommands'
  * definitions) and one bundle per subcommand, loaded only when that subcommand runs.
- * Runs at `npm install` (postinstall) and whenever `scripts/wf.mjs` finds the bundle older than a source.
+ * Runs at `npm install` (postinstall) and whenever `scripts/wf.cjs` finds the bundle older than a source.
  *
  * Layout: `dist/cli/<build>/<entry>.cjs`, and `dist/cli/manifest.json` naming the current build, when it
  * started and its inputs. A build is written to its own folder and the manifest is replaced by a rename,
@@ -11,6 +11,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { writeManifest } from "./cli-manifest.cjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** Packages that must never reach the CLI's path (DESIGN.md §9: the CLI stays small). */
@@ -30,7 +31,7 @@ const ENTRIES = {
   "serve-command": "server/cli/commands/serve-command.ts",
 };
 /** Besides the bundled sources, a change here makes the bundle stale (tsconfig paths, dependency versions). */
-const EXTRA_INPUTS = ["tsconfig.json", "package-lock.json", "scripts/build-cli.mjs"];
+const EXTRA_INPUTS = ["tsconfig.json", "package-lock.json", "scripts/build-cli.mjs", "scripts/cli-manifest.cjs"];
 /** Old builds are removed once this old: a `wf` process that read the old manifest loads its bundles within ms. */
 const KEEP_OLD_BUILDS_MS = 10 * 60 * 1000;
 
@@ -82,42 +83,6 @@ const englishOnlyZodLocales = {
   },
 };
 
-export function manifestPath(root = ROOT) {
-  return path.join(root, "dist", "cli", "manifest.json");
-}
-
-/**
- * The current bundle's entry file when every input is as old as the build, else undefined.
- * Cost: one small JSON read and one stat per input (~150 files).
- */
-export function freshCliEntry(root = ROOT) {
-  let manifest;
-  try {
-    manifest = JSON.parse(fs.readFileSync(manifestPath(root), "utf8"));
-  } catch {
-    return undefined;
-  }
-  for (const input of manifest.inputs) {
-    const stat = fs.statSync(path.join(root, input), { throwIfNoEntry: false });
-    if (!stat || stat.mtimeMs > manifest.startedAt) return undefined;
-  }
-  return bundledEntry(root, manifest);
-}
-
-/** The current bundle's entry file, fresh or not (undefined when there is none). */
-export function currentCliEntry(root = ROOT) {
-  try {
-    return bundledEntry(root, JSON.parse(fs.readFileSync(manifestPath(root), "utf8")));
-  } catch {
-    return undefined;
-  }
-}
-
-function bundledEntry(root, manifest) {
-  const entry = path.join(root, "dist", "cli", manifest.build, "main.cjs");
-  return fs.existsSync(entry) ? entry : undefined;
-}
-
 /** Builds a new bundle, points the manifest at it, removes old builds; resolves to the entry file. */
 export async function buildCli(root = ROOT) {
   const esbuild = await import("esbuild");
@@ -130,7 +95,7 @@ export async function buildCli(root = ROOT) {
       entryPoints: ENTRIES,
       outdir,
       bundle: true,
-      // CommonJS, so scripts/require-with-code-cache.mjs can hand V8 a code cache (Node 20 has none for ESM).
+      // CommonJS, so scripts/require-with-code-cache.cjs can hand V8 a code cache (Node 20 has none for ESM).
       format: "cjs",
       platform: "node",
       target: "node20",
@@ -161,10 +126,7 @@ export async function buildCli(root = ROOT) {
   // Bundled packages change only with the lockfile, which is an input: no need to stat node_modules.
   // Plugin modules (`namespace:path`) are not files.
   const sources = inputs.filter((f) => !f.includes("node_modules/") && !f.includes(":"));
-  const manifest = { build, startedAt, inputs: [...sources, ...EXTRA_INPUTS].sort() };
-  const file = manifestPath(root);
-  fs.writeFileSync(`${file}.${process.pid}.tmp`, JSON.stringify(manifest, null, 1));
-  fs.renameSync(`${file}.${process.pid}.tmp`, file);
+  writeManifest(root, { build, startedAt, inputs: [...sources, ...EXTRA_INPUTS].sort() });
   removeOldBuilds(root, build);
   return path.join(outdir, "main.cjs");
 }

@@ -15,7 +15,7 @@ import { median } from "./measure";
 import { measureProcess } from "./measure-process";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const WF = path.join(ROOT, "scripts/wf.mjs");
+const WF = path.join(ROOT, "scripts/wf.cjs");
 const RUNS = 5;
 
 type Node = Record<string, unknown> & { id: string };

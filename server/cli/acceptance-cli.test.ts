@@ -1,6 +1,6 @@
 /**
  * Black-box acceptance of the `wf` CLI contracts (DESIGN.md §3, §9) on the seeds' own examples:
- * a few real `node scripts/wf.mjs` processes for exit codes and stdout purity, the rest through
+ * a few real `node scripts/wf.cjs` processes for exit codes and stdout purity, the rest through
  * `main()` with captured output (the same code path without the ~2 s process start).
  */
 import { execFile } from "node:child_process";
@@ -26,7 +26,7 @@ async function wf(...args: string[]) {
 /** A real `wf` process. */
 function spawnWf(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [path.join(ROOT, "scripts/wf.mjs"), ...args], { cwd: dir }, (err, stdout, stderr) => {
+    execFile(process.execPath, [path.join(ROOT, "scripts/wf.cjs"), ...args], { cwd: dir }, (err, stdout, stderr) => {
       const code = err ? ((err as { code?: number }).code ?? 1) : 0;
       resolve({ code: typeof code === "number" ? code : 1, stdout, stderr });
     });

@@ -60,7 +60,7 @@ function runCases(side: "source" | "bundle", cases: string[][]): Promise<Outcome
 function wfBin(mode: "source" | "bundle", args: string[]): Promise<Omit<Outcome, "args">> {
   const env = { ...process.env, WF_CLI: mode, WF_DATA_DIR: path.join(dir, "data") };
   return new Promise((resolve) =>
-    execFile(process.execPath, [path.join(ROOT, "scripts/wf.mjs"), ...args], { cwd: dir, env }, (err, stdout, stderr) =>
+    execFile(process.execPath, [path.join(ROOT, "scripts/wf.cjs"), ...args], { cwd: dir, env }, (err, stdout, stderr) =>
       resolve({ code: err ? Number(err.code) : 0, stdout: normalize(stdout), stderr }),
     ),
   );

@@ -9,8 +9,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { currentCliEntry } from "../../scripts/build-cli.mjs";
-import { requireWithCodeCache } from "../../scripts/require-with-code-cache.mjs";
+import { currentCliEntry } from "../../scripts/cli-manifest.cjs";
+import { requireWithCodeCache } from "../../scripts/require-with-code-cache.cjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const [side, casesFile, resultsFile] = process.argv.slice(2);

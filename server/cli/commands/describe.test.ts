@@ -76,7 +76,7 @@ describe("wf describe", () => {
 
   it("the real bin: --json on stdout only, and exit 1 for empty text", async () => {
     const run = promisify(execFile);
-    const bin = path.resolve("scripts/wf.mjs");
+    const bin = path.resolve("scripts/wf.cjs");
     const env = { ...process.env, WF_DATA_DIR: dir };
     const ok = await run("node", [bin, "describe", "--no-agent", "--json", "fix the bug, then run the tests"], { env });
     expect(JSON.parse(ok.stdout).nodes.length).toBeGreaterThanOrEqual(2);

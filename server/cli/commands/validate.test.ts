@@ -1,4 +1,4 @@
-/** `wf validate` in-process through main(), on real files in a temp folder; one real `node scripts/wf.mjs` spawn. */
+/** `wf validate` in-process through main(), on real files in a temp folder; one real `node scripts/wf.cjs` spawn. */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -107,8 +107,8 @@ describe("wf validate", () => {
     }
   });
 
-  it("the real binary: node scripts/wf.mjs validate --json", () => {
-    const res = spawnSync(process.execPath, ["scripts/wf.mjs", "validate", file("bad.mmd"), "--json"], {
+  it("the real binary: node scripts/wf.cjs validate --json", () => {
+    const res = spawnSync(process.execPath, ["scripts/wf.cjs", "validate", file("bad.mmd"), "--json"], {
       encoding: "utf8",
     });
     expect(res.status).toBe(1);

@@ -7,16 +7,16 @@
  * holds the functions that run compiled, not only the top level) and again whenever V8 rejects it (another
  * Node version). Files outside `dir` load as usual.
  */
-import fs from "node:fs";
-import Module, { createRequire } from "node:module";
-import path from "node:path";
-import vm from "node:vm";
+const fs = require("node:fs");
+const Module = require("node:module");
+const path = require("node:path");
+const vm = require("node:vm");
 
 /** Scripts whose cache should be written once the command has run. */
 const pending = [];
 
 /** `require(file)`, compiling every CommonJS file under `dir` with its code cache. */
-export function requireWithCodeCache(file, dir) {
+function requireWithCodeCache(file, dir) {
   const prefix = path.resolve(dir) + path.sep;
   // Module.prototype._compile is the one hook CommonJS offers; everything outside `dir` goes the usual way.
   const compile = Module.prototype._compile;
@@ -27,18 +27,18 @@ export function requireWithCodeCache(file, dir) {
     const script = new vm.Script(Module.wrap(content), { filename, cachedData });
     if (!cachedData || script.cachedDataRejected) pending.push({ script, cacheFile });
     const mod = this;
-    const require = (id) => mod.require(id);
-    require.resolve = (request, options) => Module._resolveFilename(request, mod, false, options);
-    require.cache = Module._cache;
-    require.main = process.mainModule;
+    const requireFromBundle = (id) => mod.require(id);
+    requireFromBundle.resolve = (request, options) => Module._resolveFilename(request, mod, false, options);
+    requireFromBundle.cache = Module._cache;
+    requireFromBundle.main = process.mainModule;
     const wrapper = script.runInThisContext({ displayErrors: true });
-    return wrapper.call(mod.exports, mod.exports, require, mod, filename, path.dirname(filename));
+    return wrapper.call(mod.exports, mod.exports, requireFromBundle, mod, filename, path.dirname(filename));
   };
-  return createRequire(import.meta.url)(file);
+  return require(file);
 }
 
 /** Writes the caches still missing (best effort: a read-only install simply runs without them). */
-export function saveCodeCaches() {
+function saveCodeCaches() {
   for (const { script, cacheFile } of pending.splice(0)) {
     try {
       const tmp = `${cacheFile}.${process.pid}.tmp`;
@@ -57,3 +57,5 @@ function readIfPresent(file) {
     return undefined;
   }
 }
+
+module.exports = { requireWithCodeCache, saveCodeCaches };
