@@ -5,6 +5,7 @@ import type { Clock } from "./clock";
 import type { RunEventBus } from "./event-bus";
 import type { ExecutorRegistry } from "./executors/executor-registry";
 import type { AgentJudge } from "./run-checks";
+import type { AttemptStep } from "./run-node";
 import type { RunStore } from "./run-store";
 
 export interface AutoDecision {
@@ -29,6 +30,8 @@ export interface EngineOptions {
   /** Answers approvals without a person (CLI `--approve all`, `--answer`). */
   autoDecide?: (a: { runId: string; nodeId: string; request: ApprovalRequest }) => AutoDecision | undefined;
   judge?: AgentJudge;
+  /** Fault-injection hook: a step of a node attempt begins (a throw fails the attempt at that step). */
+  onAttemptStep?: (e: { runId: string; nodeId: string; step: AttemptStep | "writing the result" }) => void;
   /** Measurement hook: a node was picked to start / its process was spawned. */
   onNodeTiming?: (e: { runId: string; nodeId: string; phase: "ready" | "spawned"; at: number }) => void;
 }

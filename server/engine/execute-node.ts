@@ -9,7 +9,7 @@ import type { ActiveRun } from "./active-run";
 import type { ExecutorRegistry } from "./executors/executor-registry";
 import { buildNodeContext } from "./node-context";
 import type { AgentJudge } from "./run-checks";
-import { runNodeAttempt, type NodeAttemptResult } from "./run-node";
+import { runNodeAttempt, stepFailure, type AttemptStepHook, type NodeAttemptResult } from "./run-node";
 
 export interface ExecuteNodeDeps {
   executors: ExecutorRegistry;
@@ -22,6 +22,8 @@ export interface ExecuteNodeDeps {
   onSpawn?: () => void;
   /** The shell for command lines (default `/bin/sh`). */
   shell?: string;
+  /** Called as each step of the attempt begins (fault-injection tests throw from it). */
+  onStep?: AttemptStepHook;
 }
 
 export function resultToEvent(nodeId: string, at: number, result: NodeAttemptResult): RunEvent {
@@ -49,16 +51,21 @@ export async function executeNode(
     used += text.length;
     deps.emitLog({ type: "node.log", at: deps.now(), nodeId, stream, text: clipped });
   };
-  const ctx = buildNodeContext(run, nodeId, {
-    log,
-    signal,
-    maxOutputBytes: deps.maxOutputBytes,
-    ...(deps.onSpawn ? { onSpawn: deps.onSpawn } : {}),
-    ...(deps.shell ? { shell: deps.shell } : {}),
-  });
-  const executor = deps.executors.get(ctx.node.type);
-  const result: NodeAttemptResult = executor
-    ? await runNodeAttempt(ctx, executor, deps.judge)
-    : { status: "failed", error: RUN_CODES.RUN021(ctx.node.type) };
+  let result: NodeAttemptResult;
+  try {
+    const ctx = buildNodeContext(run, nodeId, {
+      log,
+      signal,
+      maxOutputBytes: deps.maxOutputBytes,
+      ...(deps.onSpawn ? { onSpawn: deps.onSpawn } : {}),
+      ...(deps.shell ? { shell: deps.shell } : {}),
+    });
+    const executor = deps.executors.get(ctx.node.type);
+    result = executor
+      ? await runNodeAttempt(ctx, executor, deps.judge, deps.onStep)
+      : { status: "failed", error: RUN_CODES.RUN021(ctx.node.type) };
+  } catch (err) {
+    result = stepFailure(nodeId, "context", err);
+  }
   return resultToEvent(nodeId, deps.now(), result);
 }

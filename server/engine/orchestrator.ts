@@ -39,7 +39,8 @@ import {
 } from "./engine-errors";
 import { getRunEventBus, type RunEventBus } from "./event-bus";
 import { createExecutorRegistry, type ExecutorRegistry } from "./executors/executor-registry";
-import { executeNode } from "./execute-node";
+import { executeNode, resultToEvent } from "./execute-node";
+import { stepFailure, type AttemptStep } from "./run-node";
 import { resolveRunVariables } from "./resolve-run-variables";
 import { createWorkspace } from "./workspace";
 
@@ -356,6 +357,7 @@ export class RunEngine {
   private launch(run: ActiveRun, nodeId: string): void {
     const controller = run.inflight.get(nodeId)!;
     const timing = this.o.onNodeTiming;
+    const onStep = this.o.onAttemptStep;
     const work = executeNode(run, nodeId, controller.signal, {
       executors: this.executors,
       judge: this.o.judge,
@@ -365,15 +367,35 @@ export class RunEngine {
       now: () => this.clock.now(),
       emitLog: (event) => this.apply(run, event),
       ...(timing ? { onSpawn: () => timing({ runId: run.id, nodeId, phase: "spawned", at: performance.now() }) } : {}),
+      ...(onStep ? { onStep: (step: AttemptStep) => onStep({ runId: run.id, nodeId, step }) } : {}),
     });
-    void work.then((event) => {
+    const finish = (event: RunEvent) => {
       const current = run.inflight.get(nodeId) === controller;
       if (current) run.inflight.delete(nodeId);
       this.running--;
       // A result for an attempt that was reset meanwhile (re-run, cancel) must not land on a newer one.
-      if (current && run.state.nodes[nodeId].status === "running") this.apply(run, event);
+      if (current && run.state.nodes[nodeId].status === "running") this.record(run, nodeId, event);
       this.scheduleTick();
-    });
+    };
+    // executeNode turns every throw into a failed result; the second handler is the last guard.
+    void work.then(finish, (err: unknown) =>
+      finish(resultToEvent(nodeId, this.clock.now(), stepFailure(nodeId, "engine", err))),
+    );
+  }
+
+  /** Applies an attempt's outcome; if that throws, the node fails with the error instead of staying running. */
+  private record(run: ActiveRun, nodeId: string, event: RunEvent): void {
+    try {
+      this.o.onAttemptStep?.({ runId: run.id, nodeId, step: "writing the result" });
+      this.apply(run, event);
+    } catch (err) {
+      const failed = resultToEvent(nodeId, this.clock.now(), stepFailure(nodeId, "writing the result", err));
+      try {
+        this.apply(run, failed);
+      } catch (again) {
+        console.error(`wf engine: could not record the outcome of ${run.id}/${nodeId}:`, again);
+      }
+    }
   }
 
   private notifyWaiters(): void {

@@ -2,9 +2,12 @@
  * One attempt of one node, as numbered steps:
  * 1. tier check (a declared tier below what the node does fails it);
  * 2. preconditions;
- * 3. the executor, under the node's timeout and the run's abort signal;
+ * 3. the executor, under the node's timeout and the run's abort signal (the workspace is listed
+ *    before and after it when the node has forbids_files);
  * 4. forbids_files (files created during the attempt that match fail it);
  * 5. postconditions; then the HANDOFF_OK line.
+ * Every step ends in a result: a throw anywhere fails the attempt with RUN025 naming the step, so
+ * a node never stays running and its slot is always freed.
  */
 import { RUN_CODES } from "@/lib/workflow/run/run-codes";
 import { forbiddenFiles, tierViolation } from "./capability-tiers";
@@ -13,6 +16,27 @@ import { runChecks, type AgentJudge } from "./run-checks";
 import { listWorkspaceFiles } from "./workspace";
 
 export type NodeAttemptResult = ExecutorResult | { status: "skipped"; error: string };
+
+/** The steps of an attempt, in order (names used in RUN025 and by the step hook). */
+export const ATTEMPT_STEPS = [
+  "tier check",
+  "preconditions",
+  "workspace listing",
+  "executor",
+  "forbids_files",
+  "postconditions",
+  "result",
+] as const;
+export type AttemptStep = (typeof ATTEMPT_STEPS)[number];
+
+/** Called as each step begins; a test's hook may throw to fail the attempt there. */
+export type AttemptStepHook = (step: AttemptStep) => void;
+
+/** The failed result for a throw during `step`. */
+export function stepFailure(nodeId: string, step: string, err: unknown): ExecutorResult {
+  const problem = err instanceof Error ? err.message : String(err);
+  return { status: "failed", error: RUN_CODES.RUN025(nodeId, step, problem), code: "RUN025" };
+}
 
 async function withTimeout(
   ctx: ExecutorContext,
@@ -42,13 +66,33 @@ export async function runNodeAttempt(
   ctx: ExecutorContext,
   executor: Executor,
   judge?: AgentJudge,
+  onStep?: AttemptStepHook,
+): Promise<NodeAttemptResult> {
+  let step: AttemptStep = "tier check";
+  const enter = (next: AttemptStep) => {
+    step = next;
+    onStep?.(next);
+  };
+  try {
+    return await attemptSteps(ctx, executor, judge, enter);
+  } catch (err) {
+    return stepFailure(ctx.nodeId, step, err);
+  }
+}
+
+async function attemptSteps(
+  ctx: ExecutorContext,
+  executor: Executor,
+  judge: AgentJudge | undefined,
+  enter: (step: AttemptStep) => void,
 ): Promise<NodeAttemptResult> {
   const node = ctx.node;
-  // 1. Tier.
-  // The command as written: values never become shell syntax, so they cannot invoke git either.
+  // 1. Tier. The command as written: values never become shell syntax, so they cannot invoke git either.
+  enter("tier check");
   const needed = tierViolation(node, node.args_template);
   if (needed) return { status: "failed", error: RUN_CODES.RUN015(ctx.nodeId, needed, node.tier!), code: "RUN015" };
   // 2. Preconditions.
+  enter("preconditions");
   if (node.preconditions?.length) {
     const pre = await runChecks("preconditions", node.preconditions, ctx, judge);
     if (pre.kind === "fail") return { status: "failed", error: `precondition ${pre.field}: ${pre.reason}` };
@@ -56,8 +100,10 @@ export async function runNodeAttempt(
     if (pre.kind === "ask")
       ctx.log("engine", `precondition needs a person; human preconditions are not supported, continuing\n`);
   }
-  // 3. The executor.
+  // 3. The executor (a throw inside it is its own failure, reported as such).
+  enter("workspace listing");
   const before = node.forbids_files?.length ? new Set(listWorkspaceFiles(ctx.workspace)) : undefined;
+  enter("executor");
   let result: ExecutorResult;
   try {
     result = await withTimeout(ctx, (c) => executor.run(c));
@@ -68,7 +114,9 @@ export async function runNodeAttempt(
     result = { ...result, error: RUN_CODES.RUN014(ctx.nodeId, ctx.timeoutMs / 1000) };
   // 4. Forbidden files (even after a failure: a violation is reported first).
   if (before && node.forbids_files) {
+    enter("workspace listing");
     const created = listWorkspaceFiles(ctx.workspace).filter((f) => !before.has(f));
+    enter("forbids_files");
     const bad = forbiddenFiles(created, node.forbids_files);
     if (bad.length) {
       ctx.log("engine", `GATE_FAIL | node=${ctx.nodeId} | field=forbids_files | reason=created ${bad.join(", ")}\n`);
@@ -77,6 +125,7 @@ export async function runNodeAttempt(
   }
   if (result.status !== "succeeded") return result;
   // 5. Postconditions.
+  enter("postconditions");
   const post = node.checks?.length
     ? await runChecks("checks", node.checks, ctx, judge, result.output)
     : { kind: "pass" as const, artifacts: [] };
@@ -84,6 +133,7 @@ export async function runNodeAttempt(
   if (post.kind === "skip") return { status: "skipped", error: `check ${post.field}: ${post.reason}` };
   if (post.kind === "ask") return { status: "waiting", request: post.request };
   // The exit gate's line, for nodes that declare one (checks or an output file).
+  enter("result");
   if (node.checks?.length || node.output_file) {
     const artifacts = [...post.artifacts, ...(node.output_file ? [node.output_file] : [])];
     ctx.log("engine", `HANDOFF_OK | node=${ctx.nodeId} | artifacts=${artifacts.join(",") || "-"}\n`);

@@ -24,6 +24,7 @@ export const RUN_CODES = {
     `node ${id}: the command in ${field} cannot be run (line ${line}, column ${column}): ${problem}`,
   RUN023: (id: string, field: string, problem: string) =>
     `node ${id}: a value for ${field} cannot be passed: ${problem}`,
+  RUN025: (id: string, step: string, problem: string) => `node ${id}: the ${step} step failed: ${problem}`,
   RUN024: (name: string) =>
     `variable "${name}" is not declared in the template's context_schema; declare it or leave it out`,
 } as const;
