@@ -1,6 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { canvasOf, connect, flowPosition, nodeIds, nodeOf, watchConsole } from "./support/canvas";
 
+// The editor is a desktop tool: a laptop-sized window.
+test.use({ viewport: { width: 1440, height: 900 } });
+
 const inspector = (page: Page) => page.getByRole("region", { name: "Inspector" });
 const notice = (page: Page) => page.locator(".editor-notice-slot");
 
@@ -150,5 +153,75 @@ test("a required field emptied shows a problem that selects its node; copy and p
   await page.keyboard.press("?");
   await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toContainText("Auto-layout");
   await page.keyboard.press("Escape");
+  consoleErrors.expectNone();
+});
+
+test("text views and files: Mermaid source edits the canvas (errors name line and column), a dropped playbook imports, nodes paste across tabs", async ({
+  page,
+  context,
+}) => {
+  const consoleErrors = watchConsole(page);
+  await page.goto("/compose");
+  await page.getByRole("tab", { name: "Mermaid" }).click();
+  const source = page.getByRole("textbox", { name: "Mermaid source" });
+  await source.fill("flowchart LR\n  A[Plan] --> B[Build\n");
+  await expect(page.getByRole("tabpanel").getByRole("alert")).toContainText(/2:\d+/);
+  await page.getByRole("tab", { name: "Canvas" }).click();
+  expect(await nodeIds(page)).toEqual([]);
+
+  await page.getByRole("tab", { name: "Mermaid" }).click();
+  await page.getByRole("textbox", { name: "Mermaid source" }).fill("flowchart LR\n  A[Plan] --> B[Build]\n");
+  await expect(page.getByRole("tabpanel").getByRole("alert")).toHaveCount(0);
+  await page.getByRole("tab", { name: "Canvas" }).click();
+  await expect.poll(() => nodeIds(page)).toEqual(["A", "B"]);
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect.poll(() => nodeIds(page)).toEqual([]);
+
+  // A playbook dropped on the canvas is imported (one undo step); a file that is not a workflow is refused.
+  const drop = async (name: string, text: string) => {
+    const data = await page.evaluateHandle(
+      ([n, t]) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([t], n, { type: "text/plain" }));
+        return dt;
+      },
+      [name, text] as const,
+    );
+    await canvasOf(page).dispatchEvent("drop", { dataTransfer: data });
+  };
+  await drop("notes.txt", "just some notes");
+  await expect(page.locator(".editor-notice-slot")).toContainText("notes.txt is not a workflow");
+  await drop(
+    "release.yml",
+    [
+      "name: Release",
+      "description: Build and ship",
+      "tasks:",
+      "  - name: build",
+      "    phase: build",
+      "    capability: research",
+      "    prompt: Build it",
+      "    success: built",
+      "  - name: ship",
+      "    phase: ship",
+      "    capability: research",
+      "    prompt: Ship it",
+      "    success: shipped",
+      "    depends_on: [build]",
+      "",
+    ].join("\n"),
+  );
+  await expect(page.locator(".editor-notice-slot")).toContainText("Imported release.yml");
+  await expect.poll(async () => (await nodeIds(page)).length).toBe(2);
+
+  // Copy in this tab, paste in another.
+  await nodeOf(page, (await nodeIds(page))[0]).click();
+  await page.keyboard.press("Control+c");
+  const other = await context.newPage();
+  await other.goto("/compose");
+  await expect(other.getByRole("region", { name: "Palette" })).toBeVisible();
+  await other.locator(".react-flow__pane").click({ position: { x: 10, y: 10 } });
+  await other.keyboard.press("Control+v");
+  await expect.poll(async () => (await nodeIds(other)).length).toBe(1);
   consoleErrors.expectNone();
 });

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { templateIdFor } from "@/lib/workflow/template-identity";
 import type { Template } from "@/lib/workflow/template-schema";
+import { ComposeStart } from "./compose-start";
 import { EditorProvider } from "./editor-provider";
 import { RestoredDraftBanner } from "./restored-draft-banner";
 import { readLocalDraft } from "./use-local-draft";
@@ -35,7 +36,7 @@ function ComposeEditor() {
   return (
     <EditorProvider template={start.local?.template ?? start.empty} saved={start.local ? start.empty : undefined}>
       {start.local && <RestoredDraftBanner savedAt={start.local.savedAt} server={start.empty} storageId={null} />}
-      <WorkflowEditor storageId={null} />
+      <WorkflowEditor storageId={null} start={<ComposeStart />} />
     </EditorProvider>
   );
 }

@@ -45,6 +45,7 @@ export function EditorCanvas({ onDropFiles }: { onDropFiles: (files: File[]) => 
   const highlight = useEditor((s) => s.highlight);
   const flow = useReactFlow();
   const [project] = useState(createTemplateProjector);
+  const big = draft.nodes.length > VIRTUALIZE_ABOVE;
 
   const problems = useMemo(() => {
     const byNode = new Map<string, Severity>();
@@ -175,14 +176,18 @@ export function EditorCanvas({ onDropFiles }: { onDropFiles: (files: File[]) => 
         panOnDrag={[1, 2]}
         panActivationKeyCode="Space"
         panOnScroll
-        onlyRenderVisibleElements={draft.nodes.length > VIRTUALIZE_ABOVE}
+        onlyRenderVisibleElements={big}
         minZoom={0.05}
-        fitView
+        // A big workflow opens at its start, at a readable zoom, so only the nodes on screen are drawn;
+        // fitting 1,000 nodes would draw them all as dots first.
+        fitView={!big}
         fitViewOptions={{ maxZoom: 1 }}
+        defaultViewport={big ? { x: 24, y: 24, zoom: 0.6 } : undefined}
         proOptions={{ hideAttribution: true }}
       >
         <Background />
-        <MiniMap pannable zoomable ariaLabel="Minimap" />
+        {/* The minimap draws every node; above the virtualisation bound it would cost more than the canvas. */}
+        {!big && <MiniMap pannable zoomable ariaLabel="Minimap" />}
         <Controls showInteractive={false} />
       </ReactFlow>
     </div>

@@ -4,9 +4,8 @@
  * edit is imported after a pause and becomes one undo step on the canvas (node positions kept by
  * id); a text that does not import shows its first error's line and column and changes nothing.
  */
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { exportWorkflow, type ExportFormat } from "@/lib/formats/export-workflow";
-import { importWorkflow } from "@/lib/formats/import-workflow";
 import { formatDiagnostic, type Diagnostic } from "@/lib/workflow/diagnostic";
 import type { Template } from "@/lib/workflow/template-schema";
 import { useEditor, useEditorStore } from "./editor-provider";
@@ -29,6 +28,8 @@ function keepPositions(imported: Template, draft: Template): Template {
   return { ...imported, nodes: imported.nodes.map((n) => (at.get(n.id) ? { ...n, position: at.get(n.id) } : n)) };
 }
 
+type ImportWorkflow = (typeof import("@/lib/formats/import-workflow"))["importWorkflow"];
+
 export function TextSourceView({ format }: { format: Exclude<ExportFormat, "ascii"> }) {
   const store = useEditorStore();
   const draft = useEditor((s) => s.draft);
@@ -37,6 +38,9 @@ export function TextSourceView({ format }: { format: Exclude<ExportFormat, "asci
   const [shown, setShown] = useState(exported);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<Diagnostic | null>(null);
+  const importer = useRef<ImportWorkflow | null>(null);
+  /** The text typed and not imported yet: leaving the tab imports it rather than dropping it. */
+  const unapplied = useRef<string | null>(null);
   if (exported !== shown) {
     // The draft changed elsewhere (canvas, undo, or this view's own import): show it.
     setShown(exported);
@@ -45,22 +49,45 @@ export function TextSourceView({ format }: { format: Exclude<ExportFormat, "asci
       setError(null);
     }
   }
+
+  /** Imports `source`; the draft changes only when it reads without errors. Returns the first error. */
+  const apply = useCallback(
+    (source: string): Diagnostic | null => {
+      const importWorkflow = importer.current;
+      if (!importWorkflow) return null;
+      unapplied.current = null;
+      const result = importWorkflow({ filename: FILE_NAME[format], text: source });
+      const first = result.diagnostics.find((d) => d.severity === "error");
+      if (!result.template || first)
+        return first ?? { severity: "error", code: "FMT000", message: "Nothing could be read." };
+      const imported = keepPositions(result.template, store.getState().draft);
+      store.getState().edit(() => imported, { coalesce: `view.${format}` });
+      return null;
+    },
+    [format, store],
+  );
+
+  useEffect(() => {
+    // Loaded when a text view opens: the importers (and the validator they run) stay out of the page's first load.
+    let live = true;
+    void import("@/lib/formats/import-workflow").then((m) => {
+      if (live) importer.current = m.importWorkflow;
+    });
+    return () => {
+      live = false;
+      if (unapplied.current !== null) apply(unapplied.current);
+    };
+  }, [apply]);
+
   useEffect(() => {
     if (!pending) return;
     const timer = setTimeout(() => {
+      if (!importer.current) return; // still loading: the next keystroke (or leaving the tab) applies it
       setPending(false);
-      const result = importWorkflow({ filename: FILE_NAME[format], text });
-      const first = result.diagnostics.find((d) => d.severity === "error");
-      if (!result.template || first) {
-        setError(first ?? { severity: "error", code: "FMT000", message: "Nothing could be read." });
-        return;
-      }
-      setError(null);
-      const imported = keepPositions(result.template, store.getState().draft);
-      store.getState().edit(() => imported, { coalesce: `view.${format}` });
+      setError(apply(text));
     }, PAUSE_MS);
     return () => clearTimeout(timer);
-  }, [pending, text, format, store]);
+  }, [pending, text, apply]);
 
   return (
     <div className="text-view">
@@ -77,6 +104,7 @@ export function TextSourceView({ format }: { format: Exclude<ExportFormat, "asci
         aria-describedby={error ? `source-${format}-error` : undefined}
         onChange={(e) => {
           setText(e.target.value);
+          unapplied.current = e.target.value;
           setPending(true);
         }}
       />

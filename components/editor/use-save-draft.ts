@@ -9,7 +9,6 @@ import { useRouter } from "next/navigation";
 import { useTRPC } from "@/lib/trpc/client";
 import type { EditorStore } from "@/lib/stores/editor-store";
 import { hasErrors } from "@/lib/workflow/diagnostic";
-import { validateTemplate } from "@/lib/workflow/validate-template";
 import { clearLocalDraft } from "./use-local-draft";
 
 export function useSaveDraft(store: EditorStore) {
@@ -25,7 +24,7 @@ export function useSaveDraft(store: EditorStore) {
     const wasNew = s.templateId === null;
     try {
       const result = await mutation.mutateAsync({ ...(s.templateId ? { id: s.templateId } : {}), template });
-      const draft = (result as { draft?: boolean }).draft ?? hasErrors(validateTemplate(template).diagnostics);
+      const draft = (result as { draft?: boolean }).draft ?? hasErrors(store.getState().diagnostics);
       store.getState().markSaved(template, result.id, result.version);
       store
         .getState()

@@ -18,7 +18,6 @@ import {
 } from "@/lib/stores/editor-commands";
 import type { ShortcutCommand } from "@/lib/stores/editor-shortcuts";
 import { useTRPC } from "@/lib/trpc/client";
-import { importWorkflow } from "@/lib/formats/import-workflow";
 import { formatDiagnostic, hasErrors } from "@/lib/workflow/diagnostic";
 import type { NodeType } from "@/lib/workflow/template-schema";
 import { RunForm } from "@/components/run-form";
@@ -44,10 +43,12 @@ function EditorBody({
   sidebar,
   storageId,
   initialRunOpen,
+  start,
 }: {
   sidebar?: ReactNode;
   storageId: string | null;
   initialRunOpen?: boolean;
+  start?: ReactNode;
 }) {
   const store = useEditorStore();
   const trpc = useTRPC();
@@ -101,6 +102,7 @@ function EditorBody({
         return store
           .getState()
           .notify("error", `${file.name} is ${(file.size / 1048576).toFixed(1)} MB; a workflow file is at most 5 MB.`);
+      const { importWorkflow } = await import("@/lib/formats/import-workflow");
       const result = importWorkflow({ filename: file.name, text: await file.text() });
       if (!result.template) {
         const first = result.diagnostics.find((d) => d.severity === "error") ?? result.diagnostics[0];
@@ -188,6 +190,7 @@ function EditorBody({
         </div>
         {runOpen && templateId && <RunForm templateId={templateId} template={store.getState().draft} />}
         <EditorToolbar onFitView={fitView} onCopy={copy} onPaste={paste} onHelp={() => setHelp(true)} />
+        {start}
         <EditorNotice />
       </div>
       <div className="editor-grid">
@@ -212,10 +215,16 @@ function EditorBody({
 }
 
 /** The editor for one draft; `sidebar` (versions) is rendered under the inspector. */
-export function WorkflowEditor(props: { sidebar?: ReactNode; storageId: string | null; initialRunOpen?: boolean }) {
+export function WorkflowEditor(props: {
+  sidebar?: ReactNode;
+  storageId: string | null;
+  initialRunOpen?: boolean;
+  /** Shown above the canvas: the ways into a new workflow on /compose. */
+  start?: ReactNode;
+}) {
   return (
     <ReactFlowProvider>
-      <EditorBody sidebar={props.sidebar} storageId={props.storageId} initialRunOpen={props.initialRunOpen} />
+      <EditorBody {...props} />
     </ReactFlowProvider>
   );
 }

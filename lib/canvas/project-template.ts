@@ -97,6 +97,7 @@ export type TemplateProjector = (template: Template, options?: ProjectionOptions
 /** A projector with its own cache (one per canvas). */
 export function createTemplateProjector(): TemplateProjector {
   let cache = new WeakMap<WorkflowNode, WorkflowFlowNode>();
+  let edgeCache = new WeakMap<Edge, FlowEdge>();
   let lastColours = "";
   return (template, options = {}) => {
     const laidOut = template.nodes.every((n) => n.position) ? template : autoLayout(template, { direction: "LR" });
@@ -159,6 +160,7 @@ export function createTemplateProjector(): TemplateProjector {
     });
     cache = nextCache;
     const seen = new Map<string, number>();
+    const nextEdges = new WeakMap<Edge, FlowEdge>();
     const edges: FlowEdge[] = template.edges.map((e) => {
       const pair = `${e.from}->${e.to}`;
       const repeat = (seen.get(pair) ?? 0) + 1;
@@ -169,16 +171,26 @@ export function createTemplateProjector(): TemplateProjector {
         target === "skipped" ? "edge-skipped" : "",
         options.edgeProblems?.has(id) ? "edge-problem" : "",
       ].filter(Boolean);
-      return {
-        id,
-        source: e.from,
-        target: e.to,
-        label: e.label,
-        selected: options.selectedEdges?.has(id) ?? false,
-        animated: target === "running",
-        className: classes.length ? classes.join(" ") : undefined,
-      };
+      const className = classes.length ? classes.join(" ") : undefined;
+      const selected = options.selectedEdges?.has(id) ?? false;
+      const animated = target === "running";
+      // Same edge object and same marks: hand React Flow the same object, so it skips the edge.
+      const previous = edgeCache.get(e);
+      if (
+        previous &&
+        previous.id === id &&
+        previous.selected === selected &&
+        previous.animated === animated &&
+        previous.className === className
+      ) {
+        nextEdges.set(e, previous);
+        return previous;
+      }
+      const flow: FlowEdge = { id, source: e.from, target: e.to, label: e.label, selected, animated, className };
+      nextEdges.set(e, flow);
+      return flow;
     });
+    edgeCache = nextEdges;
     return { nodes: [...groupFrames(nodes), ...nodes], edges };
   };
 }
