@@ -2,6 +2,7 @@
 import type { Diagnostic } from "./diagnostic";
 import { isRecord, nodePath, type ModelView, type ViewNode } from "./model-view";
 import { parseReferences } from "./references";
+import { compileCheckPattern } from "./run/check-pattern";
 import { TIERS, type Tier } from "./template-schema";
 import { wfIssue } from "./wf-issue-codes";
 
@@ -41,13 +42,9 @@ export function escapesWorkspace(path: string): boolean {
   return path.split(/[/\\]/).some((segment) => segment === "..");
 }
 
+/** Compiled as the engine compiles it (RE2 syntax: no look-arounds or back-references). */
 function isValidPattern(pattern: string): boolean {
-  try {
-    new RegExp(pattern);
-    return true;
-  } catch {
-    return false;
-  }
+  return compileCheckPattern(pattern).ok;
 }
 
 function checkChecks(node: ViewNode, out: Diagnostic[]): string[] {

@@ -237,6 +237,11 @@ describe("node contents", () => {
       .node("A", { checks: [{ type: "file_contains", path: "a.txt", pattern: "([" }] })
       .build();
     expect(find(bad, "WF041")).toHaveLength(1);
+    // The engine matches with RE2: a look-ahead JavaScript accepts is refused, as the engine would.
+    const lookahead = graph()
+      .node("A", { checks: [{ type: "file_contains", path: "a.txt", pattern: "a(?=b)" }] })
+      .build();
+    expect(find(lookahead, "WF041")).toHaveLength(1);
     const missing = graph()
       .node("A", { checks: [{ type: "command" }] })
       .build();

@@ -75,7 +75,8 @@ export const WF_ISSUES = {
   ),
   WF041: def(
     "error",
-    (id: string, pattern: string) => `Check pattern "${pattern}" of node "${id}" is not a valid regular expression.`,
+    (id: string, pattern: string) =>
+      `Check pattern "${pattern}" of node "${id}" is not a valid RE2 regular expression (no look-arounds or back-references).`,
   ),
   WF050: def(
     "error",

@@ -74,6 +74,32 @@ describe("checks", () => {
     expect(skip.run.status).toBe("succeeded");
   });
 
+  it("file_contains is a regular expression, as the validator says: RE2 (linear time), values matched literally", async () => {
+    const regex = await runWithChecks({
+      checks: [{ type: "file_contains", path: "out.txt", pattern: "^hel+o\\s+w.rld$" }],
+    });
+    expect(regex.node.status).toBe("done");
+    h!.close();
+    // A pattern that backtracks exponentially in JavaScript's engine finishes at once in RE2.
+    const evil = await runWithChecks({
+      args_template: "printf '%s!' $(printf 'a%.0s' $(seq 1 5000)) > out.txt",
+      checks: [{ type: "file_contains", path: "out.txt", pattern: "^(a+)+$" }],
+    });
+    expect(evil.node.error).toMatch(/not found/);
+    h!.close();
+    // A value in a pattern is literal text: "." must not match any character.
+    h = createEngineHarness();
+    const t = buildTemplate()
+      .vars("dot")
+      .node("A", {
+        args_template: "printf 'axb' > out.txt",
+        checks: [{ type: "file_contains", path: "out.txt", pattern: "a{dot}b" }],
+      })
+      .done();
+    const state = await h.engine.settled(h.engine.startRun({ template: t, variables: { dot: "." } }).runId);
+    expect(state.nodes.A.error).toMatch(/pattern "a\{dot\}b" not found/);
+  });
+
   it("a failing precondition stops the node before it runs", async () => {
     const r = await runWithChecks({ preconditions: [{ type: "file_exists", path: "out.txt" }] });
     expect(r.node.status).toBe("failed");

@@ -5,12 +5,16 @@
  * Human checks become an approval. Every verdict is logged as HANDOFF_OK or GATE_FAIL.
  */
 import fs from "node:fs";
+import { compileCheckPattern } from "@/lib/workflow/run/check-pattern";
 import type { Check } from "@/lib/workflow/template-schema";
 import type { ApprovalRequest } from "@/lib/workflow/run/run-state";
 import type { ExecutorContext } from "./executors/executor";
 import { prepareCommandLine } from "./executors/prepare-command-line";
 import { spawnProcess } from "./spawn-process";
-import { confinePath } from "./workspace";
+import { confinePath, readFileCapped } from "./workspace";
+
+/** Bytes of a file a file_contains check searches (read up to this, never whole). */
+export const FILE_CHECK_MAX_BYTES = 16 << 20;
 
 export type ChecksVerdict =
   | { kind: "pass"; artifacts: string[] }
@@ -38,9 +42,13 @@ async function evaluateCheck(check: Check, ctx: ExecutorContext, judge?: AgentJu
     case "file_contains": {
       const p = confinePath(ctx.workspace, ctx.resolve(check.path));
       if (!fs.existsSync(p)) return { ok: false, reason: `file ${check.path} is missing` };
-      const pattern = ctx.resolve(check.pattern);
-      const ok = fs.readFileSync(p, "utf8").includes(pattern);
-      return ok ? { ok, artifact: check.path } : { ok, reason: `pattern "${pattern}" not found in ${check.path}` };
+      const compiled = compileCheckPattern(check.pattern, ctx.lookup);
+      if (!compiled.ok) return { ok: false, reason: `pattern "${check.pattern}": ${compiled.message}` };
+      const { text, truncated } = readFileCapped(p, FILE_CHECK_MAX_BYTES);
+      const ok = compiled.test(text);
+      if (ok) return { ok, artifact: check.path };
+      const more = truncated ? ` (first ${FILE_CHECK_MAX_BYTES} bytes searched)` : "";
+      return { ok, reason: `pattern "${check.pattern}" not found in ${check.path}${more}` };
     }
     case "command": {
       const prepared = prepareCommandLine(ctx, check.run, "run");

@@ -63,3 +63,36 @@ export function listWorkspaceFiles(workspace: string): string[] {
   walk(workspace, "");
   return out;
 }
+
+/** Reads at most `maxBytes` of a file as UTF-8 (a cut multi-byte character is dropped), never the whole file. */
+export function readFileCapped(file: string, maxBytes: number): { text: string; truncated: boolean } {
+  const fd = fs.openSync(file, "r");
+  try {
+    const buf = Buffer.allocUnsafe(Math.min(maxBytes, Math.max(0, fs.fstatSync(fd).size)) + 1);
+    let n = 0;
+    while (n < buf.length) {
+      const got = fs.readSync(fd, buf, n, buf.length - n, n);
+      if (got === 0) break;
+      n += got;
+    }
+    const truncated = n > maxBytes;
+    const kept = buf.subarray(0, Math.min(n, maxBytes));
+    return { text: new TextDecoder("utf-8", { fatal: false }).decode(truncated ? trimPartial(kept) : kept), truncated };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Drops a UTF-8 sequence cut at the end of `buf`. */
+function trimPartial(buf: Buffer): Buffer {
+  let i = buf.length - 1;
+  let back = 0;
+  while (i >= 0 && back < 4 && (buf[i] & 0xc0) === 0x80) {
+    i--;
+    back++;
+  }
+  if (i < 0) return buf;
+  const lead = buf[i];
+  const need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+  return need > back + 1 ? buf.subarray(0, i) : buf;
+}

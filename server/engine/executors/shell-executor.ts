@@ -3,7 +3,7 @@
  * (prepare-command-line.ts); output = trimmed stdout or `output_file`.
  */
 import fs from "node:fs";
-import { confinePath } from "@/server/engine/workspace";
+import { confinePath, readFileCapped } from "@/server/engine/workspace";
 import { spawnProcess } from "@/server/engine/spawn-process";
 import type { Executor, ExecutorContext, ExecutorResult } from "./executor";
 import { prepareCommandLine } from "./prepare-command-line";
@@ -47,7 +47,11 @@ export async function runCommandLine(
   if (ctx.node.output_file) {
     const file = confinePath(ctx.workspace, ctx.resolve(ctx.node.output_file));
     if (!fs.existsSync(file)) return { status: "failed", error: `output file ${ctx.node.output_file} was not written` };
-    return { status: "succeeded", output: fs.readFileSync(file, "utf8").trim(), fields: { output_path: file } };
+    // Up to the output cap, never the whole file.
+    const { text, truncated } = readFileCapped(file, ctx.maxOutputBytes);
+    if (truncated)
+      ctx.log("engine", `output file ${ctx.node.output_file} is over ${ctx.maxOutputBytes} bytes; kept the start\n`);
+    return { status: "succeeded", output: text.trim(), fields: { output_path: file } };
   }
   return { status: "succeeded", output: r.stdout.trim() };
 }
