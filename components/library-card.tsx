@@ -43,7 +43,11 @@ export function LibraryCard({ item, onDuplicate, onDelete, busy }: { item: Libra
         </span>
       </div>
       {item.draft && (
-        <span className="tag" title="Saved with validation errors; fix them before running">
+        <span
+          className="tag"
+          style={{ alignSelf: "flex-start" }}
+          title="Saved with validation errors; fix them before running"
+        >
           draft
         </span>
       )}
