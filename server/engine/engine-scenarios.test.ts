@@ -248,6 +248,27 @@ describe("engine scenarios", () => {
     const state = await h.engine.settled(runId);
     expect(state.nodes.B.output).toBe("got analysis");
   });
+  it("a fallback chain A → B → C recovers: A's downstream reads C's output as {prev_output} and {A.output}", async () => {
+    //  A(fallback:B) → D ;  B(fallback:C) ;  C
+    h = createEngineHarness();
+    const t = buildTemplate()
+      .node("A", { args_template: "exit 1", on_fail: "fallback:B" })
+      .node("B", { args_template: "exit 2", on_fail: "fallback:C" })
+      .node("C", { args_template: "echo from-C" })
+      .node("D", { args_template: "echo {prev_output}/{A.output}" })
+      .chain("A", "D")
+      .done();
+    const state = await h.engine.settled(h.engine.startRun({ template: t }).runId);
+    expect([state.nodes.A.status, state.nodes.B.status, state.nodes.C.status, state.nodes.D.status]).toEqual([
+      "failed",
+      "failed",
+      "done",
+      "done",
+    ]);
+    expect(state.nodes.D.output).toBe("from-C/from-C");
+    expect(state.status).toBe("succeeded");
+  });
+
   it("skill: a value that looks like a reference is not substituted a second time in the recipe", async () => {
     //  S (skill echo-it: printf %s {args})
     const catalog = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "wf-cat-")), "catalog.json");

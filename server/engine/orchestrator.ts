@@ -343,13 +343,21 @@ export class RunEngine {
   private pickReady(): [ActiveRun, string][] {
     const out: [ActiveRun, string][] = [];
     for (const run of this.runs.values()) {
+      // A node whose previous attempt is still ending (cancelled, its process group being killed)
+      // waits: a new attempt must never share the workspace with the old one's processes.
+      const ending: string[] = [];
       while (run.heap.size && this.running < this.globalLimit && run.inflight.size < run.perRunLimit) {
         const nodeId = run.heap.pop()!;
+        if (run.inflight.has(nodeId)) {
+          ending.push(nodeId);
+          continue;
+        }
         if (!this.apply(run, { type: "node.started", at: this.clock.now(), nodeId })) continue;
         run.inflight.set(nodeId, new AbortController());
         this.running++;
         out.push([run, nodeId]);
       }
+      for (const id of ending) run.heap.push(id);
     }
     return out;
   }

@@ -3,6 +3,7 @@
  * spawner helper or a direct spawn), streams output in chunks, caps what it keeps, and on abort
  * or timeout kills the whole group (TERM, then KILL after a grace period) so nothing is left running.
  */
+import fs from "node:fs";
 import { defaultLauncher, type Launcher } from "./process-launcher";
 
 export interface SpawnOptions {
@@ -32,6 +33,43 @@ export interface SpawnResult {
   aborted: boolean;
   truncated: boolean;
   pid?: number;
+}
+
+/**
+ * Whether process group `pgid` still has a live member. On Linux, zombies (dead, waiting to be
+ * reaped by whoever adopted them) do not count; elsewhere any member does.
+ */
+export function isGroupAlive(pgid: number): boolean {
+  let entries: string[];
+  try {
+    entries = fs.readdirSync("/proc");
+  } catch {
+    try {
+      process.kill(-pgid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  for (const e of entries) {
+    if (!/^\d+$/.test(e)) continue;
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${e}/stat`, "utf8");
+    } catch {
+      continue;
+    }
+    // pid (comm) state ppid pgrp …: comm may hold spaces and parentheses, so split after the last ")".
+    const [state, , pgrp] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (Number(pgrp) === pgid && state !== "Z" && state !== "X") return true;
+  }
+  return false;
+}
+
+/** Polls until the group has no live member, at most `timeoutMs`. */
+async function waitGroupGone(pgid: number, timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (isGroupAlive(pgid) && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
 }
 
 function killGroup(pid: number, sig: NodeJS.Signals): void {
@@ -90,14 +128,18 @@ export function spawnProcess(o: SpawnOptions): Promise<SpawnResult> {
       o.onChunk?.(stream, buf.toString("utf8"));
     };
     let done = false;
-    const finish = (exitCode: number | null, signal: NodeJS.Signals | null) => {
+    const finish = async (exitCode: number | null, signal: NodeJS.Signals | null) => {
       if (done) return;
       done = true;
       if (timeout) clearTimeout(timeout);
       o.signal?.removeEventListener("abort", onAbort);
-      // The shell may exit before its children: make sure the group is gone too.
-      if ((timedOut || aborted) && child.pid !== undefined) killGroup(child.pid, "SIGKILL");
       if (killTimer) clearTimeout(killTimer);
+      // The shell may exit before its children: the group is killed, and the attempt ends only
+      // once it is gone, so a retry or re-run never shares the workspace with its processes.
+      if ((timedOut || aborted) && child.pid !== undefined) {
+        killGroup(child.pid, "SIGKILL");
+        await waitGroupGone(child.pid, o.killGraceMs ?? 5000);
+      }
       resolve({
         exitCode,
         signal,
@@ -111,8 +153,8 @@ export function spawnProcess(o: SpawnOptions): Promise<SpawnResult> {
     };
     child.onError = (message) => {
       kept.stderr.push(Buffer.from(message));
-      finish(127, null);
+      void finish(127, null);
     };
-    child.onClose = finish;
+    child.onClose = (code, sig) => void finish(code, sig);
   });
 }

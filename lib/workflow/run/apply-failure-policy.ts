@@ -2,7 +2,9 @@
  * What a failed attempt leads to (playbook-execute Step 5):
  * 1. attempts left (`retries`, or once for `on_fail: retry`) → pending again, after the backoff;
  * 2. `skip` → skipped, and everything depending on it is skipped too;
- * 3. `fallback:<id>` → the fallback runs in its place, rules (a)–(d); its output stands in;
+ * 3. `fallback:<id>` → the fallback runs in its place, rules (a)–(d); its output stands in. A
+ *    fallback that fails with a fallback of its own hands its role on (A → B → C: C's output
+ *    stands in for A and B);
  * 4. otherwise (`abort`, exhausted `retry`) → failed; running nodes finish, nothing new starts.
  */
 import { makeReady, releaseDependents } from "./propagate-readiness";
@@ -29,12 +31,12 @@ export function applyFailurePolicy(ctx: ReduceContext, id: string, error: string
     }
     return;
   }
-  // The fallback role ends here whatever the policy says next (rule d: its own on_fail applies).
+  // Rule (d): a failed fallback's own on_fail applies. The nodes it stood in for fail with it,
+  // unless its own fallback takes the role over (then that one stands in for all of them).
   const holder = fallbackRoleHolder(ctx, id);
-  if (state.nodes[holder].fallbackFor) {
-    for (const origin of fallbackOrigins(ctx, holder))
-      patchNode(ctx, origin, { fallback: { to: id, state: "failed" }, error: state.nodes[origin].error });
-  }
+  const origins = state.nodes[holder].fallbackFor ? fallbackOrigins(ctx, holder) : [];
+  const target = fallbackOf(def);
+  if (target === undefined || node.fallback) failOrigins(ctx, origins, id);
   // 2. Skip and propagate.
   if (def.on_fail === "skip") {
     patchNode(ctx, id, { ...base, status: "skipped", skipReason: "failed" });
@@ -43,15 +45,19 @@ export function applyFailurePolicy(ctx: ReduceContext, id: string, error: string
     return;
   }
   // 3. Fallback.
-  const target = fallbackOf(def);
   if (target !== undefined && !node.fallback) {
     patchNode(ctx, id, { ...base, status: "failed" });
-    startFallback(ctx, id, target);
+    startFallback(ctx, id, target, origins);
     return;
   }
   // 4. Stop.
   patchNode(ctx, id, { ...base, status: "failed" });
   stopRun(ctx, `${id}: ${error}`);
+}
+
+function failOrigins(ctx: ReduceContext, origins: readonly string[], failed: string): void {
+  for (const origin of origins)
+    patchNode(ctx, origin, { fallback: { to: failed, state: "failed" }, error: ctx.state.nodes[origin].error });
 }
 
 /** The planned node that carries `fallbackFor` for `id`: itself, or its loop's first iteration. */
@@ -122,31 +128,40 @@ function plannedEntry(ctx: ReduceContext, target: string): string {
   return ctx.spec.plan.loops[target]?.[0] ?? target;
 }
 
-function startFallback(ctx: ReduceContext, id: string, target: string): void {
+/**
+ * Starts `target` as the fallback of `id` and of `origins` (the nodes `id` itself stood in for, when
+ * a failed fallback hands its role on).
+ */
+function startFallback(ctx: ReduceContext, id: string, target: string, origins: readonly string[] = []): void {
   const { state } = ctx;
   const fb = plannedEntry(ctx, target);
   const f = state.nodes[fb];
+  const rescued = [id, ...origins];
   // Already finished (in the normal flow or for another node): its output stands in at once
   // (rule c: it runs at most once in this role).
   const progress = f.status === "done" ? fallbackProgress(ctx, target) : undefined;
   if (progress === "finished") {
-    patchNode(ctx, id, { fallback: { to: fb, state: "done" }, output: fallbackOutput(ctx, target) });
-    releaseDependents(ctx, id);
+    const output = fallbackOutput(ctx, target);
+    for (const r of rescued) {
+      patchNode(ctx, r, { fallback: { to: fb, state: "done" }, output });
+      releaseDependents(ctx, r);
+    }
     return;
   }
   // Running now (a loop: its later iterations): it stands in when it finishes.
   if (f.status === "running" || f.status === "ready" || progress === "going") {
-    patchNode(ctx, id, { fallback: { to: fb, state: "running" } });
+    for (const r of rescued) patchNode(ctx, r, { fallback: { to: fb, state: "running" } });
     patchNode(ctx, fb, { fallbackFor: f.fallbackFor ?? id });
     return;
   }
   const idle = f.status === "pending" || (f.status === "skipped" && f.skipReason === "fallback-unused");
   // Rule (b): the fallback's own dependencies must already be satisfied.
   if (!idle || state.blockers[fb] > 0) {
+    failOrigins(ctx, origins, id);
     stopRun(ctx, RUN_CODES.RUN010(id, fb));
     return;
   }
-  patchNode(ctx, id, { fallback: { to: fb, state: "running" } });
+  for (const r of rescued) patchNode(ctx, r, { fallback: { to: fb, state: "running" } });
   if (f.status === "skipped") patchNode(ctx, fb, { status: "pending", skipReason: undefined, fallbackFor: id });
   else patchNode(ctx, fb, { fallbackFor: id });
   makeReady(ctx, fb);

@@ -217,6 +217,32 @@ describe("fallback", () => {
     expect(sim.state.status).toBe("succeeded");
   });
 
+  it("a fallback chain recovers: A fails → B fails → C succeeds; C's output stands in for A and B", () => {
+    //  A(fallback:B) → D ;  B(fallback:C) (fallback only) ;  C (fallback only)
+    const t = buildTemplate()
+      .node("A", { on_fail: "fallback:B" })
+      .node("B", { on_fail: "fallback:C" })
+      .node("C")
+      .node("D")
+      .chain("A", "D")
+      .done();
+    const sim = simulateRun(t, {
+      outcome: outcomes({ A: { error: "a" }, B: { error: "b" }, C: { output: "from-C" } }),
+    });
+    expect(statuses(sim)).toEqual({ A: "failed", B: "failed", C: "done", D: "done" });
+    expect([sim.state.nodes.A.fallback, sim.state.nodes.B.fallback]).toEqual([
+      { to: "C", state: "done" },
+      { to: "C", state: "done" },
+    ]);
+    expect([sim.state.nodes.A.output, sim.state.nodes.B.output]).toEqual(["from-C", "from-C"]);
+    expect(sim.state.status).toBe("succeeded");
+    // And when the last one fails too, every node of the chain records it and the run fails.
+    const all = simulateRun(t, { outcome: outcomes({ A: { error: "a" }, B: { error: "b" }, C: { error: "c" } }) });
+    expect([all.state.nodes.A.fallback?.state, all.state.nodes.B.fallback?.state]).toEqual(["failed", "failed"]);
+    expect(all.state.status).toBe("failed");
+    expect(statuses(all).D).toBe("pending");
+  });
+
   it("two nodes sharing one fallback while it runs: it runs once and rescues both", () => {
     //  X(fallback:F) → Y ;  Z(fallback:F) → W ;  F (fallback only)
     const t = buildTemplate()
