@@ -8,6 +8,7 @@
  * started and its inputs. A build is written to its own folder and the manifest is replaced by a rename,
  * so a `wf` process started during a rebuild loads either the old build or the new one, never half of one.
  */
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -30,8 +31,34 @@ const ENTRIES = {
   "run-command": "server/cli/commands/run-command.ts",
   "serve-command": "server/cli/commands/serve-command.ts",
 };
+/**
+ * mvdan-sh (the shell parser, a GopherJS build) takes ~100 ms to initialise, on every command that imports
+ * lib/workflow's shell planner, though only templates with shell nodes ever parse a command. In the bundle its
+ * import is a stand-in that loads the real package on first use: our one caller reads `sh.syntax` at import and
+ * calls `syntax.X(…)` when it parses, so `syntax` is a proxy whose properties come from the real package.
+ */
+const mvdanShOnFirstUse = {
+  name: "mvdan-sh-on-first-use",
+  setup(build) {
+    build.onResolve({ filter: /^mvdan-sh$/ }, () => ({ path: "mvdan-sh", namespace: "lazy-mvdan-sh" }));
+    build.onLoad({ filter: /.*/, namespace: "lazy-mvdan-sh" }, () => ({
+      contents: [
+        'const load = () => require("mvdan-sh/index.js");',
+        "const syntax = new Proxy({}, { get: (_, key) => load().syntax[key] });",
+        'export default new Proxy({}, { get: (_, key) => (key === "syntax" ? syntax : load()[key]) });',
+      ].join("\n"),
+      resolveDir: ROOT,
+    }));
+  },
+};
 /** Besides the bundled sources, a change here makes the bundle stale (tsconfig paths, dependency versions). */
-const EXTRA_INPUTS = ["tsconfig.json", "package-lock.json", "scripts/build-cli.mjs", "scripts/cli-manifest.cjs"];
+const EXTRA_INPUTS = [
+  "tsconfig.json",
+  "package-lock.json",
+  "scripts/build-cli.mjs",
+  "scripts/cli-manifest.cjs",
+  "scripts/warm-cli-caches.cjs",
+];
 /** Old builds are removed once this old: a `wf` process that read the old manifest loads its bundles within ms. */
 const KEEP_OLD_BUILDS_MS = 10 * 60 * 1000;
 
@@ -109,7 +136,7 @@ export async function buildCli(root = ROOT) {
       keepNames: true,
       // `import.meta.url` is empty in the bundle; the one user (the spawner helper's path) falls back to the app root.
       logOverride: { "empty-import-meta": "silent" },
-      plugins: [entriesStayApart(root), englishOnlyZodLocales],
+      plugins: [entriesStayApart(root), englishOnlyZodLocales, mvdanShOnFirstUse],
       metafile: true,
       logLevel: "silent",
     })
@@ -126,9 +153,20 @@ export async function buildCli(root = ROOT) {
   // Bundled packages change only with the lockfile, which is an input: no need to stat node_modules.
   // Plugin modules (`namespace:path`) are not files.
   const sources = inputs.filter((f) => !f.includes("node_modules/") && !f.includes(":"));
+  await warmCodeCaches(root, outdir);
   writeManifest(root, { build, startedAt, inputs: [...sources, ...EXTRA_INPUTS].sort() });
   removeOldBuilds(root, build);
   return path.join(outdir, "main.cjs");
+}
+
+/** Code caches from one run of the common paths, written before the build is current (scripts/warm-cli-caches.cjs). */
+function warmCodeCaches(root, outdir) {
+  // Best effort: without caches the CLI still works, its first runs compile and write them.
+  return new Promise((resolve) =>
+    execFile(process.execPath, [path.join(root, "scripts/warm-cli-caches.cjs"), outdir], { cwd: root }, () =>
+      resolve(),
+    ),
+  );
 }
 
 function removeOldBuilds(root, current) {
