@@ -2,6 +2,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { LiveIndicator } from "./live-indicator";
+import { PendingApprovals } from "./pending-approvals";
 
 export function AppShell({ children }: { children: ReactNode }) {
   return (
@@ -18,6 +19,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           <Link href="/templates">Templates</Link>
           <Link href="/compose">New workflow</Link>
         </nav>
+        <PendingApprovals />
         <LiveIndicator />
       </header>
       <main className="shell-main">{children}</main>

@@ -45,3 +45,21 @@ test("import pasted Mermaid: an error names its line and column and changes noth
   await box.getByRole("button", { name: "Load into the editor" }).click();
   await expect.poll(() => nodeIds(page)).toEqual(["A", "B"]);
 });
+
+test("an unsaved design survives a reload (kept in this browser) and can be discarded", async ({ page }) => {
+  page.on("dialog", (d) => void d.accept()); // the unsaved-changes question on reload
+  await page.goto("/compose");
+  await page.getByRole("button", { name: "Add gate node" }).click();
+  await page.getByRole("button", { name: "Add human node" }).click();
+  await expect.poll(() => nodeIds(page)).toEqual(["G-001", "H-001"]);
+  await expect(page.getByText("Unsaved changes")).toBeVisible();
+  // The local copy is written after a short pause; wait for it rather than for time.
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem("wf-draft:new")?.includes("H-001") ?? false))
+    .toBe(true);
+  await page.reload();
+  await expect.poll(() => nodeIds(page)).toEqual(["G-001", "H-001"]);
+  await expect(page.getByRole("status").filter({ hasText: "Restored your unsaved changes" })).toBeVisible();
+  await page.getByRole("button", { name: "Discard them" }).click();
+  await expect.poll(() => nodeIds(page)).toEqual([]);
+});

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { canvasOf, connect, flowPosition, nodeIds, nodeOf, watchConsole } from "./support/canvas";
+import { canvasOf, clickNode, connect, flowPosition, nodeIds, nodeOf, watchConsole } from "./support/canvas";
 
 // The editor is a desktop tool: a laptop-sized window.
 test.use({ viewport: { width: 1440, height: 900 } });
@@ -41,7 +41,7 @@ test("draw, connect, edit, undo/redo, refuse a cycle, inject checkpoints, save, 
   await expect(canvasOf(page).locator(".react-flow__edge")).toHaveCount(3);
 
   // Edit args_template in the inspector; the canvas shows it.
-  await nodeOf(page, "N-001").click();
+  await clickNode(page, "N-001");
   const args = inspector(page).getByRole("textbox", { name: "args_template", exact: true });
   await args.fill("printf 'plan: %s\\n' {goal} > report.md");
   await expect(nodeOf(page, "N-001")).toContainText("printf 'plan: %s");
@@ -100,7 +100,7 @@ test("draw, connect, edit, undo/redo, refuse a cycle, inject checkpoints, save, 
   // Open it from the library, change it, save: version 2 in the history.
   await page.getByRole("link", { name: "Templates" }).first().click();
   await page.getByRole("link", { name: "Editor journey", exact: true }).click();
-  await nodeOf(page, "N-002").click();
+  await clickNode(page, "N-002");
   await inspector(page).getByRole("textbox", { name: "args_template", exact: true }).fill("cat report.md");
   await page.keyboard.press("Control+s");
   await expect(notice(page)).toContainText("Saved version 2");
@@ -114,7 +114,7 @@ test("a required field emptied shows a problem that selects its node; copy and p
   await page.getByRole("link", { name: "Parallel checks", exact: true }).click();
   await expect.poll(() => nodeIds(page)).not.toEqual([]);
   const first = (await nodeIds(page))[0];
-  await nodeOf(page, first).click();
+  await clickNode(page, first);
   await inspector(page).getByRole("textbox", { name: "args_template", exact: true }).fill("");
   const problem = page.getByRole("region", { name: "Problems" }).getByRole("button", { name: /WF072/ });
   await expect(problem).toBeVisible();
@@ -131,13 +131,30 @@ test("a required field emptied shows a problem that selects its node; copy and p
   // Copy two nodes (shift-click) and paste them: new ids, same edges between them.
   const [a, b] = await nodeIds(page);
   const before = (await nodeIds(page)).length;
-  await nodeOf(page, a).click();
-  await nodeOf(page, b).click({ modifiers: ["Shift"] });
+  await clickNode(page, a);
+  await clickNode(page, b, ["Shift"]);
   await expect(page.getByRole("region", { name: "Inspector" })).toContainText("2 nodes selected");
   await page.keyboard.press("Control+c");
   await page.keyboard.press("Control+v");
   await expect.poll(async () => (await nodeIds(page)).length).toBe(before + 2);
   await expect(page.locator(".editor-notice-slot")).toContainText("Pasted 2 nodes");
+
+  // The node menu: insert a node after one (it takes over the outgoing edges), then remove it with re-wiring.
+  const edgesBefore = await canvasOf(page).locator(".react-flow__edge").count();
+  const idsBefore = new Set(await nodeIds(page));
+  await nodeOf(page, a)
+    .getByRole("button", { name: `Menu of ${a}` })
+    .click();
+  await page.getByRole("menuitem", { name: "Insert after" }).click();
+  await expect.poll(async () => (await nodeIds(page)).length).toBe(before + 3);
+  const inserted = (await nodeIds(page)).find((id) => !idsBefore.has(id))!;
+  await expect(inspector(page).locator(`[data-node-id="${inserted}"]`)).toBeVisible();
+  await nodeOf(page, inserted)
+    .getByRole("button", { name: `Menu of ${inserted}` })
+    .click();
+  await page.getByRole("menuitem", { name: "Remove and rewire" }).click();
+  await expect.poll(async () => (await nodeIds(page)).length).toBe(before + 2);
+  await expect(canvasOf(page).locator(".react-flow__edge")).toHaveCount(edgesBefore);
 
   // Clipboard text that is not a template: a clear message, nothing changes.
   await page.evaluate(() => {
@@ -221,7 +238,9 @@ test("text views and files: Mermaid source edits the canvas (errors name line an
   await other.goto("/compose");
   await expect(other.getByRole("region", { name: "Palette" })).toBeVisible();
   await other.locator(".react-flow__pane").click({ position: { x: 10, y: 10 } });
+  // The other tab may have resumed this tab's unsaved draft (same browser storage): count from there.
+  const before = (await nodeIds(other)).length;
   await other.keyboard.press("Control+v");
-  await expect.poll(async () => (await nodeIds(other)).length).toBe(1);
+  await expect.poll(async () => (await nodeIds(other)).length).toBe(before + 1);
   consoleErrors.expectNone();
 });

@@ -88,6 +88,16 @@ test("delete asks first, removes the card, and Undo in the toast restores it", a
   await expect(card(page, "E2E gone")).toBeVisible();
   await page.reload();
   await expect(card(page, "E2E gone")).toBeVisible();
+
+  // Deleted without undo: the "Show deleted" list restores it too.
+  await card(page, "E2E gone").getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("button", { name: "Confirm delete" }).click();
+  await expect(card(page, "E2E gone")).toHaveCount(0);
+  await page.getByLabel("Show deleted").check();
+  await card(page, "E2E gone").getByRole("button", { name: "Restore" }).click();
+  await expect(card(page, "E2E gone")).toHaveCount(0);
+  await page.getByLabel("Show deleted").uncheck();
+  await expect(card(page, "E2E gone")).toBeVisible();
 });
 
 test("export downloads JSON, Mermaid and YAML files that wf validate accepts", async ({ page, request }) => {

@@ -28,12 +28,15 @@ import { WorkflowNodeView } from "@/components/workflow-node";
 import { useEditor, useEditorStore } from "./editor-provider";
 import { FrameNodeView } from "./frame-node";
 import { PALETTE_MIME } from "./node-palette";
+import { PhaseLegend } from "./phase-legend";
 
 // Module scope: a new object per render would make React Flow re-mount every node.
 const nodeTypes = { workflow: WorkflowNodeView, frame: FrameNodeView };
 const SEVERITY_RANK: Record<Severity, number> = { error: 3, warning: 2, info: 1 };
 /** Above this many nodes only what is on screen is rendered. */
 const VIRTUALIZE_ABOVE = 300;
+/** Fitting leaves the minimap's corner free, so it never covers a node after "Fit view". */
+const FIT_PADDING = { top: "32px", left: "32px", bottom: "32px", right: "170px" } as const;
 
 export function EditorCanvas({ onDropFiles }: { onDropFiles: (files: File[]) => void }) {
   const store = useEditorStore();
@@ -77,10 +80,10 @@ export function EditorCanvas({ onDropFiles }: { onDropFiles: (files: File[]) => 
     // After the projection has reached React Flow (next frame), so new positions are known.
     const frame = requestAnimationFrame(() =>
       flow.fitView({
+        padding: FIT_PADDING,
         nodes: ids.length ? ids.map((id) => ({ id })) : undefined,
         duration: 200,
         maxZoom: 1.25,
-        padding: 0.3,
       }),
     );
     return () => cancelAnimationFrame(frame);
@@ -181,13 +184,14 @@ export function EditorCanvas({ onDropFiles }: { onDropFiles: (files: File[]) => 
         // A big workflow opens at its start, at a readable zoom, so only the nodes on screen are drawn;
         // fitting 1,000 nodes would draw them all as dots first.
         fitView={!big}
-        fitViewOptions={{ maxZoom: 1 }}
+        fitViewOptions={{ maxZoom: 1, padding: FIT_PADDING }}
         defaultViewport={big ? { x: 24, y: 24, zoom: 0.6 } : undefined}
         proOptions={{ hideAttribution: true }}
       >
         <Background />
-        {/* The minimap draws every node; above the virtualisation bound it would cost more than the canvas. */}
-        {!big && <MiniMap pannable zoomable ariaLabel="Minimap" />}
+        <PhaseLegend />
+        {/* Above the virtualisation bound the minimap, which draws every node, would cost more than the canvas. */}
+        {!big && <MiniMap pannable zoomable ariaLabel="Minimap" style={{ width: 140, height: 90 }} />}
         <Controls showInteractive={false} />
       </ReactFlow>
     </div>

@@ -12,7 +12,15 @@ export function NodeMenu({ store, nodeId }: { store: EditorStore; nodeId: string
     setOpen(false);
     fn();
   };
-  const selectThis = () => store.getState().select({ nodes: [nodeId], edges: [] });
+  const onThisNode = (command: (s: EditorStore) => void) => () => {
+    store.getState().select({ nodes: [nodeId], edges: [] });
+    command(store);
+  };
+  const actions: [string, () => void][] = [
+    ["Remove and rewire", () => removeWithRewire(store, [nodeId])],
+    ["Duplicate", onThisNode(duplicateSelection)],
+    ["Delete", onThisNode(deleteSelection)],
+  ];
   return (
     <span className="node-menu nodrag nopan">
       <button
@@ -49,29 +57,11 @@ export function NodeMenu({ store, nodeId }: { store: EditorStore; nodeId: string
               ))}
             </select>
           </div>
-          <button role="menuitem" type="button" onClick={run(() => removeWithRewire(store, [nodeId]))}>
-            Remove and rewire
-          </button>
-          <button
-            role="menuitem"
-            type="button"
-            onClick={run(() => {
-              selectThis();
-              duplicateSelection(store);
-            })}
-          >
-            Duplicate
-          </button>
-          <button
-            role="menuitem"
-            type="button"
-            onClick={run(() => {
-              selectThis();
-              deleteSelection(store);
-            })}
-          >
-            Delete
-          </button>
+          {actions.map(([label, perform]) => (
+            <button key={label} role="menuitem" type="button" onClick={run(perform)}>
+              {label}
+            </button>
+          ))}
         </div>
       )}
     </span>

@@ -79,7 +79,7 @@ function EditorBody({
     (type: NodeType, executor?: string) => void addNode(store, type, centre(), executor),
     [store, centre],
   );
-  const fitView = useCallback(() => flow.fitView({ duration: 200, padding: 0.2 }), [flow]);
+  const fitView = useCallback(() => store.getState().reveal([]), [store]);
   const copy = useCallback(() => {
     const text = copySelection(store);
     if (text !== null)

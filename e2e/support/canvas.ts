@@ -5,6 +5,11 @@ export const canvasOf = (page: Page) => page.getByTestId("workflow-canvas");
 
 export const nodeOf = (page: Page, id: string): Locator => canvasOf(page).locator(`.react-flow__node[data-id="${id}"]`);
 
+/** Clicks a node near its top-left corner (the minimap sits bottom-right and may cover the rest). */
+export async function clickNode(page: Page, id: string, modifiers?: ("Shift" | "Control")[]): Promise<void> {
+  await nodeOf(page, id).click({ position: { x: 12, y: 8 }, modifiers });
+}
+
 /** Ids of the workflow nodes on the canvas, in DOM order. */
 export async function nodeIds(page: Page): Promise<string[]> {
   return canvasOf(page)
