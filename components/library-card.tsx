@@ -21,6 +21,8 @@ export interface LibraryCardItem {
 export interface LibraryCardActions {
   onDuplicate?: (item: LibraryCardItem) => void;
   onDelete?: (item: LibraryCardItem) => void;
+  /** Shown instead of the other actions for a deleted template. */
+  onRestore?: (item: LibraryCardItem) => void;
   /** True while an action on this card is in flight. */
   busy?: boolean;
 }
@@ -28,7 +30,13 @@ export interface LibraryCardActions {
 /** Links styled as the buttons beside them. */
 const LINK_BUTTON = { textDecoration: "none", color: "inherit" } as const;
 
-export function LibraryCard({ item, onDuplicate, onDelete, busy }: { item: LibraryCardItem } & LibraryCardActions) {
+export function LibraryCard({
+  item,
+  onDuplicate,
+  onDelete,
+  onRestore,
+  busy,
+}: { item: LibraryCardItem } & LibraryCardActions) {
   const [confirming, setConfirming] = useState(false);
   const [showVersions, setShowVersions] = useState(false);
   const href = `/templates/${encodeURIComponent(item.id)}`;
@@ -80,6 +88,11 @@ export function LibraryCard({ item, onDuplicate, onDelete, busy }: { item: Libra
         <Link className="button" style={LINK_BUTTON} href={`${href}?run=1`} aria-label={`Run ${item.name}`}>
           Run…
         </Link>
+        {onRestore && (
+          <button type="button" className="button" disabled={busy} onClick={() => onRestore(item)}>
+            Restore
+          </button>
+        )}
         {onDuplicate && (
           <button type="button" className="button" disabled={busy} onClick={() => onDuplicate(item)}>
             Duplicate

@@ -8,9 +8,17 @@ export interface LibraryFilter {
   tag: string;
   taskType: string;
   sort: LibrarySort;
+  /** Deleted templates instead of the live library (to restore one). */
+  deleted: boolean;
 }
 
-export const EMPTY_LIBRARY_FILTER: LibraryFilter = { search: "", tag: "", taskType: "", sort: "updated" };
+export const EMPTY_LIBRARY_FILTER: LibraryFilter = {
+  search: "",
+  tag: "",
+  taskType: "",
+  sort: "updated",
+  deleted: false,
+};
 
 const SORTS: { value: LibrarySort; label: string }[] = [
   { value: "updated", label: "Last updated" },
@@ -73,6 +81,10 @@ export function LibraryToolbar({
             </option>
           ))}
         </select>
+      </label>
+      <label>
+        <input type="checkbox" checked={filter.deleted} onChange={(e) => set({ deleted: e.target.checked })} /> Show
+        deleted
       </label>
     </div>
   );

@@ -46,16 +46,18 @@ export function LibraryView() {
     }
   };
 
+  const onRestore = (item: LibraryCardItem) =>
+    act(item, async () => {
+      await restore.mutateAsync({ id: item.id });
+      return { message: `Restored “${item.name}”.` };
+    });
+
   const onDelete = (item: LibraryCardItem) =>
     act(item, async () => {
       await remove.mutateAsync({ id: item.id });
       return {
         message: `Deleted “${item.name}”.`,
-        undo: () =>
-          void act(item, async () => {
-            await restore.mutateAsync({ id: item.id });
-            return { message: `Restored “${item.name}”.` };
-          }),
+        undo: () => void onRestore(item),
       };
     });
 
@@ -78,7 +80,11 @@ export function LibraryView() {
           <LibraryImport />
         </div>
       </div>
-      <TemplateList filter={deferred} busyId={busyId} onDelete={onDelete} onDuplicate={onDuplicate} />
+      {deferred.deleted ? (
+        <TemplateList filter={deferred} busyId={busyId} onRestore={onRestore} />
+      ) : (
+        <TemplateList filter={deferred} busyId={busyId} onDelete={onDelete} onDuplicate={onDuplicate} />
+      )}
       {toast && (
         <LibraryToast
           message={toast.message}

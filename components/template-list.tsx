@@ -20,6 +20,7 @@ export function listInput(filter?: LibraryFilter) {
     ...(filter.tag ? { tag: filter.tag } : {}),
     ...(filter.taskType ? { taskType: filter.taskType } : {}),
     sort: filter.sort,
+    ...(filter.deleted ? { deleted: true } : {}),
   };
 }
 
@@ -33,7 +34,15 @@ export function TemplateList({
   if (list.isPending) return <p className="muted">Loading templates…</p>;
   if (list.isError) return <p role="alert">Could not load templates: {list.error.message}</p>;
   if (list.data.items.length === 0)
-    return <p className="muted">{filter?.search ? "No template matches this search." : "No templates yet."}</p>;
+    return (
+      <p className="muted">
+        {filter?.deleted
+          ? "No deleted templates."
+          : filter?.search
+            ? "No template matches this search."
+            : "No templates yet."}
+      </p>
+    );
   const { items, total } = list.data;
   return (
     <>
