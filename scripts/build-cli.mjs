@@ -51,6 +51,24 @@ const mvdanShOnFirstUse = {
     }));
   },
 };
+/**
+ * commander requires `node:child_process` when it loads (Node then loads net and streams too), only to start
+ * executable subcommands, which `wf` has none of: in the bundle commander gets it on first use.
+ */
+const childProcessOnFirstUseInCommander = {
+  name: "child-process-on-first-use-in-commander",
+  setup(build) {
+    build.onResolve({ filter: /^node:child_process$/ }, (args) =>
+      /node_modules[\\/]commander[\\/]/.test(args.importer)
+        ? { path: "child_process", namespace: "lazy-child-process" }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "lazy-child-process" }, () => ({
+      contents: 'module.exports = new Proxy({}, { get: (_, key) => require("node:child_process")[key] });',
+      loader: "js",
+    }));
+  },
+};
 /** Besides the bundled sources, a change here makes the bundle stale (tsconfig paths, dependency versions). */
 const EXTRA_INPUTS = [
   "tsconfig.json",
@@ -136,7 +154,7 @@ export async function buildCli(root = ROOT) {
       keepNames: true,
       // `import.meta.url` is empty in the bundle; the one user (the spawner helper's path) falls back to the app root.
       logOverride: { "empty-import-meta": "silent" },
-      plugins: [entriesStayApart(root), englishOnlyZodLocales, mvdanShOnFirstUse],
+      plugins: [entriesStayApart(root), englishOnlyZodLocales, mvdanShOnFirstUse, childProcessOnFirstUseInCommander],
       metafile: true,
       logLevel: "silent",
     })

@@ -74,7 +74,7 @@ beforeAll(() => {
   fs.writeFileSync(path.join(dir, "notes.txt"), "hello");
   fs.writeFileSync(path.join(dir, "not-json.json"), '{ "name": "x", }');
   execFileSync(process.execPath, [path.join(ROOT, "scripts/build-cli.mjs")], { cwd: ROOT, stdio: "pipe" });
-});
+}, 0); // no time limit: the build takes seconds on a busy machine
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** Every subcommand (but serve, which starts Next) on every fixture, plus usage errors and describe. */
