@@ -13,6 +13,7 @@ import { extensionOf } from "@/lib/formats/import-workflow";
 import { validateWorkflow } from "@/lib/formats/validate-workflow";
 import { formatDiagnostic, type Diagnostic } from "@/lib/workflow/diagnostic";
 import { formatProgressLine, formatRunSummary } from "@/lib/workflow/run/format-run-progress";
+import { planRun } from "@/lib/workflow/run/run-plan";
 import { makeRunSpec } from "@/lib/workflow/run/run-spec";
 import type { RunState } from "@/lib/workflow/run/run-state";
 import type { Template } from "@/lib/workflow/template-schema";
@@ -153,6 +154,10 @@ export async function runCommand(target: string, opts: RunOptions, io: CliIo): P
     const resumable = findResumable(store, template, vars);
     const runId = resumable ?? newId("run");
     const spec = { current: undefined as ReturnType<typeof makeRunSpec> | undefined };
+    // A new run's plan is planRun(template), as the engine makes it: planning here costs a fraction of reading
+    // the run back (loadRun re-parses the template and every node row). A resumed run keeps its stored plan.
+    const planned = resumable ? undefined : planRun(template);
+    if (planned?.ok) spec.current = makeRunSpec(template, planned.plan);
     // Lines of one commit are printed together; starts in one batch are marked [parallel] (seed 4a).
     let batch: { line: string; start?: string }[] = [];
     // Nodes started together in the last parallel batch: when all have settled, say so (seed "Progress").
