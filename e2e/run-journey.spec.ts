@@ -4,7 +4,7 @@ test("run a template from the browser: form from its variables, live canvas, app
   page,
 }) => {
   await page.goto("/templates");
-  await page.getByRole("link", { name: "Feature pipeline" }).click();
+  await page.getByRole("link", { name: "Feature pipeline", exact: true }).click();
   await page.getByRole("button", { name: "Run…" }).click();
   const form = page.getByRole("form", { name: "Run this template" });
   // `goal` is required: the form will not start without it.

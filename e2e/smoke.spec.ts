@@ -6,9 +6,9 @@ test("the dashboard shows the app shell, the seeded templates (over tRPC) and a 
   await page.goto("/");
   await expect(page.getByRole("link", { name: "Wf Composer home" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
-  const cards = page.getByTestId("template-card");
-  await expect(cards).toHaveCount(3);
+  // The three seeded examples (specs that ran before this one may have saved more).
   await expect(page.getByRole("heading", { name: "Feature pipeline" })).toBeVisible();
+  expect(await page.getByTestId("template-card").count()).toBeGreaterThanOrEqual(3);
   await expect(page.getByRole("heading", { name: "Parallel checks" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Deploy with a gate" })).toBeVisible();
   await expect(page.getByTestId("live-indicator")).toHaveAttribute("data-live", "true");

@@ -5,14 +5,23 @@ import type { Template } from "@/lib/workflow/template-schema";
 import { useEditor, useEditorStore } from "./editor-provider";
 import { clearLocalDraft } from "./use-local-draft";
 
-export function RestoredDraftBanner(props: { savedAt: string; server: Template | null; storageId: string | null }) {
+export function RestoredDraftBanner(props: {
+  savedAt: string;
+  server: Template | null;
+  storageId: string | null;
+  /** The version the local draft started from, and the library's latest, when they differ. */
+  staleFrom?: { base: number | null; latest: number };
+}) {
   const store = useEditorStore();
   const dirty = useEditor((s) => s.draft !== s.saved);
   const [closed, setClosed] = useState(false);
   if (closed || !dirty) return null;
   return (
     <div className="banner" role="status">
-      Restored your unsaved changes from {new Date(props.savedAt).toLocaleString()}.{" "}
+      Restored your unsaved changes from {new Date(props.savedAt).toLocaleString()}
+      {props.staleFrom &&
+        ` (made on version ${props.staleFrom.base ?? "?"}; the library now has version ${props.staleFrom.latest}: saving replaces it)`}
+      .{" "}
       <button
         type="button"
         className="link-button"

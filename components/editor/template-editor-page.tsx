@@ -66,7 +66,16 @@ export function TemplateEditorPage({ id, run }: { id: string; run?: boolean }) {
       templateId={q.data.id}
       version={q.data.version}
     >
-      {local && <RestoredDraftBanner savedAt={local.savedAt} server={q.data.template} storageId={q.data.id} />}
+      {local && (
+        <RestoredDraftBanner
+          savedAt={local.savedAt}
+          server={q.data.template}
+          storageId={q.data.id}
+          staleFrom={
+            local.baseVersion !== q.data.version ? { base: local.baseVersion, latest: q.data.version } : undefined
+          }
+        />
+      )}
       <WorkflowEditor storageId={q.data.id} sidebar={<Versions id={q.data.id} />} initialRunOpen={run} />
     </EditorProvider>
   );

@@ -6,6 +6,7 @@
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { useCallback } from "react";
 import { useTRPC } from "@/lib/trpc/client";
 import type { EditorStore } from "@/lib/stores/editor-store";
 import { hasErrors } from "@/lib/workflow/diagnostic";
@@ -15,15 +16,15 @@ export function useSaveDraft(store: EditorStore) {
   const trpc = useTRPC();
   const router = useRouter();
   const queryClient = useQueryClient();
-  const mutation = useMutation(trpc.template.save.mutationOptions());
+  const { mutateAsync, isPending } = useMutation(trpc.template.save.mutationOptions());
 
   /** Saves the current draft; resolves to the saved id, or null when saving failed (and says why). */
-  async function save(): Promise<string | null> {
+  const save = useCallback(async (): Promise<string | null> => {
     const s = store.getState();
     const template = s.draft;
     const wasNew = s.templateId === null;
     try {
-      const result = await mutation.mutateAsync({ ...(s.templateId ? { id: s.templateId } : {}), template });
+      const result = await mutateAsync({ ...(s.templateId ? { id: s.templateId } : {}), template });
       const draft = (result as { draft?: boolean }).draft ?? hasErrors(store.getState().diagnostics);
       store.getState().markSaved(template, result.id, result.version);
       store
@@ -42,6 +43,6 @@ export function useSaveDraft(store: EditorStore) {
       store.getState().notify("error", `Not saved: ${err instanceof Error ? err.message : String(err)}`);
       return null;
     }
-  }
-  return { save, saving: mutation.isPending };
+  }, [store, mutateAsync, queryClient, trpc, router]);
+  return { save, saving: isPending };
 }

@@ -138,9 +138,7 @@ function EditorBody({
       fitView,
       help: () => setHelp(true),
     }),
-    // `save` changes identity every render; the keyboard handler reads the latest through this memo's rebuild.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [store, fitView, saving],
+    [store, fitView, save],
   );
   useEditorKeyboard(store, handlers);
 
