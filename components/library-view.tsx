@@ -7,7 +7,7 @@ import type { LibraryCardItem } from "./library-card";
 import { LibraryImport } from "./library-import";
 import { LibraryToast } from "./library-toast";
 import { EMPTY_LIBRARY_FILTER, LibraryToolbar, type LibraryFilter } from "./library-toolbar";
-import { listInput, TemplateList } from "./template-list";
+import { TemplateList } from "./template-list";
 
 interface Toast {
   message: string;
@@ -26,8 +26,8 @@ export function LibraryView() {
   }, [filter, deferred.search]);
   const [toast, setToast] = useState<Toast | null>(null);
   const [busyId, setBusyId] = useState<string>();
-  const list = useQuery(trpc.template.list.queryOptions(listInput(deferred)));
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.template.list.queryKey() });
+  const facets = useQuery(trpc.template.facets.queryOptions());
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.template.pathKey() });
   const closeToast = useCallback(() => setToast(null), []);
 
   const remove = useMutation(trpc.template.delete.mutationOptions());
@@ -73,8 +73,8 @@ export function LibraryView() {
         <LibraryToolbar
           filter={filter}
           onChange={setFilter}
-          tags={list.data?.facets.tags ?? []}
-          taskTypes={list.data?.facets.taskTypes ?? []}
+          tags={facets.data?.tags ?? []}
+          taskTypes={facets.data?.taskTypes ?? []}
         />
         <div className="push-right">
           <LibraryImport />

@@ -43,8 +43,12 @@ export interface TemplateList {
   items: TemplateListItem[];
   /** How many templates matched (items stop at `limit`). */
   total: number;
-  /** Every tag and task type of the live library, for the filters. */
-  facets: { tags: string[]; taskTypes: string[] };
+}
+
+/** Every tag and task type of the live library, for the filters. */
+export interface LibraryFacets {
+  tags: string[];
+  taskTypes: string[];
 }
 
 /** Columns of one list item; `t` is the templates table. */
@@ -109,10 +113,11 @@ export function listTemplates(db: Db, filter: TemplateListFilter = {}): Template
   const total = limit
     ? (db.$client.prepare(`select count(*) as n from templates t where ${whereSql}`).get(...params) as { n: number }).n
     : rows.length;
-  return { items: rows.map(toListItem), total, facets: libraryFacets(db) };
+  return { items: rows.map(toListItem), total };
 }
 
-function libraryFacets(db: Db): TemplateList["facets"] {
+/** Asked once per page rather than on every search keystroke (it reads every template's tags). */
+export function libraryFacets(db: Db): LibraryFacets {
   const tags = db.$client
     .prepare(
       `select distinct j.value as v from templates t, json_each(t.tags) j where t.deleted_at is null order by 1 collate nocase`,

@@ -131,7 +131,7 @@ describe("template library: search, filters, sort, counts", () => {
     expect(list.items.map((i) => i.name)).toEqual(["alpha", "Mid", "Zeta"]);
     expect(list.items[0]).toMatchObject({ runCount: 2, lastRunStatus: "failed", nodeCount: 2, version: 1 });
     expect(list.items[2]).toMatchObject({ runCount: 0, lastRunStatus: null, taskType: "bugfix", draft: false });
-    expect(list.facets).toEqual({ tags: ["ops", "web"], taskTypes: ["bugfix"] });
+    expect(await caller().template.facets()).toEqual({ tags: ["ops", "web"], taskTypes: ["bugfix"] });
     expect((await caller().template.list({ sort: "name" })).items.map((i) => i.name)).toEqual(["alpha", "Mid", "Zeta"]);
     expect((await caller().template.list({ tag: "ops" })).items.map((i) => i.id).sort()).toEqual([a.id, b.id].sort());
     expect((await caller().template.list({ taskType: "bugfix" })).items.map((i) => i.id)).toEqual([a.id]);

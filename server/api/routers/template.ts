@@ -7,7 +7,7 @@ import { diffTemplates } from "@/lib/workflow/diff-templates";
 import { withApiErrors } from "@/server/api/api-errors";
 import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
 import { getDb } from "@/server/db/get-db";
-import { listTemplates, TEMPLATE_SORTS } from "@/server/db/list-templates";
+import { libraryFacets, listTemplates, TEMPLATE_SORTS } from "@/server/db/list-templates";
 import {
   deleteTemplate,
   duplicateTemplate,
@@ -34,6 +34,9 @@ export const TemplateListInputSchema = z
 
 export const templateRouter = createTRPCRouter({
   list: publicProcedure.input(TemplateListInputSchema).query(({ input }) => listTemplates(getDb(), input ?? {})),
+
+  /** Every tag and task type in the library (the filters' choices). */
+  facets: publicProcedure.query(() => libraryFacets(getDb())),
 
   get: publicProcedure.input(IdInput.extend({ version: VersionNumber.optional() })).query(({ input }) =>
     withApiErrors(() => {
