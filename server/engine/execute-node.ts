@@ -37,18 +37,29 @@ export function resultToEvent(nodeId: string, at: number, result: NodeAttemptRes
   return { type: "node.failed", at, nodeId, error: result.error, ...(code ? { code } : {}) };
 }
 
+/** The longest prefix of `text` of at most `maxBytes` UTF-8 bytes (never a cut character). */
+export function truncateUtf8(text: string, maxBytes: number): string {
+  const buf = Buffer.from(text, "utf8");
+  if (buf.length <= maxBytes) return text;
+  let end = Math.max(0, maxBytes);
+  while (end > 0 && (buf[end] & 0xc0) === 0x80) end--;
+  return buf.subarray(0, end).toString("utf8");
+}
+
 export async function executeNode(
   run: ActiveRun,
   nodeId: string,
   signal: AbortSignal,
   deps: ExecuteNodeDeps,
 ): Promise<RunEvent> {
+  // The cap counts UTF-8 bytes, as they are stored.
   let used = 0;
   const log = (stream: "stdout" | "stderr" | "engine", text: string) => {
     if (used > deps.maxLogBytes) return;
+    const bytes = Buffer.byteLength(text);
     const clipped =
-      used + text.length > deps.maxLogBytes ? `${text.slice(0, deps.maxLogBytes - used)}\n[log truncated]\n` : text;
-    used += text.length;
+      used + bytes > deps.maxLogBytes ? `${truncateUtf8(text, deps.maxLogBytes - used)}\n[log truncated]\n` : text;
+    used += bytes;
     deps.emitLog({ type: "node.log", at: deps.now(), nodeId, stream, text: clipped });
   };
   let result: NodeAttemptResult;

@@ -8,7 +8,8 @@
  * 2. pick ready nodes (lowest topological index first) while slots are free, mark them started;
  * 3. persist the starts (so a crash knows what was running);
  * 4. launch their executors;
- * 5. wake whoever waits for a run to settle.
+ * 5. wake whoever waits for a run to settle;
+ * 6. forget finished runs (the database has them; `activate` loads one again when asked).
  */
 import { checkShellCommands } from "@/lib/workflow/check-shell-commands";
 import { checkVariableNames } from "@/lib/workflow/check-variable-names";
@@ -202,7 +203,9 @@ export class RunEngine {
       if (check()) return;
       const set = this.waiters.get(runId) ?? new Set();
       const w = () => {
-        if (check()) set.delete(w);
+        if (!check()) return;
+        set.delete(w);
+        if (set.size === 0 && this.waiters.get(runId) === set) this.waiters.delete(runId);
       };
       set.add(w);
       this.waiters.set(runId, set);
@@ -317,6 +320,26 @@ export class RunEngine {
     this.flush();
     for (const [run, nodeId] of launches) this.launch(run, nodeId);
     this.notifyWaiters();
+    this.evictFinished();
+  }
+
+  /** Drops finished runs with nothing left to write or wait for, so memory stays flat over time. */
+  private evictFinished(): void {
+    for (const [id, run] of this.runs) {
+      const quiet =
+        run.inflight.size === 0 &&
+        run.outbox.length === 0 &&
+        run.touched.size === 0 &&
+        run.approvals.length === 0 &&
+        run.pendingDecisions === 0 &&
+        run.timers.size === 0;
+      if (quiet && isTerminalRunStatus(run.state.status)) this.runs.delete(id);
+    }
+  }
+
+  /** How many runs the engine holds in memory (tests and the soak benchmark). */
+  get activeRunCount(): number {
+    return this.runs.size;
   }
 
   private flush(): void {

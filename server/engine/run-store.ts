@@ -62,5 +62,6 @@ export interface RunStore {
   commit(batches: RunBatch[]): Map<string, StoredEvent[]>;
   loadRun(runId: string): StoredRun | undefined;
   openRunIds(): string[];
-  eventsAfter(runId: string, afterId: number): StoredEvent[];
+  /** Events after `afterId` in id order; at most `limit` of them when given (replay pages). */
+  eventsAfter(runId: string, afterId: number, limit?: number): StoredEvent[];
 }

@@ -138,11 +138,13 @@ export class SqliteRunStore implements RunStore {
     return selectOpenRunIds(this.db);
   }
 
-  eventsAfter(runId: string, afterId: number): StoredEvent[] {
-    return selectEventsAfter(this.db, runId, afterId).map((r) => ({
-      id: r.id,
-      runId,
-      event: RunEventSchema.parse(JSON.parse(r.payload)),
-    }));
+  eventsAfter(runId: string, afterId: number, limit?: number): StoredEvent[] {
+    const rows =
+      limit === undefined
+        ? selectEventsAfter(this.db, runId, afterId)
+        : (this.db.$client
+            .prepare(`select id, payload from run_events where run_id = ? and id > ? order by id limit ?`)
+            .all(runId, afterId, limit) as { id: number; payload: string }[]);
+    return rows.map((r) => ({ id: r.id, runId, event: RunEventSchema.parse(JSON.parse(r.payload)) }));
   }
 }

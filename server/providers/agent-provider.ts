@@ -10,6 +10,8 @@ export interface AgentRequest {
   cwd?: string;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Bytes of the answer kept (CLI providers; default 1 MiB). */
+  maxOutputBytes?: number;
   /** Streamed output as it arrives (log lines). */
   onChunk?: (text: string) => void;
   /** Ask for a JSON answer (OpenAI `response_format`), when the provider supports it. */

@@ -21,6 +21,8 @@ export interface CliAgentProviderConfig {
 }
 
 const KILL_GRACE_MS = 2000;
+/** Bytes of an answer kept when the request sets no cap. */
+const DEFAULT_MAX_OUTPUT_BYTES = 1 << 20;
 
 function killGroup(pid: number | undefined): void {
   if (!pid) return;
@@ -86,8 +88,15 @@ export function createCliAgentProvider(config: CliAgentProviderConfig): AgentPro
         const onAbort = () => stop(new AgentProviderError(name, "aborted", "aborted"));
         request.signal?.addEventListener("abort", onAbort, { once: true });
 
+        // The answer is kept up to the cap (the log sink caps what it stores on its own).
+        const cap = request.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
+        let kept = 0;
         child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-          stdout += chunk;
+          if (kept < cap) {
+            const part = chunk.length > cap - kept ? chunk.slice(0, cap - kept) : chunk;
+            stdout += part;
+            kept += Buffer.byteLength(part);
+          }
           request.onChunk?.(chunk);
         });
         child.stderr.setEncoding("utf8").on("data", (chunk: string) => {

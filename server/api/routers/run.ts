@@ -11,6 +11,7 @@ import { RUN_STATUSES } from "@/lib/workflow/statuses";
 import { RunNotFoundError } from "@/server/engine/engine-errors";
 import { getRunEventBus } from "@/server/engine/event-bus";
 import { getRunEngine } from "@/server/engine/get-run-engine";
+import { tailRunEvents } from "@/server/engine/tail-run-events";
 import { listRuns, runDetails } from "@/server/engine/run-details";
 import type { StoredEvent } from "@/server/engine/run-store";
 import { SqliteRunStore } from "@/server/engine/sqlite-run-store";
@@ -90,32 +91,8 @@ export const runRouter = createTRPCRouter({
   onEvent: publicProcedure
     .input(z.object({ runId: z.string().min(1), lastEventId: z.union([z.string(), z.number()]).nullish() }))
     .subscription(async function* ({ input, signal }) {
-      const queue: StoredEvent[] = [];
-      let wake: (() => void) | undefined;
-      const unsubscribe = getRunEventBus().subscribe(input.runId, (e) => {
-        queue.push(e);
-        wake?.();
-      });
-      try {
-        let last = Number(input.lastEventId ?? 0) || 0;
-        for (const e of store().eventsAfter(input.runId, last)) {
-          last = e.id;
-          yield tracked(String(e.id), toWireEvent(e));
-        }
-        while (!signal?.aborted) {
-          for (let e = queue.shift(); e; e = queue.shift()) {
-            if (e.id <= last) continue;
-            last = e.id;
-            yield tracked(String(e.id), toWireEvent(e));
-          }
-          await new Promise<void>((resolve) => {
-            wake = resolve;
-            signal?.addEventListener("abort", () => resolve(), { once: true });
-          });
-          wake = undefined;
-        }
-      } finally {
-        unsubscribe();
-      }
+      const last = Number(input.lastEventId ?? 0) || 0;
+      for await (const e of tailRunEvents(store(), getRunEventBus(), input.runId, last, signal))
+        yield tracked(String(e.id), toWireEvent(e));
     }),
 });

@@ -25,6 +25,7 @@ export async function runAgentPrompt(
       ...(system ? { system: ctx.resolve(system) } : {}),
       cwd: ctx.workspace,
       signal: ctx.signal,
+      maxOutputBytes: ctx.maxOutputBytes,
       ...(ctx.timeoutMs ? { timeoutMs: ctx.timeoutMs } : {}),
       onChunk: (text) => ctx.log("stdout", text),
     });

@@ -33,6 +33,32 @@ export function resolveUrl(ctx: Pick<ExecutorContext, "resolve" | "lookup">, tem
   return origin + ctx.resolve(template.slice(originEnd), encodeURIComponent);
 }
 
+/** Reads a response body up to `maxBytes` as it streams in, then cancels the rest (never the whole body). */
+export async function readBodyCapped(res: Response, maxBytes: number): Promise<{ text: string; truncated: boolean }> {
+  if (!res.body) return { text: "", truncated: false };
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let truncated = false;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    const room = maxBytes - size;
+    if (value.length > room) {
+      chunks.push(value.subarray(0, room));
+      size += room;
+      truncated = true;
+      await reader.cancel();
+      break;
+    }
+    chunks.push(value);
+    size += value.length;
+  }
+  // A multi-byte character cut at the cap decodes as U+FFFD at the very end; drop it.
+  const text = new TextDecoder().decode(Buffer.concat(chunks));
+  return { text: truncated ? text.replace(/\uFFFD$/, "") : text, truncated };
+}
+
 /** Sends one request (shared by http nodes and http skill recipes). */
 export async function runHttpRequest(ctx: ExecutorContext, spec: HttpRequestSpec): Promise<ExecutorResult> {
   if (!spec.url) return { status: "failed", error: "http node has no url" };
@@ -49,8 +75,8 @@ export async function runHttpRequest(ctx: ExecutorContext, spec: HttpRequestSpec
   try {
     ctx.log("engine", `${method} ${url}\n`);
     const res = await fetch(url, { method, headers, body, signal: AbortSignal.any(signals) });
-    const text = await res.text();
-    const kept = text.length > ctx.maxOutputBytes ? text.slice(0, ctx.maxOutputBytes) : text;
+    const { text: kept, truncated } = await readBodyCapped(res, ctx.maxOutputBytes);
+    if (truncated) ctx.log("engine", `response body over ${ctx.maxOutputBytes} bytes; kept the start\n`);
     if (!res.ok) return { status: "failed", error: `HTTP ${res.status} ${res.statusText}: ${kept.slice(0, 500)}` };
     return { status: "succeeded", output: kept.trim(), fields: { status_code: res.status } };
   } catch (err) {
