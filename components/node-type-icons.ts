@@ -7,7 +7,7 @@ export const TYPE_ICONS: Record<NodeType, string> = {
   skill: "⚙",
   http: "⇄",
   human: "☺",
-  checkpoint: "⏸",
+  checkpoint: "‖",
   gate: "◇",
   loop: "↻",
 };

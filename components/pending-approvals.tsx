@@ -17,7 +17,7 @@ export function PendingApprovals() {
       data-count={count}
       title={`${count} approval${count === 1 ? "" : "s"} waiting for a person`}
     >
-      <span aria-hidden>✋</span> {count}
+      Approvals <strong>{count}</strong>
     </Link>
   );
 }

@@ -16,6 +16,8 @@ test("run a template from the browser: form from its variables, live canvas, app
   await expect(page.getByTestId("run-status")).toHaveText("waiting", { timeout: 15_000 });
   await expect(page.getByTestId("node-N-001")).toHaveAttribute("data-status", "done");
   await expect(page.getByTestId("node-CP-01")).toHaveAttribute("data-status", "waiting");
+  // The header counts what waits for a person (other specs may have left runs waiting too).
+  await expect(page.getByLabel("Pending approvals")).not.toHaveAttribute("data-count", "0");
 
   const approval = page.getByTestId("approval-CP-01");
   await approval.getByRole("textbox", { name: "Comment" }).fill("plan looks right");

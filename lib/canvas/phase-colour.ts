@@ -1,23 +1,18 @@
 /**
- * A phase's colour on the canvas: evenly spaced hues in the order the template lists its phases,
- * so neighbouring phases differ; a phase not in the list gets a hue from its name.
+ * A phase's colour on the canvas: hues a golden angle apart in the order the template lists its
+ * phases, then the phases only nodes name in the order they first appear, so neighbouring phases
+ * always differ and a template's colours do not change from one visit to the next.
  */
 import type { Template } from "@/lib/workflow/template-schema";
 
 const GOLDEN_ANGLE = 137.508;
 
-function hashHue(name: string): number {
-  let h = 0;
-  for (let i = 0; i < name.length; i++) h = (h * 31 + name.charCodeAt(i)) >>> 0;
-  return h % 360;
-}
-
 /** Phase name → CSS colour, for every phase the template names (list and nodes). */
 export function phaseColours(template: Pick<Template, "phases" | "nodes">): Map<string, string> {
+  const names = new Set<string>();
+  for (const p of template.phases ?? []) names.add(typeof p === "string" ? p : p.name);
+  for (const node of template.nodes) if (node.phase) names.add(node.phase);
   const out = new Map<string, string>();
-  const listed = (template.phases ?? []).map((p) => (typeof p === "string" ? p : p.name));
-  listed.forEach((name, i) => out.set(name, `hsl(${Math.round((i * GOLDEN_ANGLE + 210) % 360)} 65% 48%)`));
-  for (const node of template.nodes)
-    if (node.phase && !out.has(node.phase)) out.set(node.phase, `hsl(${hashHue(node.phase)} 65% 48%)`);
+  [...names].forEach((name, i) => out.set(name, `hsl(${Math.round((i * GOLDEN_ANGLE + 210) % 360)} 65% 45%)`));
   return out;
 }
