@@ -104,11 +104,14 @@ export function listTemplates(db: Db, filter: TemplateListFilter = {}): Template
   }
   const whereSql = where.join(" and ");
   const order = ORDER[filter.sort ?? "updated"];
-  // The inner query picks the rows; the per-row run count and last status are computed for those only.
+  // With a limit, an inner query picks the ids (a narrow sort: the wide search text is not carried
+  // through it) and the run count and last status are computed for those rows only.
   const limit = filter.limit !== undefined ? ` limit ${Math.floor(filter.limit)}` : "";
-  const picked = `select * from templates t where ${whereSql} order by ${order}${limit}`;
+  const rowsWhere = limit
+    ? `t.id in (select t.id from templates t where ${whereSql} order by ${order}${limit})`
+    : whereSql;
   const rows = db.$client
-    .prepare(`select ${LIST_ITEM_COLUMNS} from (${picked}) t order by ${order}`)
+    .prepare(`select ${LIST_ITEM_COLUMNS} from templates t where ${rowsWhere} order by ${order}`)
     .all(...params) as RawItem[];
   const total = limit
     ? (db.$client.prepare(`select count(*) as n from templates t where ${whereSql}`).get(...params) as { n: number }).n
