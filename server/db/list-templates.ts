@@ -80,7 +80,7 @@ export function toListItem(r: RawItem): TemplateListItem {
 }
 
 const ORDER: Record<TemplateSort, string> = {
-  updated: "t.updated_at desc, t.name collate nocase, t.id",
+  updated: "t.updated_at desc, t.id",
   name: "t.name collate nocase, t.updated_at desc, t.id",
   runs: "(select count(*) from runs r where r.template_pk = t.id) desc, t.updated_at desc, t.id",
 };
