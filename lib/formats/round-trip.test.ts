@@ -192,11 +192,11 @@ describe("exported Mermaid is valid for the mermaid library", () => {
   });
 
   it("a hand-written `A ---open` is an edge to `pen` for the mermaid library, and so for import", async () => {
-    const text = "flowchart TD\n  A ---open\n  B --x C";
+    const text = "flowchart TD\n  A ---open\n  B --x C\n  D -.-o E\n  F ==x G\n  H -->oval";
     const back = importMermaid(text).template!;
     const ours = { ids: back.nodes.map((n) => n.id), edges: back.edges.map((e) => `${e.from}>${e.to}`) };
     expect(ours).toEqual(await mermaidGraph(text));
-    expect(ours.ids).toEqual(["A", "pen", "B", "C"]);
+    expect(ours.ids).toEqual(["A", "pen", "B", "C", "D", "E", "F", "G", "H", "oval"]);
   });
 
   it("the shim does not make everything pass", async () => {
