@@ -30,6 +30,8 @@ const ENTRIES = {
   "describe-command": "server/cli/commands/describe-command.ts",
   "run-command": "server/cli/commands/run-command.ts",
   "serve-command": "server/cli/commands/serve-command.ts",
+  // Its own bundle, required on first use (see mvdanShOnFirstUse): most commands never read its 1.2 MB.
+  "mvdan-sh": "node_modules/mvdan-sh/index.js",
 };
 /**
  * mvdan-sh (the shell parser, a GopherJS build) takes ~100 ms to initialise, on every command that imports
@@ -43,11 +45,10 @@ const mvdanShOnFirstUse = {
     build.onResolve({ filter: /^mvdan-sh$/ }, () => ({ path: "mvdan-sh", namespace: "lazy-mvdan-sh" }));
     build.onLoad({ filter: /.*/, namespace: "lazy-mvdan-sh" }, () => ({
       contents: [
-        'const load = () => require("mvdan-sh/index.js");',
+        'const load = () => require("./mvdan-sh.cjs");',
         "const syntax = new Proxy({}, { get: (_, key) => load().syntax[key] });",
         'export default new Proxy({}, { get: (_, key) => (key === "syntax" ? syntax : load()[key]) });',
       ].join("\n"),
-      resolveDir: ROOT,
     }));
   },
 };
