@@ -3,6 +3,7 @@
  * POST `<baseUrl>/chat/completions` with fetch; JSON mode via `response_format`; timeout and
  * abort through one AbortSignal.
  */
+import { readBodyCapped } from "./read-body-capped";
 import { AgentProviderError } from "./agent-provider-error";
 import type { AgentProvider, AgentRequest, AgentResponse } from "./agent-provider";
 
@@ -57,9 +58,15 @@ export function createOpenAiAgentProvider(config: OpenAiAgentProviderConfig): Ag
         throw new AgentProviderError(name, "http", err instanceof Error ? err.message : String(err));
       }
       let body: string;
+      // Read up to a bound (the answer's cap, plus room for the JSON around it), never whole.
+      const maxBytes = 4 * (request.maxOutputBytes ?? 1 << 20);
       try {
-        body = await response.text();
-      } catch {
+        const read = await readBodyCapped(response, maxBytes);
+        if (read.truncated)
+          throw new AgentProviderError(name, "invalid-response", `the answer is larger than ${maxBytes} bytes`);
+        body = read.text;
+      } catch (err) {
+        if (err instanceof AgentProviderError) throw err;
         const reason = timeout?.aborted ? "timeout" : request.signal?.aborted ? "aborted" : "http";
         throw new AgentProviderError(name, reason, "the answer was cut off");
       }

@@ -2,6 +2,7 @@
  * `http`: method / url / headers / body templates (references substituted; URL values encoded), run
  * under the node's abort signal and timeout; a non-2xx status fails the node. Output = body text.
  */
+import { readBodyCapped } from "@/server/providers/read-body-capped";
 import type { Executor, ExecutorContext, ExecutorResult } from "./executor";
 
 export interface HttpRequestSpec {
@@ -31,32 +32,6 @@ export function resolveUrl(ctx: Pick<ExecutorContext, "resolve" | "lookup">, tem
   });
   if (!scheme && lead && !/^https?:\/\//i.test(origin)) throw new Error(`${lead[0]} must be an http(s) URL`);
   return origin + ctx.resolve(template.slice(originEnd), encodeURIComponent);
-}
-
-/** Reads a response body up to `maxBytes` as it streams in, then cancels the rest (never the whole body). */
-export async function readBodyCapped(res: Response, maxBytes: number): Promise<{ text: string; truncated: boolean }> {
-  if (!res.body) return { text: "", truncated: false };
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  let truncated = false;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    const room = maxBytes - size;
-    if (value.length > room) {
-      chunks.push(value.subarray(0, room));
-      size += room;
-      truncated = true;
-      await reader.cancel();
-      break;
-    }
-    chunks.push(value);
-    size += value.length;
-  }
-  // A multi-byte character cut at the cap decodes as U+FFFD at the very end; drop it.
-  const text = new TextDecoder().decode(Buffer.concat(chunks));
-  return { text: truncated ? text.replace(/\uFFFD$/, "") : text, truncated };
 }
 
 /** Sends one request (shared by http nodes and http skill recipes). */
