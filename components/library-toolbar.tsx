@@ -1,5 +1,6 @@
 "use client";
 /** The library's search box, tag and task-type filters and sort order (controlled). */
+import { ChoiceSelect } from "./library-choice-select";
 
 export type LibrarySort = "updated" | "name" | "runs";
 
@@ -50,38 +51,24 @@ export function LibraryToolbar({
           onChange={(e) => set({ search: e.target.value })}
         />
       </label>
-      <label className="field">
-        Tag
-        <select value={filter.tag} onChange={(e) => set({ tag: e.target.value })}>
-          <option value="">All tags</option>
-          {tags.map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field">
-        Task type
-        <select value={filter.taskType} onChange={(e) => set({ taskType: e.target.value })}>
-          <option value="">All task types</option>
-          {taskTypes.map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field">
-        Sort by
-        <select value={filter.sort} onChange={(e) => set({ sort: e.target.value as LibrarySort })}>
-          {SORTS.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <ChoiceSelect
+        label="Tag"
+        value={filter.tag}
+        onChange={(tag) => set({ tag })}
+        choices={[{ value: "", label: "All tags" }, ...tags.map((t) => ({ value: t, label: t }))]}
+      />
+      <ChoiceSelect
+        label="Task type"
+        value={filter.taskType}
+        onChange={(taskType) => set({ taskType })}
+        choices={[{ value: "", label: "All task types" }, ...taskTypes.map((t) => ({ value: t, label: t }))]}
+      />
+      <ChoiceSelect
+        label="Sort by"
+        value={filter.sort}
+        onChange={(sort) => set({ sort: sort as LibrarySort })}
+        choices={SORTS}
+      />
       <label>
         <input type="checkbox" checked={filter.deleted} onChange={(e) => set({ deleted: e.target.checked })} /> Show
         deleted
