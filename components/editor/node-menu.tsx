@@ -1,12 +1,18 @@
 "use client";
 /** A node's menu on the editor canvas: the seed's Phase 4 edits (insert after, remove with re-wiring) and more. */
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { deleteSelection, duplicateSelection, insertAfter, removeWithRewire } from "@/lib/stores/editor-commands";
 import type { EditorStore } from "@/lib/stores/editor-store";
 import { NODE_TYPES, type NodeType } from "@/lib/workflow/template-schema";
 
 export function NodeMenu({ store, nodeId }: { store: EditorStore; nodeId: string }) {
   const [open, setOpen] = useState(false);
+  const root = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    // Raise the open menu's node above its neighbours (React Flow owns the node element's z-index).
+    const node = root.current?.closest(".react-flow__node");
+    node?.classList.toggle("node-menu-open", open);
+  }, [open]);
   const [insertType, setInsertType] = useState<NodeType>("shell");
   const run = (fn: () => void) => () => {
     setOpen(false);
@@ -22,7 +28,7 @@ export function NodeMenu({ store, nodeId }: { store: EditorStore; nodeId: string
     ["Delete", onThisNode(deleteSelection)],
   ];
   return (
-    <span className="node-menu nodrag nopan">
+    <span className="node-menu nodrag nopan" ref={root}>
       <button
         type="button"
         className="node-menu-button"
