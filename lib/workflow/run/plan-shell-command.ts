@@ -18,6 +18,7 @@
  * time. The plan depends only on the text, so it is cached (bounded).
  */
 import { parseReferences, type Reference } from "@/lib/workflow/references";
+import { nestedScriptWords, shellInvocation } from "./nested-shell-scripts";
 import { lineColumn, listField, parseShell, staticWordValue, walkShell, type ShellNode } from "./shell-syntax";
 
 export interface ShellRefSlot {
@@ -46,8 +47,6 @@ const EXPANSION: Record<Form, (name: string) => string> = {
   comment: (n) => n,
 };
 
-/** Program names whose `-c` argument, or whose stdin, is a shell script. */
-const SHELLS = new Set(["sh", "bash", "dash", "ash", "ksh", "mksh", "zsh", "posh", "yash"]);
 const ARITH = new Set([
   "ArithmExp",
   "ArithmCmd",
@@ -122,49 +121,6 @@ function precededByBackslash(text: string, at: number): boolean {
   let n = 0;
   while (at - n - 1 >= 0 && text[at - n - 1] === "\\") n++;
   return n % 2 === 1;
-}
-
-/** Indexes of the words of a call that hold a script for another shell (`sh -c`, `eval`, `trap`). */
-function nestedScriptWords(values: (string | undefined)[]): { first: number; last: number } | undefined {
-  const head = values[0] === "command" || values[0] === "builtin" ? 1 : 0;
-  if (values[head] === "eval" && values.length > head + 1) return { first: head + 1, last: values.length - 1 };
-  if (values[head] === "trap" && values[head + 1] !== undefined && !values[head + 1]!.startsWith("-"))
-    return values.length > head + 1 ? { first: head + 1, last: head + 1 } : undefined;
-  for (let i = 0; i < values.length; i++) {
-    const script = shellInvocation(values, i);
-    if (script?.kind === "c" && script.index < values.length) return { first: script.index, last: script.index };
-  }
-  return undefined;
-}
-
-/**
- * When `values[i]` names a shell: `{ kind: "c", index }` (its `-c` script's word) or
- * `{ kind: "stdin" }` (it reads its script from stdin) or `{ kind: "file" }` (a script file).
- */
-function shellInvocation(
-  values: (string | undefined)[],
-  i: number,
-): { kind: "c"; index: number } | { kind: "stdin" | "file" } | undefined {
-  const name = values[i]?.split("/").pop();
-  if (!name || !SHELLS.has(name)) return undefined;
-  let c = false;
-  let s = false;
-  let j = i + 1;
-  for (; j < values.length; j++) {
-    const v = values[j];
-    if (v === undefined || !/^[-+]/.test(v)) break;
-    if (v === "--" || v === "-") {
-      j++;
-      break;
-    }
-    if (/^[-+][A-Za-z]*$/.test(v)) {
-      if (v.slice(1).includes("c")) c = true;
-      if (v.slice(1).includes("s")) s = true;
-      if (/^[-+][oO]$/.test(v)) j++;
-    } else if (v === "--rcfile" || v === "--init-file") j++;
-  }
-  if (c) return { kind: "c", index: j };
-  return s || j >= values.length ? { kind: "stdin" } : { kind: "file" };
 }
 
 interface Analysis {
