@@ -39,6 +39,7 @@ export const SHELL_CONTEXTS: ShellContext[] = [
   { name: "eval", command: "eval 'printf %s \"{x}\" > OUT'", expect: (x) => x, nested: true },
   { name: "heredoc-to-sh", command: "sh <<'EOF'\nprintf %s {x} > OUT\nEOF", expect: (x) => x, nested: true },
   { name: "trap", command: "trap 'printf %s {x} > OUT' EXIT", expect: (x) => x, nested: true },
+  { name: "flock-c", command: "flock .lock -c 'printf %s {x} > OUT'", expect: (x) => x, nested: true },
 ];
 
 /** A file name per context. */

@@ -7,6 +7,8 @@
 
 /** Program names whose `-c` argument, or whose stdin, is a shell script. */
 const SHELLS = new Set(["sh", "bash", "dash", "ash", "ksh", "mksh", "zsh", "posh", "yash"]);
+/** Programs that hand the word after their `-c` / `--command` to a shell (`su -c`, `flock f -c`, …). */
+const COMMAND_OPTION_PROGRAMS = new Set(["su", "runuser", "flock", "script"]);
 
 /** Indexes of the words of a call that hold a script for another shell (`sh -c`, `eval`, `trap`). */
 export function nestedScriptWords(values: (string | undefined)[]): { first: number; last: number } | undefined {
@@ -17,6 +19,10 @@ export function nestedScriptWords(values: (string | undefined)[]): { first: numb
   for (let i = 0; i < values.length; i++) {
     const script = shellInvocation(values, i);
     if (script?.kind === "c" && script.index < values.length) return { first: script.index, last: script.index };
+    if (COMMAND_OPTION_PROGRAMS.has(values[i]?.split("/").pop() ?? "")) {
+      const c = values.findIndex((v, k) => k > i && (v === "-c" || v === "--command"));
+      if (c > 0 && c + 1 < values.length) return { first: c + 1, last: c + 1 };
+    }
   }
   return undefined;
 }

@@ -26,6 +26,8 @@ describe("planShellCommand: each spot gets the expansion quoted for it", () => {
     ["bash -ec \"echo '{x}'\"", `bash -ec 'echo '\\'''\\''"$WF_REF_1"'\\'''\\'''`],
     ["eval 'echo \"{x}\"'", `eval 'echo "\${WF_REF_1}"'`],
     ["sh <<'E'\necho {x}\nE", `sh <<'E'\necho "$WF_REF_1"\nE`],
+    ["flock lock -c 'echo {x}'", `flock lock -c 'echo "$WF_REF_1"'`],
+    ["find . -exec sh -c 'echo {x} \"$1\"' _ {} \\;", `find . -exec sh -c 'echo "$WF_REF_1" "$1"' _ {} \\;`],
   ])("%j → %j", (text, expected) => {
     expect(script(text)).toBe(expected);
   });
