@@ -2,7 +2,7 @@
 /**
  * The import form: pick files or paste text, choose the format, `compose.import`, list the
  * problems with line and column. When the text imports without errors it hands the template to
- * `onTemplate` (the library saves and opens it; an editor could load it instead).
+ * `onTemplate` (the library saves and opens it; /compose loads it into the editor).
  * Extra picked files are what a playbook's `!include` lines name.
  */
 import { useMutation } from "@tanstack/react-query";
@@ -26,7 +26,7 @@ interface Picked {
   files?: Record<string, string>;
 }
 
-export interface LibraryImportFormProps {
+export interface ImportFormProps {
   /** The submit button's name, e.g. "Add to library". */
   submitLabel: string;
   /** Called with a template that imported without errors; a thrown error is shown in the form. */
@@ -34,7 +34,7 @@ export interface LibraryImportFormProps {
   onClose?: () => void;
 }
 
-export function LibraryImportForm({ submitLabel, onTemplate, onClose }: LibraryImportFormProps) {
+export function ImportForm({ submitLabel, onTemplate, onClose }: ImportFormProps) {
   const trpc = useTRPC();
   const [text, setText] = useState("");
   const [format, setFormat] = useState<ImportFormat>("mermaid");

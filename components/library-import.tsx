@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { Template } from "@/lib/workflow/template-schema";
 import { useTRPC } from "@/lib/trpc/client";
-import { LibraryImportForm } from "./library-import-form";
+import { ImportForm } from "./import-form";
 
 export function LibraryImport() {
   const trpc = useTRPC();
@@ -26,5 +26,5 @@ export function LibraryImport() {
         Import
       </button>
     );
-  return <LibraryImportForm submitLabel="Add to library" onTemplate={addToLibrary} onClose={() => setOpen(false)} />;
+  return <ImportForm submitLabel="Add to library" onTemplate={addToLibrary} onClose={() => setOpen(false)} />;
 }

@@ -7,32 +7,10 @@
  */
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { guessImportFormat } from "@/lib/formats/guess-import-format";
-import type { ImportFormat } from "@/lib/formats/import-workflow-text";
-import { pickMainWorkflowFile } from "@/lib/formats/pick-main-workflow-file";
 import { useTRPC } from "@/lib/trpc/client";
-import { formatDiagnostic, hasErrors, type Diagnostic } from "@/lib/workflow/diagnostic";
 import type { Template } from "@/lib/workflow/template-schema";
+import { ImportForm } from "@/components/import-form";
 import { useEditor, useEditorStore } from "./editor-provider";
-
-const FORMATS: { value: ImportFormat; label: string }[] = [
-  { value: "mermaid", label: "Mermaid" },
-  { value: "yaml", label: "Playbook YAML" },
-  { value: "json", label: "Template JSON" },
-];
-
-function Problems({ diagnostics }: { diagnostics: readonly Diagnostic[] }) {
-  if (diagnostics.length === 0) return null;
-  return (
-    <ul className="start-problems" aria-label="Import problems" role={hasErrors(diagnostics) ? "alert" : undefined}>
-      {diagnostics.map((d, i) => (
-        <li key={i}>
-          <code>{formatDiagnostic(d)}</code>
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 function DescribeBox() {
   const trpc = useTRPC();
@@ -101,99 +79,18 @@ function DescribeBox() {
   );
 }
 
+/** The shared import form, loading what it reads into the editor (one undo step). */
 function ImportBox({ onDone }: { onDone: () => void }) {
-  const trpc = useTRPC();
   const store = useEditorStore();
-  const [text, setText] = useState("");
-  const [format, setFormat] = useState<ImportFormat>("mermaid");
-  const [picked, setPicked] = useState<{ filename?: string; files?: Record<string, string> }>({});
-  const [problems, setProblems] = useState<Diagnostic[]>([]);
-  const [failure, setFailure] = useState<string>();
-  const importText = useMutation(trpc.compose.import.mutationOptions());
-  const pickFiles = async (list: FileList | null) => {
-    const files = [...(list ?? [])];
-    if (files.length === 0) return;
-    const main = files[pickMainWorkflowFile(files.map((f) => f.name))];
-    const rest = files.filter((f) => f !== main);
-    const mainText = await main.text();
-    setText(mainText);
-    setFormat(guessImportFormat(mainText, main.name));
-    const others = Object.fromEntries(await Promise.all(rest.map(async (f) => [f.name, await f.text()] as const)));
-    setPicked({ filename: main.name, ...(rest.length ? { files: others } : {}) });
-  };
-  const submit = async () => {
-    setProblems([]);
-    setFailure(undefined);
-    try {
-      const result = await importText.mutateAsync({ text, format, ...picked });
-      setProblems(result.diagnostics);
-      if (!result.template || hasErrors(result.diagnostics)) return;
-      const template = result.template as Template;
-      if (store.getState().edit(() => template)) {
-        store
-          .getState()
-          .notify("info", `Imported ${template.nodes.length} nodes (Undo brings back the previous design).`);
-        onDone();
-      }
-    } catch (err) {
-      setFailure(err instanceof Error ? err.message : String(err));
+  const load = async (template: Template) => {
+    if (store.getState().edit(() => template)) {
+      store
+        .getState()
+        .notify("info", `Imported ${template.nodes.length} nodes (Undo brings back the previous design).`);
+      onDone();
     }
   };
-  return (
-    <section className="start-import" aria-label="Import a workflow">
-      <label className="field">
-        <span className="field-label">Workflow file</span>
-        <input
-          type="file"
-          multiple
-          accept=".json,.mmd,.mermaid,.md,.yml,.yaml,text/*"
-          onChange={(e) => void pickFiles(e.target.files)}
-        />
-        <span className="field-help">a playbook with !include: pick it together with the files it names</span>
-      </label>
-      <label className="field">
-        <span className="field-label">Workflow text</span>
-        <textarea
-          rows={6}
-          className="code-input"
-          value={text}
-          spellCheck={false}
-          placeholder="Paste Mermaid, a YAML playbook or template JSON"
-          onChange={(e) => {
-            setText(e.target.value);
-            setPicked({});
-            setFormat(guessImportFormat(e.target.value));
-          }}
-        />
-      </label>
-      <label className="field">
-        <span className="field-label">Format</span>
-        <select value={format} onChange={(e) => setFormat(e.target.value as ImportFormat)}>
-          {FORMATS.map((f) => (
-            <option key={f.value} value={f.value}>
-              {f.label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <Problems diagnostics={problems} />
-      {failure && (
-        <p role="alert" className="field-error">
-          {failure}
-        </p>
-      )}
-      <div className="button-row">
-        <button
-          type="button"
-          className="button button-primary"
-          disabled={importText.isPending || text.trim() === ""}
-          onClick={() => void submit()}
-        >
-          Load into the editor
-        </button>
-      </div>
-    </section>
-  );
+  return <ImportForm submitLabel="Load into the editor" onTemplate={load} onClose={onDone} />;
 }
 
 export function ComposeStart() {

@@ -1,21 +1,38 @@
 "use client";
-/** A node's menu on the editor canvas: the seed's Phase 4 edits (insert after, remove with re-wiring) and more. */
+/**
+ * A node's menu on the editor canvas: the seed's Phase 4 edits (insert after, remove with re-wiring)
+ * and more. The list is portalled to the page and placed under the button, so no neighbouring node
+ * (React Flow stacks selected nodes higher) can cover it; it closes on Escape, outside clicks and scroll.
+ */
 import { useEffect, useRef, useState } from "react";
+import { createPortal } from "react-dom";
 import { deleteSelection, duplicateSelection, insertAfter, removeWithRewire } from "@/lib/stores/editor-commands";
 import type { EditorStore } from "@/lib/stores/editor-store";
 import { NODE_TYPES, type NodeType } from "@/lib/workflow/template-schema";
 
 export function NodeMenu({ store, nodeId }: { store: EditorStore; nodeId: string }) {
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLSpanElement>(null);
+  const [at, setAt] = useState<{ top: number; right: number } | null>(null);
+  const open = at !== null;
+  const list = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    // Raise the open menu's node above its neighbours (React Flow owns the node element's z-index).
-    const node = root.current?.closest(".react-flow__node");
-    node?.classList.toggle("node-menu-open", open);
+    if (!open) return;
+    const close = (e: Event) => {
+      if (e.type === "keydown" && (e as KeyboardEvent).key !== "Escape") return;
+      if (e.type === "mousedown" && list.current?.contains(e.target as Node)) return;
+      setAt(null);
+    };
+    document.addEventListener("mousedown", close);
+    document.addEventListener("keydown", close);
+    document.addEventListener("wheel", close, { passive: true });
+    return () => {
+      document.removeEventListener("mousedown", close);
+      document.removeEventListener("keydown", close);
+      document.removeEventListener("wheel", close);
+    };
   }, [open]);
   const [insertType, setInsertType] = useState<NodeType>("shell");
   const run = (fn: () => void) => () => {
-    setOpen(false);
+    setAt(null);
     fn();
   };
   const onThisNode = (command: (s: EditorStore) => void) => () => {
@@ -28,48 +45,54 @@ export function NodeMenu({ store, nodeId }: { store: EditorStore; nodeId: string
     ["Delete", onThisNode(deleteSelection)],
   ];
   return (
-    <span className="node-menu nodrag nopan" ref={root}>
+    <span className="node-menu nodrag nopan">
       <button
         type="button"
         className="node-menu-button"
         aria-label={`Menu of ${nodeId}`}
         aria-haspopup="menu"
         aria-expanded={open}
+        onMouseDown={(e) => e.stopPropagation()}
         onClick={(e) => {
           e.stopPropagation();
-          setOpen(!open);
+          const box = e.currentTarget.getBoundingClientRect();
+          setAt(open ? null : { top: box.bottom + 2, right: window.innerWidth - box.right });
         }}
       >
         ⋯
       </button>
-      {open && (
-        <div
-          role="menu"
-          className="node-menu-list"
-          aria-label={`Actions for ${nodeId}`}
-          onClick={(e) => e.stopPropagation()}
-        >
-          <div className="node-menu-row">
-            <button role="menuitem" type="button" onClick={run(() => insertAfter(store, nodeId, insertType))}>
-              Insert after
-            </button>
-            <select
-              aria-label="Type to insert"
-              value={insertType}
-              onChange={(e) => setInsertType(e.target.value as NodeType)}
-            >
-              {NODE_TYPES.map((t) => (
-                <option key={t}>{t}</option>
-              ))}
-            </select>
-          </div>
-          {actions.map(([label, perform]) => (
-            <button key={label} role="menuitem" type="button" onClick={run(perform)}>
-              {label}
-            </button>
-          ))}
-        </div>
-      )}
+      {at &&
+        createPortal(
+          <div
+            ref={list}
+            role="menu"
+            className="node-menu-list"
+            style={{ top: at.top, right: at.right }}
+            aria-label={`Actions for ${nodeId}`}
+            onClick={(e) => e.stopPropagation()}
+          >
+            <div className="node-menu-row">
+              <button role="menuitem" type="button" onClick={run(() => insertAfter(store, nodeId, insertType))}>
+                Insert after
+              </button>
+              <select
+                aria-label="Type to insert"
+                value={insertType}
+                onChange={(e) => setInsertType(e.target.value as NodeType)}
+              >
+                {NODE_TYPES.map((t) => (
+                  <option key={t}>{t}</option>
+                ))}
+              </select>
+            </div>
+            {actions.map(([label, perform]) => (
+              <button key={label} role="menuitem" type="button" onClick={run(perform)}>
+                {label}
+              </button>
+            ))}
+          </div>,
+          document.body,
+        )}
     </span>
   );
 }
