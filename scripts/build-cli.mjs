@@ -30,9 +30,9 @@ const ENTRIES = {
   "describe-command": "server/cli/commands/describe-command.ts",
   "run-command": "server/cli/commands/run-command.ts",
   "serve-command": "server/cli/commands/serve-command.ts",
-  // Its own bundle, required on first use (see mvdanShOnFirstUse): most commands never read its 1.2 MB.
-  "mvdan-sh": "node_modules/mvdan-sh/index.js",
 };
+/** Its own bundle, required on first use (see mvdanShOnFirstUse): most commands never read its 1.2 MB. */
+const MVDAN_SH = "node_modules/mvdan-sh/index.js";
 /**
  * mvdan-sh (the shell parser, a GopherJS build) takes ~100 ms to initialise, on every command that imports
  * lib/workflow's shell planner, though only templates with shell nodes ever parse a command. In the bundle its
@@ -42,7 +42,9 @@ const ENTRIES = {
 const mvdanShOnFirstUse = {
   name: "mvdan-sh-on-first-use",
   setup(build) {
-    build.onResolve({ filter: /^mvdan-sh$/ }, () => ({ path: "mvdan-sh", namespace: "lazy-mvdan-sh" }));
+    build.onResolve({ filter: /^mvdan-sh$/ }, (args) =>
+      args.kind === "entry-point" ? undefined : { path: "mvdan-sh", namespace: "lazy-mvdan-sh" },
+    );
     build.onLoad({ filter: /.*/, namespace: "lazy-mvdan-sh" }, () => ({
       contents: [
         'const load = () => require("./mvdan-sh.cjs");',
@@ -138,7 +140,8 @@ export async function buildCli(root = ROOT) {
   const result = await esbuild
     .build({
       absWorkingDir: root,
-      entryPoints: ENTRIES,
+      // Without the package (a later change may drop it) there is nothing to split off.
+      entryPoints: fs.existsSync(path.join(root, MVDAN_SH)) ? { ...ENTRIES, "mvdan-sh": MVDAN_SH } : ENTRIES,
       outdir,
       bundle: true,
       // CommonJS, so scripts/require-with-code-cache.cjs can hand V8 a code cache (Node 20 has none for ESM).
