@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildTemplate } from "@/lib/workflow/run/template-builder";
@@ -108,6 +109,33 @@ describe("skill recipes, command checks and refusals", () => {
     expect([state.nodes.S.status, state.nodes.C.status, state.nodes.C.error]).toEqual(["done", "done", undefined]);
     expect(fs.readFileSync(path.join(ws, "skill.out"), "utf8")).toBe(`<${x}>`);
     expect(fs.existsSync(path.join(ws, MARKER))).toBe(false);
+  });
+
+  it("a skill recipe that cannot be read with the node's args is refused before the run starts", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wf-cat-"));
+    const catalog = path.join(dir, "catalog.json");
+    fs.writeFileSync(
+      catalog,
+      JSON.stringify({ version: 1, entries: { "say-it": { recipe: { kind: "shell", command: "echo '{args}" } } } }),
+    );
+    process.env.WF_CATALOG = catalog;
+    try {
+      h = createEngineHarness();
+      //  S (skill say-it: an unclosed quote once {args} is put in)
+      const t = buildTemplate().node("S", { type: "skill", executor: "say-it", args_template: "hi" }).done();
+      let error: unknown;
+      try {
+        h.engine.startRun({ template: t });
+      } catch (err) {
+        error = err;
+      }
+      expect((error as RunInputError).diagnostics).toEqual([
+        expect.objectContaining({ code: "WF090", nodeId: "S", line: 1, column: 6 }),
+      ]);
+    } finally {
+      delete process.env.WF_CATALOG;
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("a command the shell cannot read is refused before the run starts, naming node, field and column", () => {

@@ -40,6 +40,7 @@ import {
 } from "./engine-errors";
 import { getRunEventBus, type RunEventBus } from "./event-bus";
 import { createExecutorRegistry, type ExecutorRegistry } from "./executors/executor-registry";
+import { checkSkillCommands } from "./check-skill-commands";
 import { executeNode, resultToEvent } from "./execute-node";
 import { stepFailure, type AttemptStep } from "./run-node";
 import { resolveRunVariables } from "./resolve-run-variables";
@@ -70,7 +71,7 @@ export class RunEngine {
     // 1. Variables (required ones are never guessed), 2. the plan.
     const { vars, diagnostics } = resolveRunVariables(input.template, input.variables ?? {}, input.refuseUndeclared);
     const planned = planRun(input.template);
-    const commands = checkShellCommands(buildModelView(input.template));
+    const commands = [...checkShellCommands(buildModelView(input.template)), ...checkSkillCommands(input.template)];
     const names = checkVariableNames(undefined, input.template);
     const problems = [...diagnostics, ...names, ...commands, ...(planned.ok ? [] : planned.diagnostics)];
     if (problems.length || !planned.ok) throw new RunInputError(problems);

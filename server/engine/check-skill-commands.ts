@@ -1,0 +1,38 @@
+/**
+ * Skill nodes whose catalog recipe is a shell command: the recipe with the node's `{args}` put in is
+ * planned like any command line before the run starts, so an untokenizable one is refused with
+ * WF090 / WF091 (node, field, line, column) instead of failing when the node runs. A catalog that
+ * cannot be read, or an unknown entry, is left to the node itself (it fails with its own message).
+ */
+import type { Diagnostic } from "@/lib/workflow/diagnostic";
+import type { ExecutorCatalog } from "@/lib/describe/executor-catalog-schema";
+import { applySkillArgs } from "@/lib/describe/apply-skill-args";
+import { resolveSkillRecipe } from "@/lib/describe/resolve-skill-recipe";
+import { planShellCommand } from "@/lib/workflow/run/plan-shell-command";
+import type { Template } from "@/lib/workflow/template-schema";
+import { wfIssue } from "@/lib/workflow/wf-issue-codes";
+import { loadExecutorCatalog } from "@/server/catalog/load-executor-catalog";
+
+export function checkSkillCommands(template: Template, catalog?: () => ExecutorCatalog): Diagnostic[] {
+  const skills = template.nodes.filter((n) => n.type === "skill");
+  if (!skills.length) return [];
+  let current: ExecutorCatalog;
+  try {
+    current = (catalog ?? loadExecutorCatalog)();
+  } catch {
+    return [];
+  }
+  const out: Diagnostic[] = [];
+  for (const node of skills) {
+    const found = resolveSkillRecipe(current, node.executor);
+    if (!found.ok || found.recipe.kind !== "shell") continue;
+    const command = applySkillArgs(found.recipe, node.args_template ?? "");
+    if (command.kind !== "shell") continue;
+    const plan = planShellCommand(command.command);
+    if (plan.ok) continue;
+    const field = `executor (skill ${found.name} command with args_template)`;
+    const where = { nodeId: node.id, field, line: plan.line, column: plan.column };
+    out.push(wfIssue(plan.kind === "syntax" ? "WF090" : "WF091", where, node.id, field, plan.message));
+  }
+  return out;
+}
