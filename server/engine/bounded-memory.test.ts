@@ -1,4 +1,5 @@
 import http from "node:http";
+import os from "node:os";
 import type { AddressInfo } from "node:net";
 import { getEventListeners } from "node:events";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -6,6 +7,7 @@ import { buildTemplate } from "@/lib/workflow/run/template-builder";
 import { createEngineHarness, type EngineHarness } from "./engine-harness";
 import { REPLAY_PAGE_SIZE, tailRunEvents } from "./tail-run-events";
 import { truncateUtf8 } from "./execute-node";
+import { spawnProcess } from "./spawn-process";
 
 let h: EngineHarness | undefined;
 afterEach(() => {
@@ -57,9 +59,18 @@ describe("bounded memory", () => {
     expect(state.nodes.A.output).toHaveLength(100_000);
   });
 
-  it("logs are capped in bytes, never cutting a character", () => {
+  it("logs are capped in bytes, never cutting a character; a character split between chunks is logged whole", async () => {
     expect(truncateUtf8("ééé", 3)).toBe("é");
     expect(Buffer.byteLength(truncateUtf8("€".repeat(100), 10))).toBe(9);
+    const chunks: string[] = [];
+    // "€" is E2 82 AC: its first byte and the rest arrive in separate chunks.
+    await spawnProcess({
+      command: "printf '\\342'; sleep 0.2; printf '\\202\\254'",
+      cwd: os.tmpdir(),
+      env: process.env,
+      onChunk: (_s, text) => chunks.push(text),
+    });
+    expect(chunks.join("")).toBe("€");
   });
 
   it("a live event stream replays in pages and holds one abort listener however often it wakes", async () => {

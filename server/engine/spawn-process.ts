@@ -4,6 +4,7 @@
  * or timeout kills the whole group (TERM, then KILL after a grace period) so nothing is left running.
  */
 import fs from "node:fs";
+import { StringDecoder } from "node:string_decoder";
 import { defaultLauncher, type Launcher } from "./process-launcher";
 
 export interface SpawnOptions {
@@ -91,6 +92,7 @@ export function spawnProcess(o: SpawnOptions): Promise<SpawnResult> {
       stdin: o.stdin,
     });
     const kept = { stdout: [] as Buffer[], stderr: [] as Buffer[] };
+    const decoders = { stdout: new StringDecoder("utf8"), stderr: new StringDecoder("utf8") };
     const size = { stdout: 0, stderr: 0 };
     let truncated = false;
     let timedOut = false;
@@ -125,7 +127,8 @@ export function spawnProcess(o: SpawnOptions): Promise<SpawnResult> {
         if (part.length < buf.length) truncated = true;
       } else truncated = true;
       size[stream] += buf.length;
-      o.onChunk?.(stream, buf.toString("utf8"));
+      // Per-stream decoders: a character split between two chunks is logged whole.
+      if (o.onChunk) o.onChunk(stream, decoders[stream].write(buf));
     };
     let done = false;
     const finish = async (exitCode: number | null, signal: NodeJS.Signals | null) => {
