@@ -14,11 +14,15 @@ export function NodeMenu({ store, nodeId }: { store: EditorStore; nodeId: string
   const [at, setAt] = useState<{ top: number; right: number } | null>(null);
   const open = at !== null;
   const list = useRef<HTMLDivElement>(null);
+  const root = useRef<HTMLSpanElement>(null);
   useEffect(() => {
     if (!open) return;
     const close = (e: Event) => {
       if (e.type === "keydown" && (e as KeyboardEvent).key !== "Escape") return;
-      if (e.type === "mousedown" && list.current?.contains(e.target as Node)) return;
+      // React listens on the document too, so the button's own stopPropagation cannot keep its
+      // mousedown from reaching this listener: ignore the menu and its button here.
+      const target = e.target as Node;
+      if (e.type === "mousedown" && (list.current?.contains(target) || root.current?.contains(target))) return;
       setAt(null);
     };
     document.addEventListener("mousedown", close);
@@ -45,7 +49,7 @@ export function NodeMenu({ store, nodeId }: { store: EditorStore; nodeId: string
     ["Delete", onThisNode(deleteSelection)],
   ];
   return (
-    <span className="node-menu nodrag nopan">
+    <span className="node-menu nodrag nopan" ref={root}>
       <button
         type="button"
         className="node-menu-button"

@@ -4,11 +4,12 @@
  * edit is imported after a pause and becomes one undo step on the canvas (node positions kept by
  * id); a text that does not import shows its first error's line and column and changes nothing.
  */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { exportWorkflow, type ExportFormat } from "@/lib/formats/export-workflow";
 import { formatDiagnostic, type Diagnostic } from "@/lib/workflow/diagnostic";
 import type { Template } from "@/lib/workflow/template-schema";
 import { useEditor, useEditorStore } from "./editor-provider";
+import { importInWorker } from "./workflow-worker-client";
 
 const PAUSE_MS = 500;
 const FILE_NAME: Record<Exclude<ExportFormat, "ascii">, string> = {
@@ -28,19 +29,19 @@ function keepPositions(imported: Template, draft: Template): Template {
   return { ...imported, nodes: imported.nodes.map((n) => (at.get(n.id) ? { ...n, position: at.get(n.id) } : n)) };
 }
 
-type ImportWorkflow = (typeof import("@/lib/formats/import-workflow"))["importWorkflow"];
-
 export function TextSourceView({ format }: { format: Exclude<ExportFormat, "ascii"> }) {
   const store = useEditorStore();
   const draft = useEditor((s) => s.draft);
-  const exported = exportWorkflow(draft, format);
+  // Exporting 1,000 nodes takes tens of milliseconds: once per draft, not once per keystroke.
+  const exported = useMemo(() => exportWorkflow(draft, format), [draft, format]);
   const [text, setText] = useState(exported);
   const [shown, setShown] = useState(exported);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<Diagnostic | null>(null);
-  const importer = useRef<ImportWorkflow | null>(null);
   /** The text typed and not imported yet: leaving the tab imports it rather than dropping it. */
   const unapplied = useRef<string | null>(null);
+  /** Only the answer to the latest import may change the draft. */
+  const latest = useRef(0);
   if (exported !== shown) {
     // The draft changed elsewhere (canvas, undo, or this view's own import): show it.
     setShown(exported);
@@ -50,13 +51,13 @@ export function TextSourceView({ format }: { format: Exclude<ExportFormat, "asci
     }
   }
 
-  /** Imports `source`; the draft changes only when it reads without errors. Returns the first error. */
+  /** Imports `source` (in the page's worker); the draft changes only when it reads without errors. */
   const apply = useCallback(
-    (source: string): Diagnostic | null => {
-      const importWorkflow = importer.current;
-      if (!importWorkflow) return null;
+    async (source: string): Promise<Diagnostic | null> => {
       unapplied.current = null;
-      const result = importWorkflow({ filename: FILE_NAME[format], text: source });
+      const seq = ++latest.current;
+      const result = await importInWorker(FILE_NAME[format], source);
+      if (seq !== latest.current) return null;
       const first = result.diagnostics.find((d) => d.severity === "error");
       if (!result.template || first)
         return first ?? { severity: "error", code: "FMT000", message: "Nothing could be read." };
@@ -67,24 +68,20 @@ export function TextSourceView({ format }: { format: Exclude<ExportFormat, "asci
     [format, store],
   );
 
+  const mounted = useRef(true);
   useEffect(() => {
-    // Loaded when a text view opens: the importers (and the validator they run) stay out of the page's first load.
-    let live = true;
-    void import("@/lib/formats/import-workflow").then((m) => {
-      if (live) importer.current = m.importWorkflow;
-    });
+    mounted.current = true;
     return () => {
-      live = false;
-      if (unapplied.current !== null) apply(unapplied.current);
+      mounted.current = false;
+      if (unapplied.current !== null) void apply(unapplied.current);
     };
   }, [apply]);
 
   useEffect(() => {
     if (!pending) return;
     const timer = setTimeout(() => {
-      if (!importer.current) return; // still loading: the next keystroke (or leaving the tab) applies it
       setPending(false);
-      setError(apply(text));
+      void apply(text).then((problem) => mounted.current && setError(problem));
     }, PAUSE_MS);
     return () => clearTimeout(timer);
   }, [pending, text, apply]);

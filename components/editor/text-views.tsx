@@ -1,6 +1,6 @@
 "use client";
 /** Tabs named per DESIGN.md §8: Canvas, Mermaid (rendered + editable source), YAML, JSON, ASCII. */
-import type { ReactNode } from "react";
+import { useMemo, type ReactNode } from "react";
 import { exportWorkflow, type ExportFormat } from "@/lib/formats/export-workflow";
 import { toMermaid } from "@/lib/formats/to-mermaid";
 import { MermaidDiagram } from "@/components/mermaid-diagram";
@@ -25,6 +25,16 @@ function download(name: string, text: string) {
   URL.revokeObjectURL(url);
 }
 
+function AsciiView() {
+  const draft = useEditor((s) => s.draft);
+  const text = useMemo(() => exportWorkflow(draft, "ascii"), [draft]);
+  return (
+    <pre className="code" data-testid="export-ascii">
+      {text}
+    </pre>
+  );
+}
+
 function ExportPanel({ format }: { format: ExportFormat }) {
   const draft = useEditor((s) => s.draft);
   return (
@@ -36,23 +46,19 @@ function ExportPanel({ format }: { format: ExportFormat }) {
       >
         Download .{FILE_EXT[format]}
       </button>
-      {format === "ascii" ? (
-        <pre className="code" data-testid="export-ascii">
-          {exportWorkflow(draft, "ascii")}
-        </pre>
-      ) : (
-        <TextSourceView format={format} />
-      )}
+      {format === "ascii" ? <AsciiView /> : <TextSourceView format={format} />}
     </div>
   );
 }
 
 function MermaidPanel() {
   const draft = useEditor((s) => s.draft);
+  const small = draft.nodes.length > 0 && draft.nodes.length <= 300;
+  const diagram = useMemo(() => (small ? toMermaid(draft, { display: true }) : ""), [draft, small]);
   return (
     <div className="mermaid-panel">
-      {draft.nodes.length > 0 && draft.nodes.length <= 300 ? (
-        <MermaidDiagram text={toMermaid(draft, { display: true })} />
+      {small ? (
+        <MermaidDiagram text={diagram} />
       ) : (
         <p className="muted small">The diagram is drawn for workflows of 1 to 300 nodes.</p>
       )}

@@ -36,6 +36,7 @@ import { useEditorKeyboard } from "./use-editor-keyboard";
 import { useLocalDraft } from "./use-local-draft";
 import { useSaveDraft } from "./use-save-draft";
 import { useUnsavedGuard } from "./use-unsaved-guard";
+import { importInWorker } from "./workflow-worker-client";
 
 const MAX_DROP_BYTES = 5 * 1024 * 1024;
 
@@ -102,8 +103,7 @@ function EditorBody({
         return store
           .getState()
           .notify("error", `${file.name} is ${(file.size / 1048576).toFixed(1)} MB; a workflow file is at most 5 MB.`);
-      const { importWorkflow } = await import("@/lib/formats/import-workflow");
-      const result = importWorkflow({ filename: file.name, text: await file.text() });
+      const result = await importInWorker(file.name, await file.text());
       if (!result.template) {
         const first = result.diagnostics.find((d) => d.severity === "error") ?? result.diagnostics[0];
         return store
