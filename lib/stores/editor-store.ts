@@ -103,106 +103,104 @@ export function createEditorStore(init: {
   saved?: Template | null;
 }): EditorStore {
   const first = placeUnpositioned(init.template);
-  return createStore<EditorState>()((set, get) => ({
-    draft: first,
-    saved: init.saved === undefined ? first : init.saved,
-    templateId: init.templateId ?? null,
-    version: init.version ?? null,
-    history: emptyHistory(),
-    selection: NO_SELECTION,
-    dragging: null,
-    diagnostics: [],
-    validated: null,
-    notice: null,
-    report: null,
-    focus: null,
-    highlight: null,
+  return createStore<EditorState>()((set, get) => {
+    /** Undo or redo: the other draft, the history after it, the selection less what is gone. */
+    const travel = (step: typeof undoStep, nothing: string) => {
+      const { draft, history, selection } = get();
+      const to = step(history, draft);
+      if (!to) return get().notify("info", nothing);
+      set({
+        draft: to.template,
+        history: to.history,
+        selection: pruneSelection(selection, to.template),
+        dragging: null,
+      });
+    };
+    return {
+      draft: first,
+      saved: init.saved === undefined ? first : init.saved,
+      templateId: init.templateId ?? null,
+      version: init.version ?? null,
+      history: emptyHistory(),
+      selection: NO_SELECTION,
+      dragging: null,
+      diagnostics: [],
+      validated: null,
+      notice: null,
+      report: null,
+      focus: null,
+      highlight: null,
 
-    edit(fn, options = {}) {
-      const { draft, history, selection } = get();
-      let next: Template;
-      try {
-        next = placeUnpositioned(fn(draft));
-      } catch (err) {
-        if (!(err instanceof RangeError)) throw err;
-        get().notify("error", err.message.replace(/^\w+: /, ""));
-        return false;
-      }
-      if (next === draft) {
-        if (options.select) set({ selection: options.select });
+      edit(fn, options = {}) {
+        const { draft, history, selection } = get();
+        let next: Template;
+        try {
+          next = placeUnpositioned(fn(draft));
+        } catch (err) {
+          if (!(err instanceof RangeError)) throw err;
+          get().notify("error", err.message.replace(/^\w+: /, ""));
+          return false;
+        }
+        if (next === draft) {
+          if (options.select) set({ selection: options.select });
+          return true;
+        }
+        set({
+          draft: next,
+          history: recordEdit(history, draft, options.coalesce ?? null),
+          selection: pruneSelection(options.select ?? selection, next),
+        });
         return true;
-      }
-      set({
-        draft: next,
-        history: recordEdit(history, draft, options.coalesce ?? null),
-        selection: pruneSelection(options.select ?? selection, next),
-      });
-      return true;
-    },
-    undo() {
-      const { draft, history, selection } = get();
-      const step = undoStep(history, draft);
-      if (!step) return get().notify("info", "Nothing to undo.");
-      set({
-        draft: step.template,
-        history: step.history,
-        selection: pruneSelection(selection, step.template),
-        dragging: null,
-      });
-    },
-    redo() {
-      const { draft, history, selection } = get();
-      const step = redoStep(history, draft);
-      if (!step) return get().notify("info", "Nothing to redo.");
-      set({
-        draft: step.template,
-        history: step.history,
-        selection: pruneSelection(selection, step.template),
-        dragging: null,
-      });
-    },
-    select(selection) {
-      const current = get().selection;
-      const same = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
-      if (same(current.nodes, selection.nodes) && same(current.edges, selection.edges)) return;
-      set({ selection, history: { ...get().history, coalesce: null } });
-    },
-    drag(positions) {
-      set({ dragging: { ...get().dragging, ...positions } });
-    },
-    endDrag(positions) {
-      const all = { ...get().dragging, ...positions };
-      set({ dragging: null });
-      get().edit((t) => moveNodes(t, all));
-    },
-    notify(kind, text) {
-      set({ notice: { id: ++noticeId, kind, text } });
-    },
-    setDiagnostics(template, diagnostics) {
-      set({ validated: template, diagnostics });
-    },
-    replace(template, saved) {
-      const placed = placeUnpositioned(template);
-      set({
-        draft: placed,
-        saved: saved === undefined ? get().saved : saved,
-        history: emptyHistory(),
-        selection: NO_SELECTION,
-        dragging: null,
-      });
-    },
-    markSaved(template, templateId, version) {
-      set({ saved: template, templateId, version });
-    },
-    showReport(report) {
-      set({ report });
-    },
-    setHighlight(highlight) {
-      set({ highlight });
-    },
-    reveal(ids, select = false) {
-      const seq = (get().focus?.seq ?? 0) + 1;
-      set({ focus: { ids, seq }, ...(select ? { selection: { nodes: ids, edges: [] } } : {}) });
-    },
-  }));
+      },
+      undo() {
+        travel(undoStep, "Nothing to undo.");
+      },
+      redo() {
+        travel(redoStep, "Nothing to redo.");
+      },
+      select(selection) {
+        const current = get().selection;
+        const same = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+        if (same(current.nodes, selection.nodes) && same(current.edges, selection.edges)) return;
+        set({ selection, history: { ...get().history, coalesce: null } });
+      },
+      drag(positions) {
+        set({ dragging: { ...get().dragging, ...positions } });
+      },
+      endDrag(positions) {
+        const all = { ...get().dragging, ...positions };
+        set({ dragging: null });
+        get().edit((t) => moveNodes(t, all));
+      },
+      notify(kind, text) {
+        set({ notice: { id: ++noticeId, kind, text } });
+      },
+      setDiagnostics(template, diagnostics) {
+        set({ validated: template, diagnostics });
+      },
+      replace(template, saved) {
+        const placed = placeUnpositioned(template);
+        set({
+          draft: placed,
+          saved: saved === undefined ? get().saved : saved,
+          history: emptyHistory(),
+          selection: NO_SELECTION,
+          dragging: null,
+        });
+      },
+      markSaved(template, templateId, version) {
+        set({ saved: template, templateId, version });
+      },
+      showReport(report) {
+        set({ report });
+      },
+      setHighlight(highlight) {
+        set({ highlight });
+      },
+      reveal(ids, select = false) {
+        const seq = (get().focus?.seq ?? 0) + 1;
+        set({ focus: { ids, seq }, ...(select ? { selection: { nodes: ids, edges: [] } } : {}) });
+      },
+    };
+  });
 }
