@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { diffHighlight } from "@/lib/canvas/diff-highlight";
 import { useTRPC, useTRPCClient } from "@/lib/trpc/client";
+import type { RouterOutputs } from "@/lib/trpc/router-types";
 import type { TemplateDiff } from "@/lib/workflow/diff-templates";
 import type { Template } from "@/lib/workflow/template-schema";
 import { VersionHistory } from "@/components/version-history";
@@ -51,10 +52,15 @@ function Versions({ id }: { id: string }) {
   );
 }
 
-export function TemplateEditorPage({ id, run }: { id: string; run?: boolean }) {
+/** What `template.get` answers (passed from the server page as the query's first data). */
+export type TemplateGetResult = RouterOutputs["template"]["get"];
+
+export function TemplateEditorPage({ id, run, initial }: { id: string; run?: boolean; initial?: TemplateGetResult }) {
   const trpc = useTRPC();
   const isClient = useIsClient();
-  const q = useQuery(trpc.template.get.queryOptions({ id }, { staleTime: Infinity, refetchOnWindowFocus: false }));
+  const q = useQuery(
+    trpc.template.get.queryOptions({ id }, { staleTime: Infinity, refetchOnWindowFocus: false, initialData: initial }),
+  );
   if (q.isPending || !isClient) return <p className="muted">Loading…</p>;
   if (q.isError) return <p role="alert">{q.error.message}</p>;
   const local = readLocalDraft(q.data.id);

@@ -6,7 +6,7 @@
  * share untouched nodes, so after an edit only the changed nodes get new objects and React Flow
  * re-renders only those (this is what keeps a 1,000-node canvas interactive while dragging).
  */
-import type { Edge as FlowEdge, Node as FlowNode } from "@xyflow/react";
+import type { Edge as FlowEdge, Node as FlowNode, Position } from "@xyflow/react";
 import type { Severity } from "@/lib/workflow/diagnostic";
 import type { NodeStatus } from "@/lib/workflow/statuses";
 import type { Edge, Template, WorkflowNode } from "@/lib/workflow/template-schema";
@@ -62,6 +62,27 @@ export function edgeIdOf(edge: Pick<Edge, "from" | "to">, repeat = 1): string {
 }
 
 const FRAME_PAD = 24;
+
+/** The 8 × 8 px handles centred on the middle of the node's left (input) and right (output) edges. */
+const HANDLE = 8;
+const HANDLES: NonNullable<FlowNode["handles"]> = [
+  {
+    type: "target",
+    position: "left" as Position,
+    x: -HANDLE / 2,
+    y: DEFAULT_NODE_HEIGHT / 2 - HANDLE / 2,
+    width: HANDLE,
+    height: HANDLE,
+  },
+  {
+    type: "source",
+    position: "right" as Position,
+    x: DEFAULT_NODE_WIDTH - HANDLE / 2,
+    y: DEFAULT_NODE_HEIGHT / 2 - HANDLE / 2,
+    width: HANDLE,
+    height: HANDLE,
+  },
+];
 
 function groupFrames(nodes: readonly WorkflowFlowNode[]): FrameFlowNode[] {
   const boxes = new Map<string, { x0: number; y0: number; x1: number; y1: number; n: number }>();
@@ -138,6 +159,10 @@ export function createTemplateProjector(): TemplateProjector {
         // measured handles instead of being hidden and re-measured (React Flow resets a node whose
         // `measured` is missing).
         measured: { width: DEFAULT_NODE_WIDTH, height: DEFAULT_NODE_HEIGHT },
+        // Known handles too: React Flow renders every node that has none once, to measure it — at
+        // 1,000 nodes that first render of all of them (then dropping the off-screen ones) was half
+        // the time to open the canvas. These match the node component's two handles.
+        handles: HANDLES,
         ariaLabel: `${own.name || own.id} (${own.type} node ${own.id})`,
         domAttributes: {
           "data-type": own.type,

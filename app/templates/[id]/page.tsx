@@ -1,5 +1,12 @@
-/** `/templates/[id]` — one template in the visual editor, with its versions; `?run=1` opens the Run form. */
+/**
+ * `/templates/[id]` — one template in the visual editor, with its versions; `?run=1` opens the Run
+ * form. The template is read here, on the server, so the editor starts with it instead of asking
+ * for it after the page has loaded (one round trip less before the canvas is drawn).
+ */
+import { headers } from "next/headers";
 import { TemplateEditorPage } from "@/components/editor/template-editor-page";
+import { createCaller } from "@/server/api/root";
+import { createTRPCContext } from "@/server/api/trpc";
 
 export default async function TemplatePage(props: {
   params: Promise<{ id: string }>;
@@ -7,5 +14,9 @@ export default async function TemplatePage(props: {
 }) {
   const { id } = await props.params;
   const { run } = await props.searchParams;
-  return <TemplateEditorPage id={decodeURIComponent(id)} run={run === "1"} />;
+  const templateId = decodeURIComponent(id);
+  const caller = createCaller(createTRPCContext({ headers: await headers() }));
+  // A missing template (or any error) is left to the page's own query, which shows the message.
+  const initial = await caller.template.get({ id: templateId }).catch(() => undefined);
+  return <TemplateEditorPage id={templateId} run={run === "1"} initial={initial} />;
 }

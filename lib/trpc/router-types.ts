@@ -1,0 +1,5 @@
+/** What each procedure answers, for components (which may not import `server/` themselves). */
+import type { inferRouterOutputs } from "@trpc/server";
+import type { AppRouter } from "@/server/api/root";
+
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
