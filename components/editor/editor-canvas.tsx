@@ -192,7 +192,7 @@ export function EditorCanvas({ onDropFiles }: { onDropFiles: (files: File[]) => 
         <PhaseLegend />
         {/* Above the virtualisation bound the minimap, which draws every node, would cost more than the canvas. */}
         {!big && <MiniMap pannable zoomable ariaLabel="Minimap" style={{ width: 140, height: 90 }} />}
-        <Controls showInteractive={false} />
+        <Controls showInteractive={false} showFitView={false} />
       </ReactFlow>
     </div>
   );
