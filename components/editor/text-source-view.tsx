@@ -29,11 +29,27 @@ function keepPositions(imported: Template, draft: Template): Template {
   return { ...imported, nodes: imported.nodes.map((n) => (at.get(n.id) ? { ...n, position: at.get(n.id) } : n)) };
 }
 
+/** Per format, the text of drafts already exported or imported (drafts are immutable, so this never goes stale). */
+const TEXT_OF: Record<Exclude<ExportFormat, "ascii">, WeakMap<Template, string>> = {
+  mermaid: new WeakMap(),
+  yaml: new WeakMap(),
+  json: new WeakMap(),
+};
+
+function exportedText(draft: Template, format: Exclude<ExportFormat, "ascii">): string {
+  const known = TEXT_OF[format].get(draft);
+  if (known !== undefined) return known;
+  const text = exportWorkflow(draft, format);
+  TEXT_OF[format].set(draft, text);
+  return text;
+}
+
 export function TextSourceView({ format }: { format: Exclude<ExportFormat, "ascii"> }) {
   const store = useEditorStore();
   const draft = useEditor((s) => s.draft);
-  // Exporting 1,000 nodes takes tens of milliseconds: once per draft, not once per keystroke.
-  const exported = useMemo(() => exportWorkflow(draft, format), [draft, format]);
+  // Exporting 1,000 nodes takes tens of milliseconds: once per draft, not once per keystroke — and
+  // not at all for a draft this view just imported (its text is what was typed).
+  const exported = useMemo(() => exportedText(draft, format), [draft, format]);
   const [text, setText] = useState(exported);
   const [shown, setShown] = useState(exported);
   const [pending, setPending] = useState(false);
@@ -62,7 +78,8 @@ export function TextSourceView({ format }: { format: Exclude<ExportFormat, "asci
       if (!result.template || first)
         return first ?? { severity: "error", code: "FMT000", message: "Nothing could be read." };
       const imported = keepPositions(result.template, store.getState().draft);
-      store.getState().edit(() => imported, { coalesce: `view.${format}` });
+      if (store.getState().edit(() => imported, { coalesce: `view.${format}` }))
+        TEXT_OF[format].set(store.getState().draft, source);
       return null;
     },
     [format, store],

@@ -1,11 +1,9 @@
 "use client";
 /** Tabs named per DESIGN.md §8: Canvas, Mermaid (rendered + editable source), YAML, JSON, ASCII. */
-import { useMemo, type ReactNode } from "react";
-import { exportWorkflow, type ExportFormat } from "@/lib/formats/export-workflow";
-import { toMermaid } from "@/lib/formats/to-mermaid";
-import { MermaidDiagram } from "@/components/mermaid-diagram";
-import { useEditor } from "./editor-provider";
-import { TextSourceView } from "./text-source-view";
+import { lazy, Suspense, type ReactNode } from "react";
+
+// Loaded when a text tab is first opened (the exporters and yaml are not needed to draw the canvas).
+const TextViewPanel = lazy(() => import("./text-view-panels"));
 
 export const VIEW_TABS = ["canvas", "mermaid", "yaml", "json", "ascii"] as const;
 export type ViewTab = (typeof VIEW_TABS)[number];
@@ -16,57 +14,6 @@ const TAB_LABELS: Record<ViewTab, string> = {
   json: "JSON",
   ascii: "ASCII",
 };
-const FILE_EXT: Record<ExportFormat, string> = { json: "json", mermaid: "mmd", yaml: "yml", ascii: "txt" };
-
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
-  const a = Object.assign(document.createElement("a"), { href: url, download: name });
-  a.click();
-  URL.revokeObjectURL(url);
-}
-
-function AsciiView() {
-  const draft = useEditor((s) => s.draft);
-  const text = useMemo(() => exportWorkflow(draft, "ascii"), [draft]);
-  return (
-    <pre className="code" data-testid="export-ascii">
-      {text}
-    </pre>
-  );
-}
-
-function ExportPanel({ format }: { format: ExportFormat }) {
-  const draft = useEditor((s) => s.draft);
-  return (
-    <div className="export-panel">
-      <button
-        type="button"
-        className="button button-small"
-        onClick={() => download(`${draft.template_id}.${FILE_EXT[format]}`, exportWorkflow(draft, format))}
-      >
-        Download .{FILE_EXT[format]}
-      </button>
-      {format === "ascii" ? <AsciiView /> : <TextSourceView format={format} />}
-    </div>
-  );
-}
-
-function MermaidPanel() {
-  const draft = useEditor((s) => s.draft);
-  const small = draft.nodes.length > 0 && draft.nodes.length <= 300;
-  const diagram = useMemo(() => (small ? toMermaid(draft, { display: true }) : ""), [draft, small]);
-  return (
-    <div className="mermaid-panel">
-      {small ? (
-        <MermaidDiagram text={diagram} />
-      ) : (
-        <p className="muted small">The diagram is drawn for workflows of 1 to 300 nodes.</p>
-      )}
-      <ExportPanel format="mermaid" />
-    </div>
-  );
-}
-
 export function TextViews({
   tab,
   onTab,
@@ -86,7 +33,13 @@ export function TextViews({
         ))}
       </div>
       <div role="tabpanel" className="tab-panel" aria-label={TAB_LABELS[tab]}>
-        {tab === "canvas" ? children : tab === "mermaid" ? <MermaidPanel /> : <ExportPanel format={tab} />}
+        {tab === "canvas" ? (
+          children
+        ) : (
+          <Suspense fallback={<p className="muted small">Loading…</p>}>
+            <TextViewPanel tab={tab} />
+          </Suspense>
+        )}
       </div>
     </div>
   );
