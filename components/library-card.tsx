@@ -2,21 +2,12 @@
 /** One template in the library: what it is, its state, and the actions on it. */
 import Link from "next/link";
 import { useState } from "react";
+import type { RouterOutputs } from "@/lib/trpc/router-types";
 import { LibraryExportMenu } from "./library-export-menu";
 import { VersionHistory } from "./version-history";
 
-export interface LibraryCardItem {
-  id: string;
-  template_id: string;
-  name: string;
-  description: string;
-  tags: string[];
-  version: number;
-  nodeCount: number;
-  draft: boolean;
-  runCount: number;
-  lastRunStatus: string | null;
-}
+/** One item of `template.list` (the server's own type). */
+export type LibraryCardItem = RouterOutputs["template"]["list"]["items"][number];
 
 export interface LibraryCardActions {
   onDuplicate?: (item: LibraryCardItem) => void;

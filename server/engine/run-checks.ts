@@ -9,8 +9,7 @@ import { compileCheckPattern } from "@/lib/workflow/run/check-pattern";
 import type { Check } from "@/lib/workflow/template-schema";
 import type { ApprovalRequest } from "@/lib/workflow/run/run-state";
 import type { ExecutorContext } from "./executors/executor";
-import { prepareCommandLine } from "./executors/prepare-command-line";
-import { spawnProcess } from "./spawn-process";
+import { prepareCommandLine, spawnPrepared } from "./executors/prepare-command-line";
 import { confinePath, readFileCapped } from "./workspace";
 
 /** Bytes of a file a file_contains check searches (read up to this, never whole). */
@@ -53,19 +52,7 @@ async function evaluateCheck(check: Check, ctx: ExecutorContext, judge?: AgentJu
     case "command": {
       const prepared = prepareCommandLine(ctx, check.run, "run");
       if (!prepared.ok) return { ok: false, reason: prepared.error };
-      let r: Awaited<ReturnType<typeof spawnProcess>>;
-      try {
-        r = await spawnProcess({
-          command: prepared.script,
-          shell: ctx.shell,
-          cwd: ctx.workspace,
-          env: prepared.env,
-          signal: ctx.signal,
-          timeoutMs: ctx.timeoutMs,
-        });
-      } finally {
-        prepared.cleanup();
-      }
+      const r = await spawnPrepared(ctx, prepared);
       const expect = check.expect_exit ?? 0;
       if (r.exitCode !== expect) return { ok: false, reason: `exit code ${r.exitCode}, expected ${expect}` };
       if (check.expect_output !== undefined && !r.stdout.includes(check.expect_output))

@@ -10,6 +10,7 @@ import path from "node:path";
 import { RUN_CODES } from "@/lib/workflow/run/run-codes";
 import { planShellCommand } from "@/lib/workflow/run/plan-shell-command";
 import { renderShellCommand } from "@/lib/workflow/run/render-shell-command";
+import { spawnProcess, type SpawnOptions, type SpawnResult } from "@/server/engine/spawn-process";
 import type { ExecutorContext } from "./executor";
 
 export type PreparedCommandLine =
@@ -49,4 +50,28 @@ export function prepareCommandLine(
     throw err;
   }
   return { ok: true, script: rendered.script, env: { ...ctx.env, ...rendered.env }, cleanup };
+}
+
+/**
+ * Spawns a prepared command line in the node's workspace, under its signal and timeout, and removes
+ * the value files afterwards (shared by command nodes and `command` checks).
+ */
+export async function spawnPrepared(
+  ctx: Pick<ExecutorContext, "shell" | "workspace" | "signal" | "timeoutMs">,
+  prepared: Extract<PreparedCommandLine, { ok: true }>,
+  extra: Partial<SpawnOptions> = {},
+): Promise<SpawnResult> {
+  try {
+    return await spawnProcess({
+      command: prepared.script,
+      shell: ctx.shell,
+      cwd: ctx.workspace,
+      env: prepared.env,
+      signal: ctx.signal,
+      timeoutMs: ctx.timeoutMs,
+      ...extra,
+    });
+  } finally {
+    prepared.cleanup();
+  }
 }

@@ -4,9 +4,8 @@
  */
 import fs from "node:fs";
 import { confinePath, readFileCapped } from "@/server/engine/workspace";
-import { spawnProcess } from "@/server/engine/spawn-process";
 import type { Executor, ExecutorContext, ExecutorResult } from "./executor";
-import { prepareCommandLine } from "./prepare-command-line";
+import { prepareCommandLine, spawnPrepared } from "./prepare-command-line";
 
 /**
  * Runs one command line as written in the template (shared by shell, loop, gate and skill
@@ -20,23 +19,12 @@ export async function runCommandLine(
 ): Promise<ExecutorResult> {
   const prepared = prepareCommandLine(ctx, template, field);
   if (!prepared.ok) return { status: "failed", error: prepared.error, code: prepared.code };
-  let r: Awaited<ReturnType<typeof spawnProcess>>;
-  try {
-    r = await spawnProcess({
-      command: prepared.script,
-      shell: ctx.shell,
-      cwd: ctx.workspace,
-      env: prepared.env,
-      signal: ctx.signal,
-      timeoutMs: ctx.timeoutMs,
-      stdin,
-      maxOutputBytes: ctx.maxOutputBytes,
-      onChunk: (stream, text) => ctx.log(stream, text),
-      onSpawn: ctx.onSpawn,
-    });
-  } finally {
-    prepared.cleanup();
-  }
+  const r = await spawnPrepared(ctx, prepared, {
+    stdin,
+    maxOutputBytes: ctx.maxOutputBytes,
+    onChunk: (stream, text) => ctx.log(stream, text),
+    onSpawn: ctx.onSpawn,
+  });
   if (r.timedOut) return { status: "failed", error: `timed out after ${ctx.timeoutMs} ms`, code: "RUN014" };
   if (r.aborted) return { status: "failed", error: "cancelled", code: "RUN020" };
   if (r.exitCode !== 0) {
