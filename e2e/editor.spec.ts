@@ -244,3 +244,42 @@ test("text views and files: Mermaid source edits the canvas (errors name line an
   await expect.poll(async () => (await nodeIds(other)).length).toBe(before + 1);
   consoleErrors.expectNone();
 });
+
+test("reference autocomplete, rubber-band selection, Delete, auto-layout", async ({ page }) => {
+  const consoleErrors = watchConsole(page);
+  await page.goto("/compose");
+  await page.getByRole("button", { name: "Hide" }).click(); // the describe box: more room for the canvas
+  for (let i = 0; i < 3; i++) await page.getByRole("button", { name: "Add shell node" }).click();
+  await connect(page, "N-001", "N-002");
+
+  // `{` in a command offers the variables and the outputs of upstream nodes only (not N-003's).
+  await clickNode(page, "N-002");
+  const args = inspector(page).getByRole("textbox", { name: "args_template", exact: true });
+  await args.fill("cat {N-00");
+  const options = page.getByRole("listbox", { name: "References" }).getByRole("option");
+  await expect(options).toHaveText([/\{N-001\.output\}/]);
+  await args.press("Enter");
+  await expect(args).toHaveValue("cat {N-001.output}");
+
+  // Auto-layout is one undo step.
+  const before = await flowPosition(page, "N-002");
+  await page.getByRole("button", { name: "Auto-layout" }).click();
+  await expect.poll(() => flowPosition(page, "N-002")).not.toBe(before);
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect.poll(() => flowPosition(page, "N-002")).toBe(before);
+
+  // Drag a rectangle over the whole canvas: every node is selected; Delete removes them.
+  await page.getByRole("button", { name: "Fit view", exact: true }).click();
+  const pane = (await canvasOf(page).locator(".react-flow__pane").boundingBox())!;
+  await page.mouse.move(pane.x + 4, pane.y + 4);
+  await page.mouse.down();
+  const bottom = Math.min(pane.y + pane.height, page.viewportSize()!.height) - 4;
+  await page.mouse.move(pane.x + pane.width - 190, bottom, { steps: 8 });
+  await page.mouse.up();
+  await expect(inspector(page)).toContainText("3 nodes selected");
+  await page.keyboard.press("Delete");
+  await expect.poll(() => nodeIds(page)).toEqual([]);
+  await page.keyboard.press("Control+z");
+  await expect.poll(() => nodeIds(page)).toEqual(["N-001", "N-002", "N-003"]);
+  consoleErrors.expectNone();
+});

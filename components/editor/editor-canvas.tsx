@@ -9,6 +9,7 @@ import {
   Controls,
   MiniMap,
   ReactFlow,
+  SelectionMode,
   useReactFlow,
   type Connection,
   type Edge as FlowEdge,
@@ -171,11 +172,11 @@ export function EditorCanvas({ onDropFiles }: { onDropFiles: (files: File[]) => 
         onConnect={onConnect}
         onConnectEnd={onConnectEnd}
         isValidConnection={isValidConnection}
-        onPaneClick={() => store.getState().select({ nodes: [], edges: [] })}
         deleteKeyCode={null}
         selectionKeyCode={null}
         multiSelectionKeyCode={["Shift", "Meta", "Control"]}
         selectionOnDrag
+        selectionMode={SelectionMode.Partial}
         panOnDrag={[1, 2]}
         panActivationKeyCode="Space"
         panOnScroll
