@@ -5,18 +5,9 @@ import { useState } from "react";
 import { exportFileName } from "@/lib/formats/export-file-name";
 import { EXPORT_FORMATS, exportWorkflow, type ExportFormat } from "@/lib/formats/export-workflow";
 import { useTRPC } from "@/lib/trpc/client";
+import { downloadText } from "./download-text";
 
 const LABELS: Record<ExportFormat, string> = { json: "JSON", mermaid: "Mermaid", yaml: "YAML", ascii: "ASCII" };
-
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: "text/plain;charset=utf-8" }));
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  a.click();
-  // Revoke after the click has been handled (the browser reads the blob asynchronously).
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 export function LibraryExportMenu({ id, name }: { id: string; name: string }) {
   const trpc = useTRPC();
@@ -26,7 +17,7 @@ export function LibraryExportMenu({ id, name }: { id: string; name: string }) {
     setError(undefined);
     try {
       const { template } = await queryClient.fetchQuery(trpc.template.get.queryOptions({ id }));
-      download(exportFileName(template.template_id, format), exportWorkflow(template, format));
+      downloadText(exportFileName(template.template_id, format), exportWorkflow(template, format));
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
     }

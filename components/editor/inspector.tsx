@@ -1,13 +1,22 @@
 "use client";
 /** The inspector region (DESIGN.md §8): the selected node, the selected edge, or the template itself. */
+import { edgeEndsOf } from "@/lib/canvas/project-template";
 import { setEdgeLabel } from "@/lib/workflow/delete-elements";
+import type { FieldSpec } from "@/lib/workflow/node-fields";
 import { useEditor, useEditorStore } from "./editor-provider";
+import { FieldInput } from "./fields/field-input";
 import { NodeInspector } from "./node-inspector";
 import { TemplateInspector } from "./template-inspector";
 
+const EDGE_LABEL: FieldSpec = {
+  name: "label",
+  kind: "text",
+  help: "out of a gate: the branch value this edge takes (else catches the rest)",
+};
+
 function EdgeInspector({ edgeId }: { edgeId: string }) {
   const store = useEditorStore();
-  const [from, to] = edgeId.split("#")[0].split("->");
+  const { from, to } = edgeEndsOf(edgeId);
   const edge = useEditor((s) => s.draft.edges.find((e) => e.from === from && e.to === to));
   if (!edge) return null;
   return (
@@ -15,19 +24,15 @@ function EdgeInspector({ edgeId }: { edgeId: string }) {
       <h2 className="panel-title">
         Edge <code>{from}</code> → <code>{to}</code>
       </h2>
-      <div className="field">
-        <label htmlFor="inspector-edge-label" className="field-label">
-          label
-        </label>
-        <input
-          id="inspector-edge-label"
-          value={edge.label ?? ""}
-          onChange={(e) =>
-            store.getState().edit((t) => setEdgeLabel(t, edge, e.target.value), { coalesce: `edge.${edgeId}` })
-          }
-        />
-        <span className="field-help">out of a gate: the branch value this edge takes (else catches the rest)</span>
-      </div>
+      <FieldInput
+        spec={EDGE_LABEL}
+        value={edge.label}
+        onCommit={(value) =>
+          store.getState().edit((t) => setEdgeLabel(t, edge, (value as string | undefined) ?? ""), {
+            coalesce: `edge.${edgeId}`,
+          })
+        }
+      />
     </div>
   );
 }

@@ -22,7 +22,7 @@ const FIELDS: FieldSpec[] = [
 /** Template fields ⇄ the values the generic field inputs edit. */
 function valueOf(t: Template, name: string): unknown {
   if (name === "description") return t.description ? t.description.split("\n") : undefined;
-  if (name === "phases") return (t.phases ?? []).map((p) => (typeof p === "string" ? p : p.name));
+  if (name === "phases") return (t.phases ?? []).map((p) => p.name);
   return (t as Record<string, unknown>)[name];
 }
 
@@ -37,7 +37,7 @@ function patchFor(t: Template, name: string, value: unknown): Partial<Template> 
       return { tags: list };
     case "phases": {
       // Keep each phase's description when its name stays.
-      const old = new Map((t.phases ?? []).map((p) => (typeof p === "string" ? [p, { name: p }] : [p.name, p])));
+      const old = new Map((t.phases ?? []).map((p) => [p.name, p]));
       return { phases: list.length ? list.map((n) => old.get(n) ?? { name: n }) : undefined };
     }
     default:

@@ -6,19 +6,12 @@
 import { useMemo } from "react";
 import { exportWorkflow, type ExportFormat } from "@/lib/formats/export-workflow";
 import { toMermaid } from "@/lib/formats/to-mermaid";
+import { downloadText } from "@/components/download-text";
 import { MermaidDiagram } from "@/components/mermaid-diagram";
+import { exportFileName } from "@/lib/formats/export-file-name";
 import { useEditor } from "./editor-provider";
 import { TextSourceView } from "./text-source-view";
 import type { ViewTab } from "./text-views";
-
-const FILE_EXT: Record<ExportFormat, string> = { json: "json", mermaid: "mmd", yaml: "yml", ascii: "txt" };
-
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
-  const a = Object.assign(document.createElement("a"), { href: url, download: name });
-  a.click();
-  URL.revokeObjectURL(url);
-}
 
 function AsciiView() {
   const draft = useEditor((s) => s.draft);
@@ -32,14 +25,15 @@ function AsciiView() {
 
 function ExportPanel({ format }: { format: ExportFormat }) {
   const draft = useEditor((s) => s.draft);
+  const fileName = exportFileName(draft.template_id, format);
   return (
     <div className="export-panel">
       <button
         type="button"
         className="button button-small"
-        onClick={() => download(`${draft.template_id}.${FILE_EXT[format]}`, exportWorkflow(draft, format))}
+        onClick={() => downloadText(fileName, exportWorkflow(draft, format))}
       >
-        Download .{FILE_EXT[format]}
+        Download {fileName}
       </button>
       {format === "ascii" ? <AsciiView /> : <TextSourceView format={format} />}
     </div>

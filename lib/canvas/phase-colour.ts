@@ -10,7 +10,7 @@ const GOLDEN_ANGLE = 137.508;
 /** Phase name → CSS colour, for every phase the template names (list and nodes). */
 export function phaseColours(template: Pick<Template, "phases" | "nodes">): Map<string, string> {
   const names = new Set<string>();
-  for (const p of template.phases ?? []) names.add(typeof p === "string" ? p : p.name);
+  for (const p of template.phases ?? []) names.add(p.name);
   for (const node of template.nodes) if (node.phase) names.add(node.phase);
   const out = new Map<string, string>();
   [...names].forEach((name, i) => out.set(name, `hsl(${Math.round((i * GOLDEN_ANGLE + 210) % 360)} 65% 45%)`));

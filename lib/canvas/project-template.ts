@@ -61,6 +61,12 @@ export function edgeIdOf(edge: Pick<Edge, "from" | "to">, repeat = 1): string {
   return repeat > 1 ? `${edge.from}->${edge.to}#${repeat}` : `${edge.from}->${edge.to}`;
 }
 
+/** The ends of a canvas edge id made by `edgeIdOf`. */
+export function edgeEndsOf(id: string): { from: string; to: string } {
+  const [from, to] = id.split("#")[0].split("->");
+  return { from, to };
+}
+
 const FRAME_PAD = 24;
 
 /** The 8 × 8 px handles centred on the middle of the node's left (input) and right (output) edges. */

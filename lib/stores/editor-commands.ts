@@ -4,6 +4,7 @@
  * keyboard shortcuts and palette all call these, so they behave the same from everywhere.
  */
 import { autoLayout, type LayoutDirection } from "@/lib/canvas/auto-layout";
+import { edgeEndsOf } from "@/lib/canvas/project-template";
 import { copyNodes, parseClipboardText, pasteNodes } from "@/lib/workflow/clipboard-nodes";
 import { connectionRefusal, connectNodes } from "@/lib/workflow/connect-nodes";
 import { deleteElements } from "@/lib/workflow/delete-elements";
@@ -13,11 +14,6 @@ import { newNode } from "@/lib/workflow/new-node";
 import { removeNodes } from "@/lib/workflow/remove-node";
 import type { NodeType } from "@/lib/workflow/template-schema";
 import { centredAt, type EditorStore, type XY } from "./editor-store";
-
-const edgeEnds = (id: string) => {
-  const [from, to] = id.split("#")[0].split("->");
-  return { from, to };
-};
 
 /** Adds a node of `type` centred on `point` (flow coordinates) and selects it. */
 export function addNode(store: EditorStore, type: NodeType, point: XY, executor?: string): string {
@@ -53,7 +49,9 @@ export function canConnect(store: EditorStore, from: string, to: string): boolea
 export function deleteSelection(store: EditorStore): void {
   const { selection, edit, notify } = store.getState();
   if (selection.nodes.length === 0 && selection.edges.length === 0) return notify("info", "Nothing selected.");
-  edit((t) => deleteElements(t, selection.nodes, selection.edges.map(edgeEnds)), { select: { nodes: [], edges: [] } });
+  edit((t) => deleteElements(t, selection.nodes, selection.edges.map(edgeEndsOf)), {
+    select: { nodes: [], edges: [] },
+  });
 }
 
 /** Removes a node and wires its predecessors to its successors (the seed's Phase 4 "remove"). */

@@ -7,7 +7,7 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { DEFAULT_NODE_HEIGHT, DEFAULT_NODE_WIDTH } from "@/lib/canvas/auto-layout";
 import { placeUnpositioned } from "@/lib/canvas/place-unpositioned";
-import type { Highlight } from "@/lib/canvas/project-template";
+import { edgeEndsOf, type Highlight } from "@/lib/canvas/project-template";
 import type { Diagnostic } from "@/lib/workflow/diagnostic";
 import type { InjectionReport } from "@/lib/workflow/inject-checkpoints";
 import { moveNodes } from "@/lib/workflow/move-nodes";
@@ -82,7 +82,7 @@ function pruneSelection(selection: Selection, template: Template): Selection {
   const ids = new Set(template.nodes.map((n) => n.id));
   const nodes = selection.nodes.filter((id) => ids.has(id));
   const edges = selection.edges.filter((id) => {
-    const [from, to] = id.split("#")[0].split("->");
+    const { from, to } = edgeEndsOf(id);
     return ids.has(from) && ids.has(to);
   });
   return nodes.length === selection.nodes.length && edges.length === selection.edges.length
