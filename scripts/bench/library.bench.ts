@@ -86,7 +86,10 @@ export default async function libraryBench(): Promise<void> {
     })();
     console.log(`setup: 5,000 templates and 20,000 runs saved in ${fmt(performance.now() - t0)}`);
 
-    const caller = createCaller({ headers: new Headers() });
+    const caller = createCaller({
+      headers: new Headers(),
+      caller: { via: "env-token", userId: null, email: "bench", roles: ["admin"], sessionId: null },
+    });
     const [w1, w2, w3] = [WORDS[10], WORDS[500], WORDS[1200]];
     const cases: [string, () => Promise<{ items: unknown[] }>][] = [
       [`one word (${w1})`, () => caller.template.list({ search: w1 })],

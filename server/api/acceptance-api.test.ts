@@ -9,7 +9,8 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appRouter, createCaller } from "@/server/api/root";
+import { appRouter } from "@/server/api/root";
+import { callerAs } from "@/server/test-support/test-callers";
 import { createTRPCContext } from "@/server/api/trpc";
 import { useTempDb, type TempDb } from "@/server/test-support/temp-db";
 
@@ -20,7 +21,7 @@ const SEED_TEMPLATE = JSON.parse(
 let t: TempDb;
 let server: http.Server;
 let base: string;
-const caller = () => createCaller({ headers: new Headers() });
+const caller = () => callerAs();
 
 beforeAll(async () => {
   t = useTempDb();

@@ -5,13 +5,16 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
 import type { Diagnostic } from "@/lib/workflow/diagnostic";
+import type { Caller } from "@/server/auth/caller";
 
 export interface TRPCContext {
   headers: Headers;
+  /** Who is calling (session or token); null when anonymous. */
+  caller: Caller | null;
 }
 
-export function createTRPCContext(opts: { headers: Headers }): TRPCContext {
-  return { headers: opts.headers };
+export function createTRPCContext(opts: { headers: Headers; caller?: Caller | null }): TRPCContext {
+  return { headers: opts.headers, caller: opts.caller ?? null };
 }
 
 /** A typed error carrying diagnostics (what is wrong and where) in `data.diagnostics`. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { createCaller } from "@/server/api/root";
+import { callerAs } from "@/server/test-support/test-callers";
 
 describe("catalog.list", () => {
   it("lists the executor catalog's entries with their recipe kind, never the recipes", async () => {
-    const { items } = await createCaller({ headers: new Headers() }).catalog.list();
+    const { items } = await callerAs().catalog.list();
     expect(items.length).toBeGreaterThan(0);
     for (const item of items) {
       expect(item.name).toMatch(/^[a-z]/);

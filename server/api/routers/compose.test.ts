@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DESCRIBE_PROMPT } from "@/lib/describe/describe-issues";
 import { validateTemplate } from "@/lib/workflow/validate-template";
-import { createCaller } from "@/server/api/root";
+import { callerAs } from "@/server/test-support/test-callers";
 
 let dir: string;
 beforeAll(() => {
@@ -19,7 +19,7 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const caller = () => createCaller({ headers: new Headers() });
+const caller = () => callerAs();
 
 describe("compose.describe", () => {
   /*

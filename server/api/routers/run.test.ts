@@ -1,11 +1,11 @@
 import { TRPCError } from "@trpc/server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createCaller } from "@/server/api/root";
+import { callerAs } from "@/server/test-support/test-callers";
 import { getRunEngine } from "@/server/engine/get-run-engine";
 import { useTempDb, type TempDb } from "@/server/test-support/temp-db";
 
 let t: TempDb;
-const caller = () => createCaller({ headers: new Headers() });
+const caller = () => callerAs();
 beforeEach(() => {
   t = useTempDb();
 });
@@ -123,7 +123,7 @@ describe("run and approval routers on a real SQLite file", () => {
       (g) => g.run.status === "waiting",
     );
     const ac = new AbortController();
-    const stream = await createCaller({ headers: new Headers() }, { signal: ac.signal }).run.onEvent({
+    const stream = await callerAs(["admin"], { signal: ac.signal }).run.onEvent({
       runId,
       lastEventId: "2",
     });

@@ -1,6 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createCaller } from "@/server/api/root";
+import { callerAs } from "@/server/test-support/test-callers";
 import { EXAMPLE_TEMPLATES } from "@/server/db/example-templates";
 import { seedExampleTemplates } from "@/server/db/seed-examples";
 import { useTempDb, type TempDb } from "@/server/test-support/temp-db";
@@ -13,7 +13,7 @@ const minimal = {
 };
 
 let t: TempDb;
-const caller = () => createCaller({ headers: new Headers() });
+const caller = () => callerAs();
 
 beforeEach(() => {
   t = useTempDb();

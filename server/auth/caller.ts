@@ -1,0 +1,21 @@
+/**
+ * Who is calling: a signed-in user (session cookie), a personal API token, or the environment's
+ * WF_API_TOKEN (acts as an admin). Roles are DESIGN.md §7 "Access"; docs/security.md says what each allows.
+ */
+import { z } from "zod";
+
+export const ROLES = ["viewer", "editor", "approver", "admin"] as const;
+export const RoleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof RoleSchema>;
+
+export interface Caller {
+  /** How the caller proved who it is. */
+  via: "session" | "token" | "env-token";
+  /** The user's id; null for WF_API_TOKEN. */
+  userId: string | null;
+  /** What audit entries and approval decisions record as the actor. */
+  email: string;
+  roles: readonly Role[];
+  /** The session row's id (logout ends exactly this one); null for tokens. */
+  sessionId: string | null;
+}
