@@ -76,6 +76,8 @@ export const runs = sqliteTable(
     createdAt: integer("created_at").notNull().default(now),
     startedAt: integer("started_at"),
     finishedAt: integer("finished_at"),
+    /** Who started the run: JSON `{ userId, email }` (null for the CLI and runs from before accounts). */
+    startedBy: text("started_by"),
   },
   (t) => [
     index("runs_status_idx").on(t.status),
@@ -147,9 +149,84 @@ export const approvals = sqliteTable(
   (t) => [index("approvals_status_idx").on(t.status), index("approvals_run_idx").on(t.runId)],
 );
 
+/** Accounts (DESIGN.md §7 Access). Emails are stored lower-cased; roles is a JSON array of role names. */
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    /** argon2id PHC string; never leaves the server. */
+    passwordHash: text("password_hash").notNull(),
+    roles: text("roles").notNull().default("[]"),
+    createdAt: integer("created_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("users_email_idx").on(t.email)],
+);
+
+/** Server-side sessions: the cookie holds a random token, the row its SHA-256 (a stolen database gives no live cookie). */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at").notNull().default(now),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** Personal API tokens: only the SHA-256 of the token is stored; shown once at creation. */
+export const apiTokens = sqliteTable(
+  "api_tokens",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    /** The first characters of the token, so a person can tell tokens apart. */
+    prefix: text("prefix").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+    lastUsedAt: integer("last_used_at"),
+    revokedAt: integer("revoked_at"),
+  },
+  (t) => [uniqueIndex("api_tokens_hash_idx").on(t.tokenHash), index("api_tokens_user_idx").on(t.userId)],
+);
+
+/** Named secrets, AES-256-GCM encrypted at rest (server/auth/secret-box.ts); the value is never returned. */
+export const secrets = sqliteTable("secrets", {
+  name: text("name").primaryKey(),
+  /** base64 of iv (12 bytes) + auth tag (16 bytes) + ciphertext. */
+  sealed: text("sealed").notNull(),
+  createdAt: integer("created_at").notNull().default(now),
+  updatedAt: integer("updated_at").notNull().default(now),
+});
+
+/** Append-only audit log (triggers refuse UPDATE and DELETE). */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    at: integer("at").notNull().default(now),
+    actor: text("actor").notNull(),
+    action: text("action").notNull(),
+    target: text("target").notNull().default(""),
+    /** JSON object: what changed (never a password, token or secret value). */
+    detail: text("detail").notNull().default("{}"),
+  },
+  (t) => [index("audit_actor_idx").on(t.actor), index("audit_action_idx").on(t.action)],
+);
+
 export type TemplateRow = typeof templates.$inferSelect;
 export type TemplateVersionRow = typeof templateVersions.$inferSelect;
 export type RunRow = typeof runs.$inferSelect;
 export type NodeRunRow = typeof nodeRuns.$inferSelect;
 export type RunEventRow = typeof runEvents.$inferSelect;
 export type ApprovalRow = typeof approvals.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+export type ApiTokenRow = typeof apiTokens.$inferSelect;
+export type AuditRow = typeof auditLog.$inferSelect;
