@@ -82,6 +82,9 @@ export const runs = sqliteTable(
   (t) => [
     index("runs_status_idx").on(t.status),
     index("runs_created_idx").on(t.createdAt),
+    // run.list pages newest first by (created_at, id), optionally within one status.
+    index("runs_created_id_idx").on(t.createdAt, t.id),
+    index("runs_status_created_idx").on(t.status, t.createdAt, t.id),
     // The library's runs count and last run status per template.
     index("runs_template_idx").on(t.templatePk, t.createdAt),
   ],
@@ -145,6 +148,15 @@ export const approvals = sqliteTable(
     decidedBy: text("decided_by"),
     decidedAt: integer("decided_at"),
     createdAt: integer("created_at").notNull().default(now),
+    /** Distinct approvers needed before the node continues (`approvals_required`). */
+    requiredApprovals: integer("required_approvals").notNull().default(1),
+    /** JSON array of the decisions so far: `{ by, decision, answer?, comment?, at }`. */
+    votes: text("votes").notNull().default("[]"),
+    /** When the approval times out (ms since epoch), and what then happens (`continue` | `fail`). */
+    timeoutAt: integer("timeout_at"),
+    onTimeout: text("on_timeout"),
+    /** False: whoever started the run may not decide it. */
+    allowSelfApproval: integer("allow_self_approval", { mode: "boolean" }).notNull().default(true),
   },
   (t) => [index("approvals_status_idx").on(t.status), index("approvals_run_idx").on(t.runId)],
 );
