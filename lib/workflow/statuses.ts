@@ -20,7 +20,8 @@ export const RUN_STATUSES = ["pending", "running", "waiting", "succeeded", "fail
 export const RunStatusSchema = z.enum(RUN_STATUSES);
 export type RunStatus = z.infer<typeof RunStatusSchema>;
 
-export const APPROVAL_STATUSES = ["pending", "approved", "rejected", "answered", "cancelled"] as const;
+/** `timed_out`: nobody decided within the node's `approval_timeout_s`; its `on_timeout` applied. */
+export const APPROVAL_STATUSES = ["pending", "approved", "rejected", "answered", "cancelled", "timed_out"] as const;
 export const ApprovalStatusSchema = z.enum(APPROVAL_STATUSES);
 export type ApprovalStatus = z.infer<typeof ApprovalStatusSchema>;
 

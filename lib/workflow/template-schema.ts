@@ -84,6 +84,15 @@ const nodeBase = {
   /** A user breakpoint: checkpoint injection pauses before this node. */
   breakpoint: z.boolean().optional(),
   position: PositionSchema.optional(),
+  // Approvals this node opens (a human task or check, a pausing checkpoint, a gate asking for a branch):
+  /** Distinct people who must approve before the node continues (default 1); one reject rejects. */
+  approvals_required: z.number().int().min(1).optional(),
+  /** An open approval times out after this many seconds; `on_timeout` says what happens then. */
+  approval_timeout_s: z.number().positive().optional(),
+  /** `fail` (default): the node fails and its `on_fail` applies; `continue`: as if approved (a gate takes `else`). */
+  on_timeout: z.enum(["continue", "fail"]).optional(),
+  /** false: whoever started the run may not decide its approvals. */
+  allow_self_approval: z.boolean().optional(),
 };
 
 export const ShellNodeSchema = z.looseObject({ ...nodeBase, type: z.literal("shell") });

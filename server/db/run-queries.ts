@@ -58,6 +58,10 @@ export interface ApprovalOpen {
   prompt: string | null;
   options: string | null;
   createdAt: number;
+  requiredApprovals: number;
+  timeoutAt: number | null;
+  onTimeout: string | null;
+  allowSelfApproval: boolean;
 }
 
 export interface ApprovalClose {
@@ -91,8 +95,16 @@ function statements(sqlite: Database.Database) {
       `insert into run_events (run_id, id, type, node_id, status, payload, created_at) values (?, ?, ?, ?, ?, ?, ?)`,
     ),
     openApproval: sqlite.prepare(
-      `insert or ignore into approvals (id, run_id, node_id, kind, prompt, options, status, created_at)
-       values (@id, @runId, @nodeId, @kind, @prompt, @options, 'pending', @createdAt)`,
+      `insert or ignore into approvals (id, run_id, node_id, kind, prompt, options, status, created_at,
+         required_approvals, timeout_at, on_timeout, allow_self_approval)
+       values (@id, @runId, @nodeId, @kind, @prompt, @options, 'pending', @createdAt,
+         @requiredApprovals, @timeoutAt, @onTimeout, @allowSelfApproval)`,
+    ),
+    updateVotes: sqlite.prepare(`update approvals set votes = ? where id = ?`),
+    countPendingApprovals: sqlite.prepare(`select count(*) as n from approvals where status = 'pending'`),
+    selectRunRowLite: sqlite.prepare(
+      `select id, template_pk, template_version, name, status, error, last_event_id, created_at, started_at,
+         finished_at, started_by from runs where id = ?`,
     ),
     closeApproval: sqlite.prepare(
       `update approvals set status = @status, decision = coalesce(@decision, decision), answer = coalesce(@answer, answer),
@@ -140,7 +152,32 @@ function toRunRow(r: RawRun): RunRow {
     createdAt: r.created_at as number,
     startedAt: (r.started_at as number | null) ?? null,
     finishedAt: (r.finished_at as number | null) ?? null,
+    startedBy: (r.started_by as string | null | undefined) ?? null,
   };
+}
+
+/** A run's row without its template, plan, state and variables JSON (lists, live updates). */
+export type RunRowLite = Omit<RunRow, "templateJson" | "planJson" | "variables" | "state" | "workspace">;
+
+export function toRunRowLite(r: RawRun): RunRowLite {
+  return {
+    id: r.id as string,
+    templatePk: (r.template_pk as string | null) ?? null,
+    templateVersion: (r.template_version as number | null) ?? null,
+    name: r.name as string,
+    status: r.status as RunRow["status"],
+    error: (r.error as string | null) ?? null,
+    lastEventId: r.last_event_id as number,
+    createdAt: r.created_at as number,
+    startedAt: (r.started_at as number | null) ?? null,
+    finishedAt: (r.finished_at as number | null) ?? null,
+    startedBy: (r.started_by as string | null | undefined) ?? null,
+  };
+}
+
+export function selectRunRowLite(db: Db, runId: string): RunRowLite | undefined {
+  const r = stmts(db).selectRunRowLite.get(runId) as RawRun | undefined;
+  return r ? toRunRowLite(r) : undefined;
 }
 
 function toNodeRow(r: RawRun): NodeRunRow {
@@ -198,7 +235,16 @@ export function insertRunEvent(db: Db, runId: string, e: EventWrite): void {
 }
 
 export function openApprovalRow(db: Db, a: ApprovalOpen): void {
-  stmts(db).openApproval.run(a);
+  stmts(db).openApproval.run({ ...a, allowSelfApproval: a.allowSelfApproval ? 1 : 0 });
+}
+
+/** The decisions given so far on an approval (JSON array of votes). */
+export function updateApprovalVotes(db: Db, id: string, votesJson: string): void {
+  stmts(db).updateVotes.run(votesJson, id);
+}
+
+export function countPendingApprovals(db: Db): number {
+  return (stmts(db).countPendingApprovals.get() as { n: number }).n;
 }
 
 export function closeApprovalRow(db: Db, a: ApprovalClose): void {
@@ -234,10 +280,10 @@ export function selectApprovalRow(db: Db, id: string): ApprovalRow | undefined {
   return r ? toApprovalRow(r) : undefined;
 }
 
-export function selectApprovalRows(db: Db, status?: string): ApprovalRow[] {
-  const rows = status
-    ? db.$client.prepare(`select * from approvals where status = ? order by created_at`).all(status)
-    : db.$client.prepare(`select * from approvals order by created_at`).all();
+export function selectApprovalRows(db: Db, status?: string, runId?: string): ApprovalRow[] {
+  const where = [status ? "status = @status" : "", runId ? "run_id = @runId" : ""].filter(Boolean);
+  const sql = `select * from approvals ${where.length ? `where ${where.join(" and ")}` : ""} order by created_at`;
+  const rows = db.$client.prepare(sql).all({ ...(status ? { status } : {}), ...(runId ? { runId } : {}) });
   return (rows as RawRun[]).map(toApprovalRow);
 }
 
@@ -256,6 +302,11 @@ function toApprovalRow(r: RawRun): ApprovalRow {
     decidedBy: (r.decided_by as string | null) ?? null,
     decidedAt: (r.decided_at as number | null) ?? null,
     createdAt: r.created_at as number,
+    requiredApprovals: (r.required_approvals as number | undefined) ?? 1,
+    votes: (r.votes as string | undefined) ?? "[]",
+    timeoutAt: (r.timeout_at as number | null | undefined) ?? null,
+    onTimeout: (r.on_timeout as string | null | undefined) ?? null,
+    allowSelfApproval: r.allow_self_approval !== 0,
   };
 }
 

@@ -130,7 +130,10 @@ export class RunEngine {
       const n = run.state.nodes[id];
       if (n.status === "ready") run.heap.push(id);
       if (n.status === "pending" && n.retryAt) this.arm(run, id, n.retryAt);
-      if (n.status === "waiting" && n.approvalId && n.request) this.autoDecide(run, id, n.approvalId, n.request);
+      if (n.status === "waiting" && n.approvalId && n.request) {
+        if (n.request.timeoutAt !== undefined) this.armExpiry(run, id, n.approvalId, n.request.timeoutAt);
+        this.autoDecide(run, id, n.approvalId, n.request);
+      }
     }
     this.tick();
   }
@@ -158,6 +161,7 @@ export class RunEngine {
       decision: d.decision,
       ...(d.answer !== undefined ? { answer: d.answer } : {}),
       ...(d.comment !== undefined ? { comment: d.comment } : {}),
+      ...(d.by !== undefined ? { by: d.by } : {}),
     });
     if (!ok) {
       run.decisions.delete(approvalId);
@@ -266,7 +270,15 @@ export class RunEngine {
           this.autoDecide(run, c.nodeId, c.approvalId, c.request);
           break;
         case "close-approval":
+          run.timers.get(`approval:${c.approvalId}`)?.();
+          run.timers.delete(`approval:${c.approvalId}`);
           run.approvals.push(c);
+          break;
+        case "record-votes":
+          run.approvals.push(c);
+          break;
+        case "expire":
+          this.armExpiry(run, c.nodeId, c.approvalId, c.at);
           break;
         case "wake":
           this.arm(run, c.nodeId, c.at);
@@ -305,6 +317,18 @@ export class RunEngine {
       this.apply(run, { type: "node.retry", at: this.clock.now(), nodeId });
     });
     run.timers.set(nodeId, cancel);
+  }
+
+  /** Times an approval out at `at` (the engine's clock, so tests advance a fake one instead of sleeping). */
+  private armExpiry(run: ActiveRun, nodeId: string, approvalId: string, at: number): void {
+    const key = `approval:${approvalId}`;
+    run.timers.get(key)?.();
+    const cancel = this.clock.setTimer(at, () => {
+      run.timers.delete(key);
+      run.decisions.set(approvalId, { decision: run.state.nodes[nodeId]?.request?.onTimeout ?? "fail" });
+      this.apply(run, { type: "approval.timed-out", at: this.clock.now(), nodeId, approvalId });
+    });
+    run.timers.set(key, cancel);
   }
 
   private scheduleTick(): void {

@@ -1,11 +1,9 @@
 /** The SQLite RunStore: node states live in node_runs, run-level fields in runs, events in run_events. */
 import type { Db } from "@/server/db/open-database";
 import {
-  closeApprovalRow,
   inTransaction,
   insertRunEvent,
   insertRunRow,
-  openApprovalRow,
   selectEventsAfter,
   selectNodeRuns,
   selectOpenRunIds,
@@ -17,6 +15,7 @@ import { parseTemplate } from "@/lib/workflow/parse-template";
 import { RunEventSchema, runEventStatus } from "@/lib/workflow/run/run-events";
 import { RunPlanSchema } from "@/lib/workflow/run/run-plan";
 import type { RunState } from "@/lib/workflow/run/run-state";
+import { writeApprovalCommands } from "./approval-rows";
 import { nodeStateToRow, runStateFromRows } from "./run-state-rows";
 import type { NewRun, RunBatch, RunStore, StoredEvent, StoredRun } from "./run-store";
 
@@ -84,30 +83,7 @@ export class SqliteRunStore implements RunStore {
       const n = b.state.nodes[id];
       upsertNodeRun(this.db, b.runId, nodeStateToRow(id, undefined, n));
     }
-    for (const c of b.approvals) {
-      if (c.type === "ask") {
-        openApprovalRow(this.db, {
-          id: c.approvalId,
-          runId: b.runId,
-          nodeId: c.nodeId,
-          kind: c.request.kind,
-          prompt: c.request.prompt ?? null,
-          options: c.request.options ? JSON.stringify(c.request.options) : null,
-          createdAt: Date.now(),
-        });
-      } else if (c.type === "close-approval") {
-        const d = b.decisions.get(c.approvalId);
-        closeApprovalRow(this.db, {
-          id: c.approvalId,
-          status: c.status,
-          decision: d?.decision ?? null,
-          answer: d?.answer ?? null,
-          comment: d?.comment ?? null,
-          decidedBy: d?.by ?? null,
-          decidedAt: Date.now(),
-        });
-      }
-    }
+    writeApprovalCommands(this.db, b.runId, b.approvals, b.decisions);
     updateRunRow(this.db, b.runId, runUpdate(b.state, last));
     this.lastIds.set(b.runId, last);
     return stored;

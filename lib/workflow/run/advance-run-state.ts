@@ -5,6 +5,7 @@
  */
 import { applyFailurePolicy, endsFallbackRole, fallbackOrigins, fallbackRoleHolder } from "./apply-failure-policy";
 import { applyLoopUntil } from "./loop-until";
+import { closeApproval, countVote, openApproval } from "./approvals";
 import { makeReady, releaseDependents } from "./propagate-readiness";
 import { patchNode, type ReduceContext } from "./reduce-context";
 import { resetNodes, retryFailedSet } from "./reset-nodes";
@@ -71,20 +72,10 @@ function step(ctx: ReduceContext, event: RunEvent): boolean {
       patchNode(ctx, event.nodeId, { status: "interrupted" });
       applyFailurePolicy(ctx, event.nodeId, RUN_CODES.RUN011(event.nodeId));
       return true;
-    case "node.waiting": {
+    case "node.waiting":
       if (over || node!.status !== "running") return false;
-      const approvalId = `${state.runId}:${event.nodeId}:${node!.attempts}`;
-      patchNode(ctx, event.nodeId, { status: "waiting", approvalId, request: event.request });
-      ctx.commands.push({ type: "ask", nodeId: event.nodeId, approvalId, request: event.request });
-      ctx.events.push({
-        type: "approval.requested",
-        at: event.at,
-        nodeId: event.nodeId,
-        approvalId,
-        request: event.request,
-      });
+      openApproval(ctx, event.nodeId, event.request);
       return true;
-    }
     case "node.retry":
       if (over || node!.status !== "pending" || !node!.retryAt) return false;
       state.retrying--;
@@ -94,6 +85,10 @@ function step(ctx: ReduceContext, event: RunEvent): boolean {
     case "decision.given":
       if (over || node!.status !== "waiting" || node!.approvalId !== event.approvalId) return false;
       return decide(ctx, event);
+    case "approval.timed-out":
+      if (over || node!.status !== "waiting" || node!.approvalId !== event.approvalId) return false;
+      timeOut(ctx, event.nodeId);
+      return true;
     case "run.cancelled":
       if (over) return false;
       cancelRun(ctx);
@@ -151,37 +146,51 @@ function succeed(
 }
 
 function decide(ctx: ReduceContext, event: Extract<RunEvent, { type: "decision.given" }>): boolean {
-  const n = ctx.state.nodes[event.nodeId];
-  const request = n.request;
-  const close = (status: "approved" | "rejected" | "answered") =>
-    ctx.commands.push({ type: "close-approval", approvalId: event.approvalId, status });
+  const id = event.nodeId;
+  const request = ctx.state.nodes[id].request;
+  // One reject rejects, however many approvals were needed.
   if (event.decision === "reject") {
-    close("rejected");
-    applyFailurePolicy(ctx, event.nodeId, RUN_CODES.RUN012(event.nodeId) + (event.comment ? `: ${event.comment}` : ""));
+    closeApproval(ctx, id, "rejected", event);
+    applyFailurePolicy(ctx, id, RUN_CODES.RUN012(id) + (event.comment ? `: ${event.comment}` : ""));
     return true;
   }
-  if (request?.kind === "gate") {
-    const value = event.answer ?? event.decision;
-    const routes = ctx.spec.plan.gates[event.nodeId] ?? [];
-    if (!routes.some((r) => r.label === value)) return false;
-    close("answered");
-    patchNode(ctx, event.nodeId, { status: "running" });
-    routeGate(ctx, event.nodeId, value, "person");
-    return true;
-  }
-  // A human task with options takes one of them (or a plain approve); anything else is refused.
   const choice = event.answer ?? event.decision;
-  const options = request?.kind === "human" && request.stage !== "check" ? request.options : undefined;
-  if (options?.length && choice !== "approve" && !options.includes(choice)) return false;
-  close(event.answer !== undefined ? "answered" : "approved");
+  if (request?.kind === "gate") {
+    if (!(ctx.spec.plan.gates[id] ?? []).some((r) => r.label === choice)) return false;
+  } else {
+    // A human task with options takes one of them (or a plain approve); anything else is refused.
+    const options = request?.kind === "human" && request.stage !== "check" ? request.options : undefined;
+    if (options?.length && choice !== "approve" && !options.includes(choice)) return false;
+  }
+  const counted = countVote(ctx, event);
+  if (counted !== "complete") return counted === "open";
+  closeApproval(ctx, id, request?.kind === "gate" || event.answer !== undefined ? "answered" : "approved", event);
+  proceed(ctx, id, choice, event.answer);
+  return true;
+}
+
+/** The approval was granted (or timed out with `continue`): the node goes on with its answer. */
+function proceed(ctx: ReduceContext, id: string, choice: string, answer: string | undefined): void {
+  const request = ctx.state.nodes[id].request;
+  patchNode(ctx, id, { status: "running" });
+  if (request?.kind === "gate") return routeGate(ctx, id, choice, "person");
   // A check approval and a pausing checkpoint hold the node's own output (a checkpoint's saved fields).
   const held = request?.stage === "check" || (request?.kind === "checkpoint" && request.output !== undefined);
-  const output = held
-    ? (request?.output ?? "")
-    : (event.answer ?? (event.decision === "approve" ? "approved" : event.decision));
-  patchNode(ctx, event.nodeId, { status: "running" });
-  succeed(ctx, event.nodeId, output, request?.kind === "checkpoint" ? savedFields(output) : undefined);
-  return true;
+  const output = held ? (request?.output ?? "") : (answer ?? (choice === "approve" ? "approved" : choice));
+  succeed(ctx, id, output, request?.kind === "checkpoint" ? savedFields(output) : undefined);
+}
+
+/** Nobody decided in time: `continue` goes on as approved (a gate takes its `else` branch), `fail` fails the node. */
+function timeOut(ctx: ReduceContext, id: string): void {
+  const n = ctx.state.nodes[id];
+  const seconds = ctx.spec.defs.get(id)?.approval_timeout_s ?? 0;
+  const hasElse = (ctx.spec.plan.gates[id] ?? []).some((r) => r.label === "else");
+  closeApproval(ctx, id, "timed_out");
+  if (n.request?.onTimeout === "continue" && (n.request.kind !== "gate" || hasElse)) {
+    proceed(ctx, id, n.request.kind === "gate" ? "else" : "approve", undefined);
+    return;
+  }
+  applyFailurePolicy(ctx, id, RUN_CODES.RUN026(id, seconds));
 }
 
 /** A checkpoint's held output is the JSON object of its saved fields. */

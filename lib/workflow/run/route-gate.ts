@@ -3,6 +3,7 @@
  * (`else` catches the rest); nodes reachable only through the other branches are skipped, while
  * a node the taken branch still reaches (a join) is not. No match → the gate waits for a person.
  */
+import { openApproval } from "./approvals";
 import { descendantsOf } from "./run-plan";
 import { releaseDependents, skipSet } from "./propagate-readiness";
 import { patchNode, type ReduceContext } from "./reduce-context";
@@ -28,12 +29,9 @@ export function routeGate(
   const routes = ctx.spec.plan.gates[gateId] ?? [];
   const taken = matchGateRoutes(ctx, gateId, value);
   if (taken.length === 0) {
-    const approvalId = `${ctx.state.runId}:${gateId}:${ctx.state.nodes[gateId].attempts}`;
     const options = [...new Set(routes.map((r) => r.label))];
     const request = { kind: "gate" as const, prompt: `No branch matches "${value}": choose one`, options };
-    patchNode(ctx, gateId, { status: "waiting", output: value, approvalId, request });
-    ctx.commands.push({ type: "ask", nodeId: gateId, approvalId, request });
-    ctx.events.push({ type: "approval.requested", at: ctx.at, nodeId: gateId, approvalId, request });
+    openApproval(ctx, gateId, request, { output: value });
     return;
   }
   const reachTaken = descendantsOf(ctx.spec.plan, taken);

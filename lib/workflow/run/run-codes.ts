@@ -25,6 +25,7 @@ export const RUN_CODES = {
   RUN023: (id: string, field: string, problem: string) =>
     `node ${id}: a value for ${field} cannot be passed: ${problem}`,
   RUN025: (id: string, step: string, problem: string) => `node ${id}: the ${step} step failed: ${problem}`,
+  RUN026: (id: string, seconds: number) => `node ${id}: nobody decided its approval within ${seconds}s`,
   RUN024: (name: string) =>
     `variable "${name}" is not declared in the template's context_schema; declare it or leave it out`,
 } as const;

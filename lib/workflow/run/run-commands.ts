@@ -1,6 +1,6 @@
 /** What the reducer asks the engine to do; the reducer itself never performs I/O. */
 import { z } from "zod";
-import { ApprovalRequestSchema } from "./run-state";
+import { ApprovalRequestSchema, ApprovalVoteSchema } from "./run-state";
 
 export const RunCommandSchema = z.discriminatedUnion("type", [
   /** The node is ready: start it when a concurrency slot is free (lowest topological index first). */
@@ -12,8 +12,12 @@ export const RunCommandSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("close-approval"),
     approvalId: z.string(),
-    status: z.enum(["approved", "rejected", "answered", "cancelled"]),
+    status: z.enum(["approved", "rejected", "answered", "cancelled", "timed_out"]),
   }),
+  /** The decisions given so far on an approval (mirrored into its row). */
+  z.object({ type: z.literal("record-votes"), approvalId: z.string(), votes: z.array(ApprovalVoteSchema) }),
+  /** Deliver `approval.timed-out` at `at` unless the approval closed first. */
+  z.object({ type: z.literal("expire"), nodeId: z.string(), approvalId: z.string(), at: z.number() }),
   /** Deliver `node.retry` at `at` (backoff). */
   z.object({ type: z.literal("wake"), nodeId: z.string(), at: z.number() }),
   z.object({ type: z.literal("finished"), status: z.string() }),

@@ -46,7 +46,11 @@ export const RunEventSchema = z.discriminatedUnion("type", [
     decision: z.string(),
     answer: z.string().optional(),
     comment: z.string().optional(),
+    /** Who decided (the caller's email, "anonymous", or "auto" for the CLI's automatic answers). */
+    by: z.string().optional(),
   }),
+  /** Nobody decided the approval before its `timeoutAt`: the node's `on_timeout` applies. */
+  z.object({ type: z.literal("approval.timed-out"), at, nodeId: z.string(), approvalId: z.string() }),
   z.object({ type: z.literal("run.cancelled"), at, reason: z.string().optional() }),
   z.object({ type: z.literal("run.rerun"), at, nodeId: z.string() }),
   z.object({ type: z.literal("run.retry-failed"), at }),

@@ -42,8 +42,25 @@ export const ApprovalRequestSchema = z.object({
   stage: z.enum(["node", "check"]).optional(),
   /** Output held until a check approval (stage `check`). */
   output: z.string().optional(),
+  /** Distinct approvers needed (the node's `approvals_required`; 1 when absent). */
+  required: z.number().int().min(1).optional(),
+  /** When the approval times out (the event time + `approval_timeout_s`), and what happens then. */
+  timeoutAt: z.number().optional(),
+  onTimeout: z.enum(["continue", "fail"]).optional(),
+  /** false: the person who started the run may not decide it (checked by the API, which knows callers). */
+  allowSelfApproval: z.boolean().optional(),
 });
 export type ApprovalRequest = z.infer<typeof ApprovalRequestSchema>;
+
+/** One person's decision on an approval that needs several (`approvals_required`). */
+export const ApprovalVoteSchema = z.object({
+  by: z.string().optional(),
+  decision: z.string(),
+  answer: z.string().optional(),
+  comment: z.string().optional(),
+  at: z.number(),
+});
+export type ApprovalVote = z.infer<typeof ApprovalVoteSchema>;
 
 export const NodeStateSchema = z.object({
   status: NodeStatusSchema,
@@ -63,6 +80,8 @@ export const NodeStateSchema = z.object({
   approvalId: z.string().optional(),
   /** What the waiting node asks a person. */
   request: ApprovalRequestSchema.optional(),
+  /** Approvals given so far on the open approval, while fewer than its `required`. */
+  votes: z.array(ApprovalVoteSchema).optional(),
   /** When a retry is due (ms since epoch); the node is pending until then. */
   retryAt: z.number().optional(),
   startedAt: z.number().optional(),
