@@ -60,9 +60,12 @@ export const runs = sqliteTable(
     id: text("id").primaryKey(),
     templatePk: text("template_pk").references(() => templates.id, { onDelete: "set null" }),
     templateVersion: integer("template_version"),
-    /** Snapshot of the template the run was planned from (JSON). */
+    /**
+     * Runs stored before `run_specs` existed keep their template snapshot here; newer runs write "" and
+     * keep it in `run_specs` (this row is rewritten on every tick, so it must stay small).
+     */
     templateJson: text("template_json").notNull(),
-    /** Run plan (loops expanded, gate table) as JSON, written once at start. */
+    /** As `templateJson`: the plan of runs stored before `run_specs`; "{}" for newer runs. */
     planJson: text("plan_json").notNull().default("{}"),
     name: text("name").notNull(),
     status: text("status", { enum: RUN_STATUSES }).notNull(),
@@ -89,6 +92,17 @@ export const runs = sqliteTable(
     index("runs_template_idx").on(t.templatePk, t.createdAt),
   ],
 );
+
+/** What a run was planned from, written once at start: never rewritten by the engine's ticks. */
+export const runSpecs = sqliteTable("run_specs", {
+  runId: text("run_id")
+    .primaryKey()
+    .references(() => runs.id, { onDelete: "cascade" }),
+  /** Snapshot of the template the run was planned from (JSON). */
+  templateJson: text("template_json").notNull(),
+  /** Run plan (loops expanded, gate table) as JSON. */
+  planJson: text("plan_json").notNull(),
+});
 
 export const nodeRuns = sqliteTable(
   "node_runs",
@@ -236,6 +250,7 @@ export const auditLog = sqliteTable(
 export type TemplateRow = typeof templates.$inferSelect;
 export type TemplateVersionRow = typeof templateVersions.$inferSelect;
 export type RunRow = typeof runs.$inferSelect;
+export type RunSpecRow = typeof runSpecs.$inferSelect;
 export type NodeRunRow = typeof nodeRuns.$inferSelect;
 export type RunEventRow = typeof runEvents.$inferSelect;
 export type ApprovalRow = typeof approvals.$inferSelect;
