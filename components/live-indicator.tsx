@@ -1,16 +1,16 @@
 "use client";
-/** Shows whether the server's SSE stream is connected (the heartbeat subscription). */
-import { useSubscription } from "@trpc/tanstack-react-query";
-import { useTRPC } from "@/lib/trpc/client";
+/** Whether the tab's one live channel is connected (its status, not a connection of its own). */
+import { useLiveState } from "./live-provider";
+
+const LABEL = { live: "Live", connecting: "Connecting…", retrying: "Reconnecting…", idle: "Idle" } as const;
 
 export function LiveIndicator() {
-  const trpc = useTRPC();
-  const sub = useSubscription(trpc.health.heartbeat.subscriptionOptions({ intervalMs: 2000 }));
-  const live = sub.status === "pending" && sub.data !== undefined;
+  const status = useLiveState((s) => s.status);
+  const live = status === "live";
   return (
     <span className={`live ${live ? "live-on" : "live-off"}`} data-testid="live-indicator" data-live={live}>
       <span className="live-dot" aria-hidden />
-      {live ? "Live" : sub.status === "error" ? "Offline" : "Connecting…"}
+      {LABEL[status]}
     </span>
   );
 }

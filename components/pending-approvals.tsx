@@ -1,14 +1,37 @@
 "use client";
-/** The header's count of approvals waiting for a person (DESIGN.md §8: labelled `Pending approvals`), linking to the inbox. */
-import { useQuery } from "@tanstack/react-query";
+/**
+ * The header's count of approvals waiting for a person (DESIGN.md §8: labelled `Pending
+ * approvals`), linking to the inbox. Pushed by the live channel (no polling); a rise raises a toast
+ * and refreshes the approval lists on the page.
+ */
+import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
+import { useMemo } from "react";
 import { useTRPC } from "@/lib/trpc/client";
+import type { LiveInterest } from "@/lib/stores/live-connection";
+import { useLiveInterest, useLiveState, useLiveStore } from "./live-provider";
 
 export function PendingApprovals() {
   const trpc = useTRPC();
-  // Same query key as the dashboard's inbox, so one request serves both.
-  const q = useQuery({ ...trpc.approval.list.queryOptions({ status: "pending" }), refetchInterval: 2000 });
-  const count = q.data?.items.length ?? 0;
+  const queryClient = useQueryClient();
+  const live = useLiveStore();
+  const interest = useMemo<LiveInterest>(
+    () => ({
+      approvals: true,
+      onMessage: (m) => {
+        if (m.kind !== "approvals") return;
+        const before = live.getState().pendingApprovals;
+        live.setState({ pendingApprovals: m.pending });
+        if (before === m.pending) return;
+        void queryClient.invalidateQueries({ queryKey: trpc.approval.list.queryKey() });
+        if (before !== undefined && m.pending > before)
+          live.getState().toast({ text: "An approval is waiting for you", href: "/#approvals-heading", tone: "info" });
+      },
+    }),
+    [live, queryClient, trpc],
+  );
+  useLiveInterest(interest);
+  const count = useLiveState((s) => s.pendingApprovals) ?? 0;
   return (
     <Link
       href="/#approvals-heading"

@@ -1,68 +1,120 @@
 "use client";
 /**
- * `/runs/[id]`: the template's canvas, read-only, coloured live by the run store (the engine's
- * reducer replaying `run.onEvent`), each node's status, attempts, duration, output and log;
- * cancel, retry failed, re-run from a node; pending approvals inline.
+ * `/runs/[id]`: the run rebuilt in the browser from its events by the engine's reducer (the run
+ * store), fed by the tab's one live channel from the last event the store applied, one batch per
+ * animation frame. Canvas, node panel, timeline, summary, history; cancel, retry failed, re-run
+ * from a node; the run's pending approvals inline; once finished, a Replay slider.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useSubscription } from "@trpc/tanstack-react-query";
 import Link from "next/link";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useStore } from "zustand";
-import { createRunStore, statusesByTemplateNode, type RunViewSnapshot } from "@/lib/stores/run-store";
+import type { StoreApi } from "zustand/vanilla";
+import type { LiveInterest } from "@/lib/stores/live-connection";
+import { createRunStore, type RunSeed, type RunViewState } from "@/lib/stores/run-store";
 import { useTRPC } from "@/lib/trpc/client";
 import { isTerminalRunStatus } from "@/lib/workflow/statuses";
 import { ApprovalCard } from "./approval-card";
-import { RunNodeTable } from "./run-node-table";
-import { WorkflowCanvas } from "./workflow-canvas";
+import { useLiveConnection, useLiveInterest, useLiveStore } from "./live-provider";
+import { RunCanvas } from "./run/run-canvas";
+import { RunHistory } from "./run/run-history";
+import { RunNodePanel } from "./run/run-node-panel";
+import { RunReplayBar } from "./run/run-replay-bar";
+import { RunSummary } from "./run/run-summary";
+import { RunTimeline } from "./run/run-timeline";
+import { useNow } from "./run/use-now";
+import "./run/run-view.css";
 
 export function RunView({ runId }: { runId: string }) {
   const trpc = useTRPC();
-  // The snapshot seeds the store once; from then on only events move it.
+  // The plan, template and variables seed the store once; from then on only events move it.
   const q = useQuery({ ...trpc.run.get.queryOptions({ runId }), staleTime: Infinity, refetchOnWindowFocus: false });
   if (q.isPending) return <p className="muted">Loading run…</p>;
   if (q.isError) return <p role="alert">{q.error.message}</p>;
-  const snapshot: RunViewSnapshot = {
-    plan: q.data.plan,
-    template: q.data.template,
-    state: q.data.state,
-    lastEventId: q.data.run.lastEventId,
-  };
-  return <LiveRun runId={runId} name={q.data.run.name} templateId={q.data.run.templateId} snapshot={snapshot} />;
+  const seed: RunSeed = { runId, plan: q.data.plan, template: q.data.template, vars: q.data.state.vars };
+  return <LiveRun key={runId} seed={seed} name={q.data.run.name} templateId={q.data.run.templateId} />;
 }
 
-function LiveRun(props: { runId: string; name: string; templateId: string | null; snapshot: RunViewSnapshot }) {
-  const { runId, snapshot } = props;
+/** The run store, fed by the live channel while the run is unfinished (or until caught up). */
+function useLiveRunStore(seed: RunSeed): { store: StoreApi<RunViewState>; caughtUp: boolean; resume(): void } {
+  const connection = useLiveConnection();
+  const [store] = useState(() =>
+    createRunStore(seed, {
+      schedule: (flush) => {
+        // A hidden tab gets no animation frames: apply on a timer there, or the queue only grows.
+        if (document.hidden) setTimeout(flush, 100);
+        else requestAnimationFrame(flush);
+      },
+      onGap: () => connection.reconnect(),
+    }),
+  );
+  const [caughtUp, setCaughtUp] = useState(false);
+  const [wanted, setWanted] = useState(true);
+  const status = useStore(store, (s) => s.state.status);
+  const finished = isTerminalRunStatus(status);
+  // Watch until the stored history is applied and the run has ended; a re-run or retry watches again.
+  const watching = wanted && !(finished && caughtUp);
+  const interest = useMemo<LiveInterest | undefined>(
+    () =>
+      watching
+        ? {
+            runId: seed.runId,
+            lastApplied: () => store.getState().lastEventId,
+            flush: () => store.getState().flush(),
+            onMessage: (m) => {
+              if (m.kind === "run-event") store.getState().receive(m.event);
+              else if (m.kind === "ready") setCaughtUp(true);
+            },
+          }
+        : undefined,
+    [watching, seed.runId, store],
+  );
+  useLiveInterest(interest);
+  return {
+    store,
+    caughtUp,
+    resume: () => {
+      setWanted(true);
+      setCaughtUp(false);
+      connection.reconnect();
+    },
+  };
+}
+
+function LiveRun(props: { seed: RunSeed; name: string; templateId: string | null }) {
+  const { seed } = props;
+  const runId = seed.runId;
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [store] = useState(() => createRunStore(snapshot));
-  const state = useStore(store, (s) => s.state);
-  const spec = useStore(store, (s) => s.spec);
-  const notes = useStore(store, (s) => s.notes);
-  const logs = useStore(store, (s) => s.logs);
-  const statuses = useMemo(() => statusesByTemplateNode({ spec, state }), [spec, state]);
+  const { store, caughtUp, resume } = useLiveRunStore(seed);
+  const live = useStore(store);
+  const [selected, setSelected] = useState<string>();
+  const [replayView, setReplayView] = useState<RunViewState>();
+  const view = replayView ?? live;
+  const terminal = isTerminalRunStatus(live.state.status);
+  const waiting = live.state.status === "waiting";
+  const replayNow = replayView ? (replayView.events.at(-1)?.event.at ?? live.events[0]?.event.at ?? 0) : undefined;
+  const now = useNow(!terminal && !replayView);
+  useRunToasts(store, props.name, runId, caughtUp);
 
-  const sub = useSubscription(
-    trpc.run.onEvent.subscriptionOptions(
-      { runId, lastEventId: snapshot.lastEventId },
-      {
-        onData: (tracked) => {
-          const e = tracked.data;
-          store.getState().apply({ ...e, id: tracked.id });
-          if (e.type === "approval.requested" || e.type === "decision.given" || e.type === "run.finished")
-            void queryClient.invalidateQueries({ queryKey: trpc.approval.list.queryKey() });
-        },
-      },
-    ),
-  );
+  // Approvals of this run: refreshed by the events that open or close one.
+  const approvalsKey = trpc.approval.list.queryKey();
+  const lastType = live.events.at(-1)?.event.type;
+  useEffect(() => {
+    if (lastType === "approval.requested" || lastType === "decision.given" || lastType === "run.finished")
+      void queryClient.invalidateQueries({ queryKey: approvalsKey });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [live.lastEventId]);
   const approvals = useQuery(trpc.approval.list.queryOptions({ runId, status: "pending" }));
-  const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.run.list.queryKey() });
-  const cancel = useMutation(trpc.run.cancel.mutationOptions({ onSuccess: invalidate }));
-  const retry = useMutation(trpc.run.retryFailed.mutationOptions({ onSuccess: invalidate }));
-  const terminal = isTerminalRunStatus(state.status);
+  const onChanged = () => {
+    resume();
+    void queryClient.invalidateQueries({ queryKey: trpc.run.list.queryKey() });
+  };
+  const cancel = useMutation(trpc.run.cancel.mutationOptions({ onSuccess: onChanged }));
+  const retry = useMutation(trpc.run.retryFailed.mutationOptions({ onSuccess: onChanged }));
 
   return (
-    <div className="page">
+    <div className="page page-wide">
       <p className="muted small">
         <Link href="/">Dashboard</Link> / run {runId}
         {props.templateId && (
@@ -74,29 +126,37 @@ function LiveRun(props: { runId: string; name: string; templateId: string | null
       </p>
       <div className="title-row">
         <h1>{props.name}</h1>
-        <span className={`run-status run-status-${state.status}`} data-testid="run-status">
-          {state.status}
+        <span className={`run-status run-status-${view.state.status}`} data-testid="run-status">
+          {view.state.status}
         </span>
-        <span className="muted small" data-testid="stream-status">
-          {sub.status === "pending" ? "live" : sub.status}
+        <span
+          className="muted small"
+          data-testid="applied-events"
+          data-applied-event-id={live.lastEventId}
+          data-applied-count={live.events.length}
+          data-dropped={live.dropped}
+          data-caught-up={caughtUp}
+        >
+          {live.lastEventId} events{caughtUp ? "" : " · catching up…"}
         </span>
       </div>
-      {state.error && <p role="alert">{state.error}</p>}
+      {view.state.error && <p role="alert">{view.state.error}</p>}
       <div className="button-row">
         {!terminal && (
           <button className="button button-danger" onClick={() => cancel.mutate({ runId })} disabled={cancel.isPending}>
             Cancel run
           </button>
         )}
-        {state.status === "failed" && (
+        {live.state.status === "failed" && (
           <button className="button" onClick={() => retry.mutate({ runId })} disabled={retry.isPending}>
             Retry failed nodes
           </button>
         )}
       </div>
       {(cancel.error ?? retry.error) && <p role="alert">{(cancel.error ?? retry.error)?.message}</p>}
+      {terminal && caughtUp && <RunReplayBar seed={seed} events={live.events} onView={setReplayView} />}
 
-      {approvals.data && approvals.data.items.length > 0 && (
+      {!replayView && (waiting || (approvals.data?.items.length ?? 0) > 0) && approvals.data && (
         <section aria-labelledby="run-approvals">
           <h2 id="run-approvals">Waiting for you</h2>
           <div className="approvals">
@@ -107,20 +167,59 @@ function LiveRun(props: { runId: string; name: string; templateId: string | null
         </section>
       )}
 
-      <div className="tab-panel canvas-panel">
-        <WorkflowCanvas template={snapshot.template} statuses={statuses} />
+      <div className={`run-layout${selected ? " run-layout-with-panel" : ""}`}>
+        <div className="tab-panel canvas-panel">
+          <RunCanvas
+            template={seed.template}
+            spec={view.spec}
+            state={view.state}
+            now={replayNow}
+            selected={selected}
+            onSelect={setSelected}
+          />
+        </div>
+        {selected && (
+          <RunNodePanel
+            key={selected}
+            runId={runId}
+            view={view}
+            nodeId={selected}
+            replay={!!replayView}
+            onRerun={onChanged}
+          />
+        )}
       </div>
-      <RunNodeTable runId={runId} spec={spec} state={state} logs={logs} />
-      {notes.length > 0 && (
-        <section aria-labelledby="run-notes">
-          <h2 id="run-notes">Routing and skips</h2>
-          <ul className="notes">
-            {notes.map((n) => (
-              <li key={n.id}>{n.text}</li>
-            ))}
-          </ul>
-        </section>
+      {!selected && (
+        <p className="muted small">Select a node on the canvas or the timeline to see its attempts and log.</p>
       )}
+      <section aria-labelledby="run-timeline-heading">
+        <h2 id="run-timeline-heading">Timeline</h2>
+        <RunTimeline
+          attempts={view.attempts}
+          plan={view.spec.plan}
+          version={view.version}
+          now={replayNow ?? (terminal ? (view.state.finishedAt ?? now) : now)}
+          onSelect={setSelected}
+        />
+      </section>
+      {isTerminalRunStatus(view.state.status) && <RunSummary spec={view.spec} state={view.state} title={props.name} />}
+      <RunHistory runId={runId} events={view.events} version={view.version} />
     </div>
   );
+}
+
+/** A toast when the watched run needs a person or ends — only for what happens live, not the replayed history. */
+function useRunToasts(store: StoreApi<RunViewState>, name: string, runId: string, caughtUp: boolean) {
+  const toasts = useLiveStore();
+  const status = useStore(store, (s) => s.state.status);
+  const seen = useRef(status);
+  useEffect(() => {
+    if (status === seen.current) return;
+    seen.current = status;
+    if (!caughtUp) return;
+    const href = `/runs/${encodeURIComponent(runId)}`;
+    if (status === "waiting") toasts.getState().toast({ text: `${name} needs you`, href, tone: "info" });
+    else if (isTerminalRunStatus(status))
+      toasts.getState().toast({ text: `${name} ${status}`, href, tone: status === "succeeded" ? "success" : "danger" });
+  }, [status, caughtUp, name, runId, toasts]);
 }

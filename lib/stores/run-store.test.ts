@@ -4,15 +4,16 @@ import { planRun } from "@/lib/workflow/run/run-plan";
 import { makeRunSpec } from "@/lib/workflow/run/run-spec";
 import { initialRunState } from "@/lib/workflow/run/run-state";
 import { parseTemplate } from "@/lib/workflow/parse-template";
-import { createRunStore, statusesByTemplateNode } from "./run-store";
+import { RunReplay } from "./run-replay";
+import { createRunStore, statusesByTemplateNode, type WireEvent } from "./run-store";
 
-//  A ──▶ B
+//  A ──▶ B   (B retries once)
 const parsed = parseTemplate({
   template_id: "wft-t-20261129",
   name: "t",
   nodes: [
     { id: "A", name: "a", type: "shell", args_template: "true" },
-    { id: "B", name: "b", type: "shell", args_template: "true" },
+    { id: "B", name: "b", type: "shell", args_template: "false", on_fail: "retry", retries: 1 },
   ],
   edges: [{ from: "A", to: "B" }],
 });
@@ -21,31 +22,84 @@ const template = parsed.template;
 const planned = planRun(template);
 if (!planned.ok) throw new Error("fixture");
 const plan = planned.plan;
+const seed = { runId: "r1", plan, template, vars: {} };
+
+const EVENTS: WireEvent[] = [
+  { id: 1, type: "run.started", at: 1 },
+  { id: 2, type: "node.started", at: 2, nodeId: "A" },
+  { id: 3, type: "node.log", at: 3, nodeId: "A", stream: "stdout", text: "hel" },
+  { id: 4, type: "node.log", at: 3, nodeId: "A", stream: "stdout", text: "lo\nworld\n" },
+  { id: 5, type: "node.succeeded", at: 4, nodeId: "A", output: "hello" },
+  { id: 6, type: "node.started", at: 5, nodeId: "B" },
+  { id: 7, type: "node.failed", at: 6, nodeId: "B", error: "exit code 1" },
+  { id: 8, type: "node.started", at: 9, nodeId: "B" },
+  { id: 9, type: "node.log", at: 10, nodeId: "B", stream: "stderr", text: "second\n" },
+  { id: 10, type: "node.succeeded", at: 11, nodeId: "B", output: "" },
+];
 
 describe("run store", () => {
-  it("advances with the engine's reducer, ignores replays, keeps logs", () => {
-    const store = createRunStore({ plan, template, state: initialRunState(plan, "r1", {}), lastEventId: 0 });
-    store.getState().apply({ id: 1, type: "run.started", at: 1 });
-    store.getState().apply({ id: 2, type: "node.started", at: 2, nodeId: "A" });
-    store.getState().apply({ id: 3, type: "node.log", at: 3, nodeId: "A", stream: "stdout", text: "hi\n" });
-    store.getState().apply({ id: 4, type: "node.succeeded", at: 4, nodeId: "A", output: "hi" });
-    store.getState().apply({ id: 4, type: "node.succeeded", at: 4, nodeId: "A", output: "again" }); // replay
+  it("applies events with the engine's reducer, keeps lines and attempts", () => {
+    const store = createRunStore(seed);
+    for (const e of EVENTS) store.getState().receive(e);
     const s = store.getState();
-    expect(s.lastEventId).toBe(4);
-    expect(s.state.nodes.A).toMatchObject({ status: "done", output: "hi" });
-    expect(s.logs.A).toBe("hi\n");
-    expect(statusesByTemplateNode(s).A.status).toBe("done");
+    expect(s.lastEventId).toBe(10);
+    expect(s.state.nodes.A).toMatchObject({ status: "done", output: "hello" });
+    expect(s.logs.get("A")?.lines.map((l) => l.text)).toEqual(["hello", "world"]);
+    expect(s.logs.get("B")?.lines).toMatchObject([{ text: "second", attempt: 2, stream: "stderr" }]);
+    expect(s.attempts.byNode.get("B")).toMatchObject([
+      { attempt: 1, status: "failed", startedAt: 5, finishedAt: 6, exitCode: 1 },
+      { attempt: 2, status: "done", startedAt: 9, finishedAt: 11, exitCode: 0 },
+    ]);
+    expect(statusesByTemplateNode(s).B.status).toBe("done");
 
-    // Same events through the reducer directly give the same state: one reducer for both.
+    // The same events straight through the reducer give the same state: one reducer for both.
     const spec = makeRunSpec(template, plan);
     let direct = initialRunState(plan, "r1", {});
-    for (const e of [
-      { type: "run.started", at: 1 },
-      { type: "node.started", at: 2, nodeId: "A" },
-      { type: "node.succeeded", at: 4, nodeId: "A", output: "hi" },
-    ] as const) {
-      direct = applyRunEvent(direct, e, spec).state;
-    }
-    expect(s.state.nodes).toEqual(direct.nodes);
+    for (const e of EVENTS) direct = applyRunEvent(direct, e as never, spec).state;
+    expect(s.state).toEqual(direct);
+  });
+
+  it("never applies a repeat, and asks to resubscribe at a gap instead of skipping", () => {
+    const gaps: number[] = [];
+    const store = createRunStore(seed, { onGap: (id) => gaps.push(id) });
+    const s = () => store.getState();
+    s().receive(EVENTS[0]);
+    s().receive(EVENTS[1]);
+    s().receive(EVENTS[1]); // a repeat after a resume
+    s().receive(EVENTS[3]); // 4 before 3: a gap
+    expect(s().lastEventId).toBe(2);
+    expect(s().dropped).toBe(2);
+    expect(gaps).toEqual([2]);
+    for (const e of EVENTS.slice(2)) s().receive(e);
+    expect(s().events.map((e) => e.id)).toEqual(EVENTS.map((e) => e.id));
+  });
+
+  it("applies a batch once per scheduled flush", () => {
+    const frames: (() => void)[] = [];
+    const store = createRunStore(seed, { schedule: (f) => frames.push(f) });
+    let updates = 0;
+    store.subscribe(() => updates++);
+    for (const e of EVENTS) store.getState().receive(e);
+    expect(frames).toHaveLength(1);
+    expect(store.getState().lastEventId).toBe(0);
+    frames[0]();
+    expect(updates).toBe(1);
+    expect(store.getState().lastEventId).toBe(10);
+  });
+
+  it("replays a finished run to any moment: at the start every node is pending", () => {
+    const live = createRunStore(seed);
+    for (const e of EVENTS) live.getState().receive(e);
+    const replay = new RunReplay(seed, live.getState().events);
+    expect(Object.values(replay.at(0).state.nodes).map((n) => n.status)).toEqual(["pending", "pending"]);
+    expect(replay.at(5).state.nodes.A.status).toBe("done");
+    expect(replay.at(5).state.nodes.B.status).not.toBe("done");
+    expect(
+      replay
+        .at(3)
+        .logs.get("A")
+        ?.lines.map((l) => l.text),
+    ).toEqual(["hel"]);
+    expect(replay.at(10).state).toEqual(live.getState().state);
   });
 });

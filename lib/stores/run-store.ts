@@ -1,7 +1,10 @@
 /**
  * The run view's store: the live projection of one run, advanced by the same pure reducer the
- * engine uses (`applyRunEvent`). Seeded from `run.get` (state as of `lastEventId`), then fed the
- * `run.onEvent` stream, which resumes after that id — so nothing is applied twice or missed.
+ * engine uses (`applyRunEvent`), from the run's first event. Events arrive through `receive` and
+ * are applied in one batch per animation frame (`schedule`), so 500 events a second cost one state
+ * update per frame, not 500. The store keeps the id of the last event it APPLIED; the live
+ * connection resumes after exactly that id. An event out of order (a gap or a repeat) is never
+ * applied: a gap asks the connection to resubscribe (`onGap`).
  * Created per run view (never a module singleton: the app renders on the server too).
  */
 import { createStore, type StoreApi } from "zustand/vanilla";
@@ -9,81 +12,113 @@ import { applyRunEvent } from "@/lib/workflow/run/apply-run-event";
 import { RunEventSchema, type RunEvent } from "@/lib/workflow/run/run-events";
 import type { RunPlan } from "@/lib/workflow/run/run-plan";
 import { makeRunSpec, type RunSpec } from "@/lib/workflow/run/run-spec";
-import type { RunState } from "@/lib/workflow/run/run-state";
+import { initialRunState, type RunState } from "@/lib/workflow/run/run-state";
 import type { NodeStatus } from "@/lib/workflow/statuses";
 import type { Template } from "@/lib/workflow/template-schema";
+import { NodeAttempts } from "./node-attempts";
+import { RunLogBuffer } from "./run-log-buffer";
 
-/** Per node, the most recent log text kept in the browser (older text is dropped). */
-const LOG_CAP = 20_000;
-
-export interface RunViewSnapshot {
+export interface RunSeed {
+  runId: string;
   plan: RunPlan;
   template: Template;
-  state: RunState;
-  lastEventId: number;
+  vars: Record<string, string>;
 }
+
+/** One applied event with its stored id. */
+export interface AppliedEvent {
+  id: number;
+  event: RunEvent;
+}
+
+/** A streamed event as the wire carries it: `{ id, type, … }`. */
+export type WireEvent = { id: number | string } & Record<string, unknown>;
 
 export interface RunViewState {
   spec: RunSpec;
   state: RunState;
+  /** Id of the last event applied (0 before the first). */
   lastEventId: number;
-  logs: Record<string, string>;
-  /** Derived notes worth showing (gate routes, skips), newest last. */
-  notes: { id: number; nodeId?: string; text: string }[];
-  /** Applies one streamed event `{ id, type, … }`; events at or before lastEventId are ignored. */
-  apply(wire: { id: number | string } & Record<string, unknown>): void;
+  /** Bumped by every flush: logs and attempts (mutable, see below) changed. */
+  version: number;
+  /** Events received out of order and dropped (repeats after a resume, or past a gap). */
+  dropped: number;
+  /** Every applied event, in id order (timeline, replay, history). Mutated in place, see `version`. */
+  events: AppliedEvent[];
+  logs: Map<string, RunLogBuffer>;
+  attempts: NodeAttempts;
+  receive(wire: WireEvent): void;
+  /** Applies the queued events now (the scheduler calls it; so does a resubscription). */
+  flush(): void;
 }
 
-function noteFor(e: RunEvent): string | undefined {
-  switch (e.type) {
-    case "gate.routed":
-      return `${e.nodeId}: value "${e.decision.value}" → ${e.decision.label ?? "no matching branch"}`;
-    case "node.skipped":
-      return `${e.nodeId} skipped (${e.reason}${e.cause ? `: ${e.cause}` : ""})`;
-    case "run.finished":
-      return `run ${e.status}${e.error ? `: ${e.error}` : ""}`;
-    default:
-      return undefined;
-  }
+export interface RunStoreOptions {
+  /** Runs `flush` later (one animation frame); default: at once. */
+  schedule?: (flush: () => void) => void;
+  /** An event arrived past a gap: resubscribe after `lastEventId`. */
+  onGap?: (lastEventId: number) => void;
 }
 
-export function createRunStore(snapshot: RunViewSnapshot): StoreApi<RunViewState> {
-  const spec = makeRunSpec(snapshot.template, snapshot.plan);
-  return createStore<RunViewState>()((set, get) => ({
-    spec,
-    state: snapshot.state,
-    lastEventId: snapshot.lastEventId,
-    logs: {},
-    notes: [],
-    apply(wire) {
-      const id = Number(wire.id);
-      if (!(id > get().lastEventId)) return;
-      const parsed = RunEventSchema.safeParse(wire);
-      if (!parsed.success) {
-        set({ lastEventId: id });
-        return;
+export function createRunStore(seed: RunSeed, options: RunStoreOptions = {}): StoreApi<RunViewState> {
+  const spec = makeRunSpec(seed.template, seed.plan);
+  const typeOf = (id: string) => seed.plan.nodes[id]?.type;
+  /** Received, not yet applied; `event` is undefined for a type this browser does not know. */
+  const queue: { id: number; event?: RunEvent }[] = [];
+  let scheduled = false;
+  return createStore<RunViewState>()((set, get) => {
+    /** The id the next event must carry: one past the last applied or queued. */
+    const expected = () => (queue.at(-1)?.id ?? get().lastEventId) + 1;
+    const flush = () => {
+      scheduled = false;
+      if (queue.length === 0) return;
+      const s = get();
+      let state = s.state;
+      const batch = queue.splice(0);
+      for (const { id, event } of batch) {
+        // An unknown type (a newer server) still takes its place in the id order.
+        if (!event) continue;
+        state = applyRunEvent(state, event, s.spec).state;
+        s.events.push({ id, event });
+        s.attempts.record(event, state, typeOf);
+        if (event.type === "node.log") {
+          let buffer = s.logs.get(event.nodeId);
+          if (!buffer) s.logs.set(event.nodeId, (buffer = new RunLogBuffer()));
+          buffer.append(event.text, event.stream, Math.max(1, state.nodes[event.nodeId]?.attempts ?? 1), id);
+        }
       }
-      const event = parsed.data;
-      const { state } = applyRunEvent(get().state, event, get().spec);
-      const patch: Partial<RunViewState> = { state, lastEventId: id };
-      if (event.type === "node.log") {
-        const prev = get().logs[event.nodeId] ?? "";
-        patch.logs = { ...get().logs, [event.nodeId]: (prev + event.text).slice(-LOG_CAP) };
-      }
-      const note = noteFor(event);
-      if (note)
-        patch.notes = [
-          ...get().notes.slice(-49),
-          { id, nodeId: "nodeId" in event ? event.nodeId : undefined, text: note },
-        ];
-      set(patch);
-    },
-  }));
+      set({ state, lastEventId: batch[batch.length - 1].id, version: s.version + 1 });
+    };
+    return {
+      spec,
+      state: initialRunState(seed.plan, seed.runId, seed.vars),
+      lastEventId: 0,
+      version: 0,
+      dropped: 0,
+      events: [],
+      logs: new Map(),
+      attempts: new NodeAttempts(),
+      receive(wire) {
+        const id = Number(wire.id);
+        const want = expected();
+        if (id !== want) {
+          set({ dropped: get().dropped + 1 });
+          if (id > want) options.onGap?.(get().lastEventId);
+          return;
+        }
+        const parsed = RunEventSchema.safeParse(wire);
+        queue.push({ id, event: parsed.success ? parsed.data : undefined });
+        if (!options.schedule) return flush();
+        if (!scheduled) {
+          scheduled = true;
+          options.schedule(flush);
+        }
+      },
+      flush,
+    };
+  });
 }
 
-/**
- * Statuses per template node for the canvas: a loop shows its most advanced iteration.
- */
+/** Per template node: status and attempts of its plan node (a loop shows its most advanced iteration). */
 export function statusesByTemplateNode(
   s: Pick<RunViewState, "spec" | "state">,
 ): Record<string, { status: NodeStatus; attempts: number }> {

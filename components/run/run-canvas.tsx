@@ -1,0 +1,101 @@
+"use client";
+/**
+ * The run page's canvas, read-only: the template laid out once (never per event), re-projected
+ * per batch of events with the live statuses — the projector hands React Flow the same object for
+ * every node whose status did not change, so only changed nodes re-render. Edges into running
+ * nodes are animated; a phase strip shows each phase's progress. Clicking a node selects it.
+ */
+import { Background, Controls, Panel, ReactFlow, type NodeMouseHandler } from "@xyflow/react";
+import "@xyflow/react/dist/style.css";
+import { useMemo, useState } from "react";
+import { createTemplateProjector } from "@/lib/canvas/project-template";
+import { phaseColours } from "@/lib/canvas/phase-colour";
+import { layoutOnce } from "@/lib/canvas/run-layout";
+import { statusesByTemplateNode } from "@/lib/stores/run-store";
+import type { RunSpec } from "@/lib/workflow/run/run-spec";
+import type { RunState } from "@/lib/workflow/run/run-state";
+import type { Template } from "@/lib/workflow/template-schema";
+import { FrameNodeView } from "@/components/editor/frame-node";
+import { RunCanvasContext, type RunCanvasView } from "./run-canvas-context";
+import { RunCanvasNode } from "./run-canvas-node";
+
+// Module scope: a new object per render would make React Flow re-mount every node.
+const nodeTypes = { workflow: RunCanvasNode, frame: FrameNodeView };
+
+/** Above this many nodes only those on screen are drawn (as in the editor). */
+const BIG = 300;
+
+function PhaseProgress({ template, state, spec }: { template: Template; state: RunState; spec: RunSpec }) {
+  const colours = useMemo(() => phaseColours(template), [template]);
+  if (colours.size === 0) return null;
+  const totals = new Map<string, { done: number; all: number }>();
+  for (const id of spec.plan.order) {
+    const phase = spec.plan.nodes[id].phase;
+    if (!phase) continue;
+    const t = totals.get(phase) ?? { done: 0, all: 0 };
+    t.all++;
+    const s = state.nodes[id]?.status;
+    if (s === "done" || s === "skipped") t.done++;
+    totals.set(phase, t);
+  }
+  return (
+    <Panel position="top-left" className="phase-legend" aria-label="Phases">
+      {[...colours].map(([name, colour]) => (
+        <span key={name} className="phase-chip" data-testid={`phase-${name}`}>
+          <span className="phase-swatch" style={{ background: colour }} aria-hidden />
+          {name} {totals.get(name)?.done ?? 0}/{totals.get(name)?.all ?? 0}
+        </span>
+      ))}
+    </Panel>
+  );
+}
+
+export function RunCanvas(props: {
+  template: Template;
+  spec: RunSpec;
+  state: RunState;
+  /** Replay: the moment shown (elapsed times stop there). */
+  now?: number;
+  selected?: string;
+  onSelect(nodeId: string): void;
+}) {
+  const { template, spec, state, now, selected, onSelect } = props;
+  const laidOut = useMemo(() => layoutOnce(template), [template]);
+  const [project] = useState(createTemplateProjector);
+  const statuses = useMemo(() => statusesByTemplateNode({ spec, state }), [spec, state]);
+  const selectedNodes = useMemo(() => new Set(selected ? [selected] : []), [selected]);
+  const { nodes, edges } = useMemo(
+    () => project(laidOut, { statuses, selectedNodes }),
+    [project, laidOut, statuses, selectedNodes],
+  );
+  const view = useMemo<RunCanvasView>(() => ({ state, plan: spec.plan, now }), [state, spec, now]);
+  const big = template.nodes.length > BIG;
+  const onNodeClick: NodeMouseHandler = (_e, node) => {
+    if (node.type === "workflow") onSelect(node.id);
+  };
+  return (
+    <RunCanvasContext.Provider value={view}>
+      <div className="canvas" data-testid="workflow-canvas">
+        <ReactFlow
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={nodeTypes}
+          nodesDraggable={false}
+          nodesConnectable={false}
+          elementsSelectable={false}
+          onNodeClick={onNodeClick}
+          onlyRenderVisibleElements={big}
+          minZoom={0.05}
+          fitView={!big}
+          fitViewOptions={{ maxZoom: 1 }}
+          defaultViewport={big ? { x: 24, y: 24, zoom: 0.6 } : undefined}
+          proOptions={{ hideAttribution: true }}
+        >
+          <Background />
+          <PhaseProgress template={template} state={state} spec={spec} />
+          <Controls showInteractive={false} />
+        </ReactFlow>
+      </div>
+    </RunCanvasContext.Provider>
+  );
+}

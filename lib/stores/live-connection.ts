@@ -1,0 +1,203 @@
+/**
+ * The tab's one live channel (`live.watch`, one SSE connection for everything live on the page):
+ * views register what they need — a run's events, the pending-approvals count, the runs list — and
+ * the connection subscribes once with the union. When that union changes, a view asks to resume,
+ * the server's stream breaks, or the tab comes back from the background, it closes the old stream
+ * and opens one new one; a run resumes after the id of the last event its store APPLIED (queued
+ * events are applied first), never after a stale id. A failed subscription is retried with backoff.
+ * Nothing needed → no connection. Pure TypeScript: the transport and timers are given.
+ */
+
+/** What `live.watch` takes (the live-channel contract). */
+export interface LiveInput {
+  runId?: string;
+  afterEventId?: number;
+  approvals?: boolean;
+  runs?: boolean;
+}
+
+/** What `live.watch` yields, as far as the client relies on it. */
+export type LiveMessage =
+  | { kind: "run-event"; event: { id: number | string } & Record<string, unknown> }
+  | { kind: "approvals"; pending: number }
+  | { kind: "run"; run: { id: string; status: string } & Record<string, unknown> }
+  | { kind: "ready" };
+
+export interface LiveHandlers {
+  onData(message: LiveMessage): void;
+  onError(error: unknown): void;
+}
+
+/** Opens one subscription; the returned function closes it. */
+export type LiveTransport = (input: LiveInput, handlers: LiveHandlers) => () => void;
+
+export interface LiveInterest {
+  /** A run whose events this view applies. */
+  runId?: string;
+  /** The id of the last event of `runId` the view applied. */
+  lastApplied?: () => number;
+  /** Apply whatever is queued before a resubscription reads `lastApplied`. */
+  flush?: () => void;
+  approvals?: boolean;
+  runs?: boolean;
+  onMessage(message: LiveMessage): void;
+}
+
+export type LiveStatus = "idle" | "connecting" | "live" | "retrying";
+
+export interface LiveTimers {
+  set(fn: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+/** Waits before the n-th retry (the last one repeats). */
+export const LIVE_BACKOFF_MS = [250, 500, 1000, 2000, 5000, 10_000] as const;
+
+export class LiveConnection {
+  private readonly interests = new Set<LiveInterest>();
+  private close?: () => void;
+  private key = "";
+  private failures = 0;
+  private retryTimer: unknown;
+  private reconcileQueued = false;
+  private statusListeners = new Set<(s: LiveStatus) => void>();
+  status: LiveStatus = "idle";
+  /** How many subscriptions this connection opened (tests and the bench count them). */
+  opened = 0;
+
+  constructor(
+    private readonly transport: LiveTransport,
+    private readonly timers: LiveTimers = {
+      set: (fn, ms) => setTimeout(fn, ms),
+      clear: (h) => clearTimeout(h as number),
+    },
+    /** Runs `fn` after the current task (so a page mounting several views subscribes once). */
+    private readonly defer: (fn: () => void) => void = (fn) => queueMicrotask(fn),
+  ) {}
+
+  /** Registers what a view needs; the returned function unregisters it. */
+  add(interest: LiveInterest): () => void {
+    this.interests.add(interest);
+    this.queueReconcile();
+    return () => {
+      this.interests.delete(interest);
+      this.queueReconcile();
+    };
+  }
+
+  /** Close and subscribe again now, resuming from what was applied (a gap, the tab back in front). */
+  reconnect(): void {
+    if (this.interests.size === 0) return;
+    this.timers.clear(this.retryTimer);
+    this.open(true);
+  }
+
+  /** Reconnect only when the stream is down (the tab came back from the background). */
+  wake(): void {
+    if (this.status === "retrying") {
+      this.failures = 0;
+      this.reconnect();
+    }
+  }
+
+  onStatus(listener: (s: LiveStatus) => void): () => void {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  }
+
+  dispose(): void {
+    this.interests.clear();
+    this.timers.clear(this.retryTimer);
+    this.shut();
+  }
+
+  private setStatus(s: LiveStatus) {
+    if (this.status === s) return;
+    this.status = s;
+    for (const l of this.statusListeners) l(s);
+  }
+
+  private queueReconcile() {
+    if (this.reconcileQueued) return;
+    this.reconcileQueued = true;
+    this.defer(() => {
+      this.reconcileQueued = false;
+      this.open(false);
+    });
+  }
+
+  private input(): LiveInput {
+    const input: LiveInput = {};
+    for (const i of this.interests) {
+      if (i.runId) {
+        input.runId = i.runId;
+        input.afterEventId = i.lastApplied?.() ?? 0;
+      }
+      if (i.approvals) input.approvals = true;
+      if (i.runs) input.runs = true;
+    }
+    return input;
+  }
+
+  private shut() {
+    const close = this.close;
+    this.close = undefined;
+    this.key = "";
+    close?.();
+    this.setStatus("idle");
+  }
+
+  /** Subscribes with the current union; unless `force`, keeps an open stream that already serves it. */
+  private open(force: boolean) {
+    for (const i of this.interests) i.flush?.();
+    const input = this.input();
+    const { afterEventId: _resume, ...what } = input;
+    const key = JSON.stringify(what);
+    if (key === "{}") return this.shut();
+    if (!force && key === this.key && this.close) return;
+    this.shut();
+    this.key = key;
+    this.opened++;
+    this.setStatus("connecting");
+    let closed = false;
+    let stop: (() => void) | undefined;
+    const end = () => {
+      closed = true;
+      stop?.();
+      stop = undefined;
+    };
+    stop = this.transport(input, {
+      onData: (message) => {
+        if (closed) return;
+        if (message.kind === "ready") {
+          this.failures = 0;
+          this.setStatus("live");
+        }
+        for (const i of [...this.interests]) {
+          if (message.kind === "run-event" && !i.runId) continue;
+          i.onMessage(message);
+        }
+      },
+      onError: () => {
+        if (closed) return;
+        end();
+        this.close = undefined;
+        this.retry();
+      },
+    });
+    // An error reported while subscribing already ended it.
+    if (closed) {
+      stop?.();
+      return;
+    }
+    this.close = end;
+  }
+
+  private retry() {
+    const wait = LIVE_BACKOFF_MS[Math.min(this.failures, LIVE_BACKOFF_MS.length - 1)];
+    this.failures++;
+    this.setStatus("retrying");
+    this.timers.clear(this.retryTimer);
+    this.retryTimer = this.timers.set(() => this.open(true), wait);
+  }
+}
