@@ -175,6 +175,22 @@ export function toRunRowLite(r: RawRun): RunRowLite {
   };
 }
 
+/** Who started a run (`runs.started_by`, JSON `{ userId, email }`); undefined for the CLI and older runs. */
+export function startedByOf(row: Pick<RunRow, "startedBy">): { userId: string | null; email: string } | undefined {
+  if (!row.startedBy) return undefined;
+  try {
+    const v = JSON.parse(row.startedBy) as { userId?: unknown; email?: unknown };
+    if (typeof v.email !== "string") return undefined;
+    return { userId: typeof v.userId === "string" ? v.userId : null, email: v.email };
+  } catch {
+    return undefined;
+  }
+}
+
+export function setRunStartedBy(db: Db, runId: string, by: { userId: string | null; email: string }): void {
+  db.$client.prepare(`update runs set started_by = ? where id = ?`).run(JSON.stringify(by), runId);
+}
+
 export function selectRunRowLite(db: Db, runId: string): RunRowLite | undefined {
   const r = stmts(db).selectRunRowLite.get(runId) as RawRun | undefined;
   return r ? toRunRowLite(r) : undefined;

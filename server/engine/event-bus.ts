@@ -9,7 +9,12 @@ export interface RunEventBus {
   publish(e: StoredEvent): void;
   /** Returns the unsubscribe function. */
   subscribe(runId: string, listener: (e: StoredEvent) => void): () => void;
+  /** Every run's events (the live dashboard); returns the unsubscribe function. */
+  subscribeAll(listener: (e: StoredEvent) => void): () => void;
 }
+
+/** The channel every event is also emitted on (run ids are `run_…`, never this). */
+const ALL = "*";
 
 class EmitterBus implements RunEventBus {
   private emitter = new EventEmitter();
@@ -18,10 +23,14 @@ class EmitterBus implements RunEventBus {
   }
   publish(e: StoredEvent): void {
     this.emitter.emit(e.runId, e);
+    this.emitter.emit(ALL, e);
   }
   subscribe(runId: string, listener: (e: StoredEvent) => void): () => void {
     this.emitter.on(runId, listener);
     return () => this.emitter.off(runId, listener);
+  }
+  subscribeAll(listener: (e: StoredEvent) => void): () => void {
+    return this.subscribe(ALL, listener);
   }
 }
 

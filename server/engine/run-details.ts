@@ -1,14 +1,12 @@
 /** The API's view of runs: `run.get`'s `{ run, nodes }` and `run.list`'s items (DESIGN.md §7). */
 import type { NodeStatus } from "@/lib/workflow/statuses";
-import { selectRunRow, selectRunRows } from "@/server/db/run-queries";
-import type { Db } from "@/server/db/open-database";
-import type { RunRow } from "@/server/db/schema";
+import { selectRunRow, startedByOf, type RunRowLite } from "@/server/db/run-queries";
 import type { SqliteRunStore } from "./sqlite-run-store";
 
 /** Statuses of the `--json` / API shape: transient ones read as pending. */
 const PUBLIC_NODE_STATUS: Partial<Record<NodeStatus, NodeStatus>> = { ready: "pending", interrupted: "pending" };
 
-export function runListItem(row: RunRow) {
+export function runListItem(row: RunRowLite) {
   return {
     id: row.id,
     name: row.name,
@@ -20,11 +18,9 @@ export function runListItem(row: RunRow) {
     startedAt: row.startedAt,
     finishedAt: row.finishedAt,
     lastEventId: row.lastEventId,
+    /** Who started it (email), when known. */
+    startedBy: startedByOf(row)?.email ?? null,
   };
-}
-
-export function listRuns(db: Db, status?: string) {
-  return selectRunRows(db, status).map(runListItem);
 }
 
 export function runDetails(store: SqliteRunStore, runId: string) {

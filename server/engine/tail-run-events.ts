@@ -11,7 +11,7 @@ import type { RunStore, StoredEvent } from "./run-store";
 export const REPLAY_PAGE_SIZE = 500;
 
 /** Resolves when `wake` is called or `signal` aborts, whichever comes first, leaving no listener behind. */
-function waitFor(register: (wake: () => void) => void, signal?: AbortSignal): Promise<void> {
+export function waitFor(register: (wake: () => void) => void, signal?: AbortSignal): Promise<void> {
   return new Promise<void>((resolve) => {
     if (signal?.aborted) return resolve();
     const done = () => {
@@ -29,6 +29,8 @@ export async function* tailRunEvents(
   runId: string,
   lastEventId: number,
   signal?: AbortSignal,
+  /** Called once the stored events are replayed, before the tail (live.watch's `ready`). */
+  onCaughtUp?: () => void,
 ): AsyncGenerator<StoredEvent> {
   const queue: StoredEvent[] = [];
   let wake: (() => void) | undefined;
@@ -47,6 +49,7 @@ export async function* tailRunEvents(
       }
       if (page.length < REPLAY_PAGE_SIZE || signal?.aborted) break;
     }
+    onCaughtUp?.();
     // 2. Tail.
     while (!signal?.aborted) {
       for (let e = queue.shift(); e; e = queue.shift()) {

@@ -1,15 +1,24 @@
-/** `approval` router: the inbox of paused checkpoints, human tasks and undecided gates; decide one. */
+/**
+ * `approval` router: the inbox of paused checkpoints, human tasks and undecided gates; decide one.
+ * Who decided is the caller (never a field of the request); an approval may need several distinct
+ * approvers, time out, or forbid the person who started the run from deciding it.
+ */
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
+import { ApprovalVoteSchema } from "@/lib/workflow/run/run-state";
 import { APPROVAL_STATUSES } from "@/lib/workflow/statuses";
 import { rethrowApiError } from "@/server/api/api-errors";
 import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
+import type { Caller } from "@/server/auth/caller";
 import { getDb } from "@/server/db/get-db";
-import { selectApprovalRow, selectApprovalRows } from "@/server/db/run-queries";
+import { selectApprovalRow, selectApprovalRows, selectRunRowLite, startedByOf } from "@/server/db/run-queries";
 import type { ApprovalRow } from "@/server/db/schema";
 import { getRunEngine } from "@/server/engine/get-run-engine";
 
+const VotesSchema = z.array(ApprovalVoteSchema);
+
 function toItem(a: ApprovalRow) {
+  const votes = VotesSchema.safeParse(JSON.parse(a.votes));
   return {
     id: a.id,
     runId: a.runId,
@@ -24,17 +33,36 @@ function toItem(a: ApprovalRow) {
     decidedBy: a.decidedBy,
     decidedAt: a.decidedAt,
     createdAt: a.createdAt,
+    /** Decisions given so far (who, what, comment, when); the approval closes at `requiredApprovals`. */
+    votes: votes.success ? votes.data : [],
+    requiredApprovals: a.requiredApprovals,
+    /** When it times out (ms since epoch) and what then happens; null when it never does. */
+    timeoutAt: a.timeoutAt,
+    onTimeout: a.onTimeout as "continue" | "fail" | null,
+    /** false: the person who started the run may not decide it. */
+    allowSelfApproval: a.allowSelfApproval,
   };
+}
+
+const CLOSED: Record<string, string> = {
+  approved: "was already approved",
+  rejected: "was already rejected",
+  answered: "was already answered",
+  cancelled: "was cancelled with its run",
+  timed_out: "timed out",
+};
+
+function startedTheRun(caller: Caller, runId: string): boolean {
+  const run = selectRunRowLite(getDb(), runId);
+  const by = run ? startedByOf(run) : undefined;
+  if (!by) return false;
+  return (by.userId !== null && by.userId === caller.userId) || by.email === caller.email;
 }
 
 export const approvalRouter = createTRPCRouter({
   list: publicProcedure
     .input(z.object({ status: z.enum(APPROVAL_STATUSES).optional(), runId: z.string().optional() }).optional())
-    .query(({ input }) => ({
-      items: selectApprovalRows(getDb(), input?.status)
-        .filter((a) => !input?.runId || a.runId === input.runId)
-        .map(toItem),
-    })),
+    .query(({ input }) => ({ items: selectApprovalRows(getDb(), input?.status, input?.runId).map(toItem) })),
 
   decide: publicProcedure
     .input(
@@ -44,16 +72,37 @@ export const approvalRouter = createTRPCRouter({
         decision: z.string().min(1),
         comment: z.string().max(5000).optional(),
         answer: z.string().max(100_000).optional(),
+        /** Accepted for old clients and ignored: the decision is recorded as the caller's. */
         by: z.string().max(200).optional(),
       }),
     )
-    .mutation(({ input }) => {
+    .mutation(({ input, ctx }) => {
       const row = selectApprovalRow(getDb(), input.approvalId);
       if (!row) throw new TRPCError({ code: "NOT_FOUND", message: `no approval ${input.approvalId}` });
       if (row.status !== "pending")
-        throw new TRPCError({ code: "CONFLICT", message: `approval ${input.approvalId} is already ${row.status}` });
+        throw new TRPCError({
+          code: "CONFLICT",
+          message: `approval ${input.approvalId} ${CLOSED[row.status] ?? `is ${row.status}`}`,
+        });
+      const by = ctx.caller?.email ?? "anonymous";
+      if (!row.allowSelfApproval && ctx.caller && startedTheRun(ctx.caller, row.runId))
+        throw new TRPCError({
+          code: "FORBIDDEN",
+          message: `approval ${input.approvalId}: the person who started the run may not decide it`,
+        });
+      const votes = VotesSchema.safeParse(JSON.parse(row.votes));
+      if (votes.success && votes.data.some((v) => v.by === by))
+        throw new TRPCError({
+          code: "CONFLICT",
+          message: `approval ${input.approvalId}: ${by} already decided it; it needs ${row.requiredApprovals} different people`,
+        });
       try {
-        getRunEngine().decide(input.approvalId, input);
+        getRunEngine().decide(input.approvalId, {
+          decision: input.decision,
+          ...(input.answer !== undefined ? { answer: input.answer } : {}),
+          ...(input.comment !== undefined ? { comment: input.comment } : {}),
+          by,
+        });
       } catch (err) {
         rethrowApiError(err);
       }

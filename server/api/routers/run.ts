@@ -1,27 +1,49 @@
 /** `run` router: start, read, list, cancel, re-run and the live event stream (DESIGN.md §7). Thin: validate, call the engine. */
 import { TRPCError, tracked } from "@trpc/server";
 import { z } from "zod";
-import { runEventStatus } from "@/lib/workflow/run/run-events";
 import { withApiErrors } from "@/server/api/api-errors";
 import { DiagnosticsError, createTRPCRouter, publicProcedure } from "@/server/api/trpc";
 import { getDb } from "@/server/db/get-db";
 import { getTemplate } from "@/server/db/template-store";
 import { parseTemplate } from "@/lib/workflow/parse-template";
-import { RUN_STATUSES } from "@/lib/workflow/statuses";
 import { RunNotFoundError } from "@/server/engine/engine-errors";
 import { getRunEventBus } from "@/server/engine/event-bus";
 import { getRunEngine } from "@/server/engine/get-run-engine";
 import { tailRunEvents } from "@/server/engine/tail-run-events";
-import { listRuns, runDetails } from "@/server/engine/run-details";
-import type { StoredEvent } from "@/server/engine/run-store";
+import { listRunPage, RunListInput } from "@/server/engine/run-list";
+import { runDetails } from "@/server/engine/run-details";
+import { selectNodeLog } from "@/server/db/node-log-query";
+import { selectNodeRuns, selectRunRowLite, setRunStartedBy } from "@/server/db/run-queries";
+import { toWireEvent } from "@/server/engine/wire-event";
 import { SqliteRunStore } from "@/server/engine/sqlite-run-store";
 
 const store = () => new SqliteRunStore(getDb());
 const RunIdInput = z.object({ runId: z.string().min(1) });
+/** What one `run.log` answer carries at most (the engine keeps 256 KiB per attempt by default). */
+const MAX_LOG_ANSWER_BYTES = 1 << 20;
 
-/** What a client receives for one stored event: `{ id, type, nodeId?, status?, …payload }`. */
-export function toWireEvent(e: StoredEvent) {
-  return { ...e.event, id: e.id, runId: e.runId, status: runEventStatus(e.event) ?? undefined };
+type StartInput = {
+  templateId?: string;
+  template?: Record<string, unknown>;
+  variables: Record<string, string | number | boolean>;
+};
+
+function startRun(input: StartInput): { runId: string } {
+  const engine = getRunEngine();
+  if (input.template) {
+    const parsed = parseTemplate(input.template);
+    if (!parsed.ok) throw new DiagnosticsError("the template is not valid", parsed.diagnostics);
+    return engine.startRun({ template: parsed.template, variables: input.variables, refuseUndeclared: true });
+  }
+  if (!input.templateId) throw new TRPCError({ code: "BAD_REQUEST", message: "templateId or template is required" });
+  const t = getTemplate(getDb(), input.templateId);
+  return engine.startRun({
+    template: t.template,
+    variables: input.variables,
+    refuseUndeclared: true,
+    templatePk: t.id,
+    templateVersion: t.version,
+  });
 }
 
 export const runRouter = createTRPCRouter({
@@ -34,24 +56,12 @@ export const runRouter = createTRPCRouter({
         variables: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).default({}),
       }),
     )
-    .mutation(({ input }) =>
+    .mutation(({ input, ctx }) =>
       withApiErrors(() => {
-        const engine = getRunEngine();
-        if (input.template) {
-          const parsed = parseTemplate(input.template);
-          if (!parsed.ok) throw new DiagnosticsError("the template is not valid", parsed.diagnostics);
-          return engine.startRun({ template: parsed.template, variables: input.variables, refuseUndeclared: true });
-        }
-        if (!input.templateId)
-          throw new TRPCError({ code: "BAD_REQUEST", message: "templateId or template is required" });
-        const t = getTemplate(getDb(), input.templateId);
-        return engine.startRun({
-          template: t.template,
-          variables: input.variables,
-          refuseUndeclared: true,
-          templatePk: t.id,
-          templateVersion: t.version,
-        });
+        const started = startRun(input);
+        // Same synchronous turn as the start: no approval of the run can be decided before this is written.
+        if (ctx.caller) setRunStartedBy(getDb(), started.runId, { userId: ctx.caller.userId, email: ctx.caller.email });
+        return started;
       }),
     ),
 
@@ -63,9 +73,33 @@ export const runRouter = createTRPCRouter({
     }),
   ),
 
-  list: publicProcedure
-    .input(z.object({ status: z.enum(RUN_STATUSES).optional() }).optional())
-    .query(({ input }) => ({ items: listRuns(getDb(), input?.status) })),
+  /** Newest first, a page at a time (keyset on created_at, id): `nextCursor` asks for the next page. */
+  list: publicProcedure.input(RunListInput.optional()).query(({ input }) => listRunPage(getDb(), input ?? {})),
+
+  /** A node attempt's stored log (the latest attempt unless `attempt` is given), capped. */
+  log: publicProcedure
+    .input(
+      z.object({
+        runId: z.string().min(1),
+        nodeId: z.string().min(1),
+        attempt: z.number().int().min(1).optional(),
+      }),
+    )
+    .query(({ input }) =>
+      withApiErrors(() => {
+        const db = getDb();
+        if (!selectRunRowLite(db, input.runId)) throw new RunNotFoundError(input.runId);
+        if (!selectNodeRuns(db, input.runId).some((n) => n.nodeId === input.nodeId))
+          throw new TRPCError({ code: "NOT_FOUND", message: `run ${input.runId} has no node ${input.nodeId}` });
+        const log = selectNodeLog(db, input.runId, input.nodeId, input.attempt, MAX_LOG_ANSWER_BYTES);
+        if (input.attempt !== undefined && input.attempt > log.attempts)
+          throw new TRPCError({
+            code: "NOT_FOUND",
+            message: `node ${input.nodeId} has no attempt ${input.attempt} (it has ${log.attempts})`,
+          });
+        return log;
+      }),
+    ),
 
   cancel: publicProcedure
     .input(RunIdInput)
@@ -89,9 +123,20 @@ export const runRouter = createTRPCRouter({
 
   /** Subscribe to the bus first, replay persisted events after lastEventId, then tail. */
   onEvent: publicProcedure
-    .input(z.object({ runId: z.string().min(1), lastEventId: z.union([z.string(), z.number()]).nullish() }))
+    .input(
+      z.object({
+        runId: z.string().min(1),
+        // The SSE client sends the last tracked id back as a string on reconnect.
+        lastEventId: z
+          .union([
+            z.number().int().min(0),
+            z.string().regex(/^\d{1,15}$/, "expected the id of a run event: a whole number ≥ 0"),
+          ])
+          .nullish(),
+      }),
+    )
     .subscription(async function* ({ input, signal }) {
-      const last = Number(input.lastEventId ?? 0) || 0;
+      const last = Number(input.lastEventId ?? 0);
       for await (const e of tailRunEvents(store(), getRunEventBus(), input.runId, last, signal))
         yield tracked(String(e.id), toWireEvent(e));
     }),

@@ -1,0 +1,30 @@
+/**
+ * `live` router: `live.watch`, the one SSE connection per browser tab (run events, the pending
+ * approvals count, run list changes). Messages are untracked: the client resumes a run's events
+ * with `afterEventId` = the id of the last event it applied.
+ */
+import { TRPCError } from "@trpc/server";
+import { z } from "zod";
+import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
+import { getDb } from "@/server/db/get-db";
+import { selectRunRowLite } from "@/server/db/run-queries";
+import { getRunEventBus } from "@/server/engine/event-bus";
+import { SqliteRunStore } from "@/server/engine/sqlite-run-store";
+import { watchLive } from "@/server/engine/watch-live";
+
+export const LiveWatchInput = z.object({
+  runId: z.string().min(1).optional(),
+  /** Run events with an id above this are replayed, then tailed. */
+  afterEventId: z.number().int().min(0).optional(),
+  approvals: z.boolean().optional(),
+  runs: z.boolean().optional(),
+});
+
+export const liveRouter = createTRPCRouter({
+  watch: publicProcedure.input(LiveWatchInput).subscription(async function* ({ input, signal }) {
+    const db = getDb();
+    if (input.runId && !selectRunRowLite(db, input.runId))
+      throw new TRPCError({ code: "NOT_FOUND", message: `no run with id ${input.runId}` });
+    yield* watchLive({ db, store: new SqliteRunStore(db), bus: getRunEventBus() }, input, signal);
+  }),
+});

@@ -1,0 +1,71 @@
+/**
+ * `run.list`'s page: newest first by (created_at, id) on an index, one row more than asked to know
+ * whether a next page exists, without the template, plan and state JSON. The cursor is the last
+ * item's `<createdAt>:<id>`; node counts come from one grouped query over the page's runs.
+ */
+import type { NodeStatus } from "@/lib/workflow/statuses";
+import type { Db } from "./open-database";
+import { toRunRowLite, type RunRowLite } from "./run-queries";
+
+export interface RunPageQuery {
+  status?: string;
+  /** The template's database id (`tpl_…`) or its own `template_id`. */
+  templateId?: string;
+  limit: number;
+  cursor?: { createdAt: number; id: string };
+}
+
+const COLUMNS = `id, template_pk, template_version, name, status, error, last_event_id, created_at, started_at,
+  finished_at, started_by`;
+
+/** `<createdAt>:<runId>` → its parts, or undefined when it is not such a cursor. */
+export function parseRunCursor(cursor: string): { createdAt: number; id: string } | undefined {
+  const m = /^(\d{1,16}):(.+)$/.exec(cursor);
+  return m ? { createdAt: Number(m[1]), id: m[2] } : undefined;
+}
+
+export function runCursorOf(row: Pick<RunRowLite, "createdAt" | "id">): string {
+  return `${row.createdAt}:${row.id}`;
+}
+
+export function selectRunPage(db: Db, q: RunPageQuery): { rows: RunRowLite[]; more: boolean } {
+  const where: string[] = [];
+  const params: Record<string, string | number> = { limit: q.limit + 1 };
+  if (q.status) {
+    where.push("status = @status");
+    params.status = q.status;
+  }
+  if (q.templateId) {
+    where.push("template_pk = coalesce((select id from templates where template_id = @templateId), @templateId)");
+    params.templateId = q.templateId;
+  }
+  if (q.cursor) {
+    // A row value comparison walks the (created_at, id) index from the cursor on.
+    where.push("(created_at, id) < (@cursorAt, @cursorId)");
+    params.cursorAt = q.cursor.createdAt;
+    params.cursorId = q.cursor.id;
+  }
+  const sql = `select ${COLUMNS} from runs ${where.length ? `where ${where.join(" and ")}` : ""}
+    order by created_at desc, id desc limit @limit`;
+  const raw = db.$client.prepare(sql).all(params) as Record<string, unknown>[];
+  const rows = raw.slice(0, q.limit).map(toRunRowLite);
+  return { rows, more: raw.length > q.limit };
+}
+
+/** Node counts per status for the given runs (one grouped query). */
+export function selectNodeCounts(db: Db, runIds: readonly string[]): Map<string, Partial<Record<NodeStatus, number>>> {
+  const out = new Map<string, Partial<Record<NodeStatus, number>>>();
+  if (!runIds.length) return out;
+  const rows = db.$client
+    .prepare(
+      `select run_id, status, count(*) as n from node_runs where run_id in (${runIds.map(() => "?").join(",")})
+       group by run_id, status`,
+    )
+    .all(...runIds) as { run_id: string; status: NodeStatus; n: number }[];
+  for (const r of rows) {
+    const counts = out.get(r.run_id) ?? {};
+    counts[r.status] = r.n;
+    out.set(r.run_id, counts);
+  }
+  return out;
+}

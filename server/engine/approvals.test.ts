@@ -1,0 +1,196 @@
+/**
+ * Approvals a team can use, through the real engine on a SQLite file: several distinct approvers,
+ * one reject rejects, timeouts on the engine's fake clock (continue / fail, also after a restart),
+ * one approval per fan-out branch and per loop iteration, decisions recorded as run events.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { buildTemplate } from "@/lib/workflow/run/template-builder";
+import { selectApprovalRows } from "@/server/db/run-queries";
+import { FakeClock } from "./clock";
+import { DecisionRefusedError } from "./engine-errors";
+import { createEngineHarness, type EngineHarness } from "./engine-harness";
+
+let h: EngineHarness | undefined;
+afterEach(() => {
+  h?.engine.detach();
+  h?.close();
+  h = undefined;
+});
+
+const events = (runId: string) => h!.store.eventsAfter(runId, 0).map((e) => e.event);
+const pending = () => selectApprovalRows(h!.db, "pending");
+
+describe("approvals", () => {
+  it("needs N distinct approvers: pending after one, the same person twice is refused, the N-th closes it", async () => {
+    //  H (human, 2 approvers) → B
+    h = createEngineHarness();
+    const t = buildTemplate()
+      .node("H", { type: "human", prompt: "ship?", approvals_required: 2 })
+      .node("B")
+      .chain("H", "B")
+      .done();
+    const { runId } = h.engine.startRun({ template: t });
+    expect((await h.engine.settled(runId)).status).toBe("waiting");
+    const [row] = pending();
+    expect(row).toMatchObject({ requiredApprovals: 2, votes: "[]", allowSelfApproval: true, timeoutAt: null });
+    h.engine.decide(row.id, { decision: "approve", comment: "looks fine", by: "ann@x" });
+    expect((await h.engine.settled(runId)).status).toBe("waiting");
+    expect(pending()).toHaveLength(1);
+    expect(JSON.parse(pending()[0].votes)).toMatchObject([{ by: "ann@x", decision: "approve", comment: "looks fine" }]);
+    expect(() => h!.engine.decide(row.id, { decision: "approve", by: "ann@x" })).toThrow(DecisionRefusedError);
+    h.engine.decide(row.id, { decision: "approve", comment: "ok", by: "bob@x" });
+    const state = await h.engine.settled(runId);
+    expect(state.status).toBe("succeeded");
+    const [closed] = selectApprovalRows(h.db);
+    expect(closed).toMatchObject({ status: "approved", decidedBy: "bob@x", comment: "ok" });
+    expect(JSON.parse(closed.votes).map((v: { by: string }) => v.by)).toEqual(["ann@x", "bob@x"]);
+    // Both decisions are in the run's history, with who and the comment.
+    const given = events(runId).filter((e) => e.type === "decision.given");
+    expect(given).toMatchObject([
+      { by: "ann@x", comment: "looks fine" },
+      { by: "bob@x", comment: "ok" },
+    ]);
+  });
+
+  it("one reject rejects an approval that needed several approvers", async () => {
+    //  H (human, 3 approvers) → B
+    h = createEngineHarness();
+    const t = buildTemplate()
+      .node("H", { type: "human", prompt: "ship?", approvals_required: 3 })
+      .node("B")
+      .chain("H", "B")
+      .done();
+    const { runId } = h.engine.startRun({ template: t });
+    await h.engine.settled(runId);
+    const [row] = pending();
+    h.engine.decide(row.id, { decision: "approve", by: "ann@x" });
+    await h.engine.settled(runId);
+    h.engine.decide(row.id, { decision: "reject", comment: "not now", by: "cy@x" });
+    const state = await h.engine.settled(runId);
+    expect(state.status).toBe("failed");
+    expect(state.nodes.H).toMatchObject({ status: "failed" });
+    expect(state.nodes.H.error).toContain("not now");
+    expect(selectApprovalRows(h.db)[0]).toMatchObject({ status: "rejected", decidedBy: "cy@x" });
+  });
+
+  it.each([
+    ["continue", "succeeded", "done"],
+    ["fail", "failed", "failed"],
+  ] as const)("times out on the engine clock with on_timeout %s", async (onTimeout, runStatus, nodeStatus) => {
+    //  H (human, 60 s) → B
+    const clock = new FakeClock();
+    h = createEngineHarness({ clock });
+    const t = buildTemplate()
+      .node("H", { type: "human", prompt: "ship?", approval_timeout_s: 60, on_timeout: onTimeout })
+      .node("B")
+      .chain("H", "B")
+      .done();
+    const { runId } = h.engine.startRun({ template: t });
+    await h.engine.settled(runId);
+    const [row] = pending();
+    expect(row).toMatchObject({ timeoutAt: clock.now() + 60_000, onTimeout });
+    clock.advance(59_999);
+    expect(pending()).toHaveLength(1);
+    clock.advance(1);
+    const state = await h.engine.settled(runId);
+    expect(state.status).toBe(runStatus);
+    expect(state.nodes.H.status).toBe(nodeStatus);
+    if (onTimeout === "fail") expect(state.nodes.H.error).toContain("nobody decided its approval within 60s");
+    expect(selectApprovalRows(h.db)[0]).toMatchObject({ status: "timed_out" });
+    expect(events(runId).some((e) => e.type === "approval.timed-out")).toBe(true);
+    expect(() => h!.engine.decide(row.id, { decision: "approve", by: "late@x" })).toThrow(DecisionRefusedError);
+  });
+
+  it("a timeout is armed again after a restart; a gate that times out with continue takes its else branch", async () => {
+    //  G (gate without a value source: a person picks) ─a→ X, ─else→ Y
+    const clock = new FakeClock();
+    h = createEngineHarness({ clock });
+    const t = buildTemplate()
+      .node("G", { type: "gate", args_template: "", approval_timeout_s: 30, on_timeout: "continue" })
+      .node("X")
+      .node("Y")
+      .edge("G", "X", "a")
+      .edge("G", "Y", "else")
+      .done();
+    const { runId } = h.engine.startRun({ template: t });
+    await h.engine.settled(runId);
+    expect(pending()).toHaveLength(1);
+    h.engine.detach();
+    const second = h.restart({ clock });
+    expect(second.recoverRuns().resumed).toEqual([runId]);
+    clock.advance(30_000);
+    const state = await second.settled(runId);
+    expect(state.status).toBe("succeeded");
+    expect([state.nodes.X.status, state.nodes.Y.status]).toEqual(["skipped", "done"]);
+    expect(state.nodes.G.gate).toMatchObject({ value: "else", source: "person" });
+    second.detach();
+  });
+
+  it("opens one approval per fan-out branch and per loop iteration", async () => {
+    //  A → H1, A → H2 (parallel human tasks) → J ;  L (loop ×2, a human check per iteration)
+    h = createEngineHarness();
+    const t = buildTemplate()
+      .node("A")
+      .node("H1", { type: "human", prompt: "left?" })
+      .node("H2", { type: "human", prompt: "right?" })
+      .node("J")
+      .node("L", { type: "loop", max_iter: 2, checks: [{ type: "human", prompt: "iteration ok?" }] })
+      .edge("A", "H1")
+      .edge("A", "H2")
+      .edge("H1", "J")
+      .edge("H2", "J")
+      .done();
+    const { runId } = h.engine.startRun({ template: t });
+    await h.engine.settled(runId);
+    const first = pending().map((a) => a.nodeId);
+    expect(first.sort()).toEqual(["H1", "H2", "L.iter_1"]);
+    for (const a of pending()) h.engine.decide(a.id, { decision: "approve", by: "ann@x" });
+    await h.engine.settled(runId);
+    expect(pending().map((a) => a.nodeId)).toEqual(["L.iter_2"]);
+    h.engine.decide(pending()[0].id, { decision: "approve", by: "ann@x" });
+    const state = await h.engine.settled(runId);
+    expect(state.status).toBe("succeeded");
+    expect(new Set(selectApprovalRows(h.db).map((a) => a.id)).size).toBe(4);
+  });
+
+  it("a human task with options captures the answer; a gate without a match asks for a branch", async () => {
+    //  H (options) → G (condition {H.output}) ─fast→ F, ─slow→ S
+    h = createEngineHarness();
+    const t = buildTemplate()
+      .node("H", { type: "human", prompt: "speed?", options: ["fast", "slow", "other"] })
+      .node("G", { type: "gate", condition: "{H.output}" })
+      .node("F")
+      .node("S")
+      .edge("H", "G")
+      .edge("G", "F", "fast")
+      .edge("G", "S", "slow")
+      .done();
+    const { runId } = h.engine.startRun({ template: t });
+    await h.engine.settled(runId);
+    const [human] = pending();
+    expect(() => h!.engine.decide(human.id, { decision: "medium", by: "ann@x" })).toThrow(DecisionRefusedError);
+    h.engine.decide(human.id, { decision: "other", by: "ann@x" });
+    await h.engine.settled(runId);
+    const [gate] = pending();
+    expect(gate).toMatchObject({ nodeId: "G", kind: "gate" });
+    expect(JSON.parse(gate.options!)).toEqual(["fast", "slow"]);
+    h.engine.decide(gate.id, { decision: "slow", comment: "no rush", by: "bob@x" });
+    const state = await h.engine.settled(runId);
+    expect(state.nodes.H.output).toBe("other");
+    expect([state.nodes.F.status, state.nodes.S.status]).toEqual(["skipped", "done"]);
+  });
+
+  it("a cancelled run's approval cannot be decided", async () => {
+    //  H
+    h = createEngineHarness();
+    const t = buildTemplate().node("H", { type: "human", prompt: "?", allow_self_approval: false }).done();
+    const { runId } = h.engine.startRun({ template: t });
+    await h.engine.settled(runId);
+    const [row] = pending();
+    expect(row.allowSelfApproval).toBe(false);
+    h.engine.cancel(runId);
+    await h.engine.settled(runId);
+    expect(selectApprovalRows(h.db)[0].status).toBe("cancelled");
+    expect(() => h!.engine.decide(row.id, { decision: "approve", by: "ann@x" })).toThrow(DecisionRefusedError);
+  });
+});

@@ -1,0 +1,32 @@
+/** `run.list`'s input and page (DESIGN.md §7): newest first, `limit` items, `nextCursor` for the next page. */
+import { z } from "zod";
+import { RUN_STATUSES } from "@/lib/workflow/statuses";
+import type { Db } from "@/server/db/open-database";
+import { parseRunCursor, runCursorOf, selectNodeCounts, selectRunPage } from "@/server/db/run-list-query";
+import { runListItem } from "./run-details";
+
+export const RunListInput = z.object({
+  status: z.enum(RUN_STATUSES).optional(),
+  /** The template's database id (`tpl_…`) or its `template_id`. */
+  templateId: z.string().min(1).optional(),
+  limit: z.number().int().min(1).max(500).default(50),
+  cursor: z
+    .string()
+    .refine((c) => parseRunCursor(c) !== undefined, "not a cursor from run.list (expected the nextCursor it returned)")
+    .optional(),
+});
+export type RunListQuery = z.input<typeof RunListInput>;
+
+export function listRunPage(db: Db, input: RunListQuery) {
+  const q = RunListInput.parse(input);
+  const { rows, more } = selectRunPage(db, { ...q, cursor: q.cursor ? parseRunCursor(q.cursor) : undefined });
+  const counts = selectNodeCounts(
+    db,
+    rows.map((r) => r.id),
+  );
+  const items = rows.map((r) => ({ ...runListItem(r), nodeCounts: counts.get(r.id) ?? {} }));
+  const last = rows.at(-1);
+  return { items, ...(more && last ? { nextCursor: runCursorOf(last) } : {}) };
+}
+
+export type RunListItem = ReturnType<typeof listRunPage>["items"][number];
