@@ -3,6 +3,7 @@ import { approvalRouter } from "@/server/api/routers/approval";
 import { catalogRouter } from "@/server/api/routers/catalog";
 import { composeRouter } from "@/server/api/routers/compose";
 import { healthRouter } from "@/server/api/routers/health";
+import { liveRouter } from "@/server/api/routers/live";
 import { runRouter } from "@/server/api/routers/run";
 import { templateRouter } from "@/server/api/routers/template";
 import { createCallerFactory, createTRPCRouter } from "@/server/api/trpc";
@@ -12,6 +13,7 @@ export const appRouter = createTRPCRouter({
   compose: composeRouter,
   run: runRouter,
   approval: approvalRouter,
+  live: liveRouter,
   health: healthRouter,
   catalog: catalogRouter,
 });
