@@ -191,6 +191,15 @@ export function setRunStartedBy(db: Db, runId: string, by: { userId: string | nu
   db.$client.prepare(`update runs set started_by = ? where id = ?`).run(JSON.stringify(by), runId);
 }
 
+/**
+ * Where a live client resumes: after `requested`, but never after the run's last stored event — an id
+ * beyond the end (a client of another database, a typo) replays nothing and then tails new events.
+ */
+export function resumeAfter(db: Db, runId: string, requested: number): number {
+  const row = selectRunRowLite(db, runId);
+  return row ? Math.min(requested, row.lastEventId) : requested;
+}
+
 export function selectRunRowLite(db: Db, runId: string): RunRowLite | undefined {
   const r = stmts(db).selectRunRowLite.get(runId) as RawRun | undefined;
   return r ? toRunRowLite(r) : undefined;

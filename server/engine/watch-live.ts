@@ -7,7 +7,7 @@
  */
 import type { RunEventType } from "@/lib/workflow/run/run-events";
 import type { Db } from "@/server/db/open-database";
-import { countPendingApprovals, selectRunRowLite } from "@/server/db/run-queries";
+import { countPendingApprovals, resumeAfter, selectRunRowLite } from "@/server/db/run-queries";
 import type { RunEventBus } from "./event-bus";
 import { runListItem } from "./run-details";
 import type { RunStore, StoredEvent } from "./run-store";
@@ -71,10 +71,17 @@ export async function* watchLive(
   let caughtUp = input.runId === undefined;
   const pump = input.runId
     ? (async () => {
-        const events = tailRunEvents(deps.store, deps.bus, input.runId!, input.afterEventId ?? 0, stop.signal, () => {
-          caughtUp = true;
-          wake?.();
-        });
+        const events = tailRunEvents(
+          deps.store,
+          deps.bus,
+          input.runId!,
+          resumeAfter(deps.db, input.runId!, input.afterEventId ?? 0),
+          stop.signal,
+          () => {
+            caughtUp = true;
+            wake?.();
+          },
+        );
         for await (const e of events) push({ kind: "run-event", event: toWireEvent(e) });
       })()
     : undefined;

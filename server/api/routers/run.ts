@@ -13,7 +13,7 @@ import { tailRunEvents } from "@/server/engine/tail-run-events";
 import { listRunPage, RunListInput } from "@/server/engine/run-list";
 import { runDetails } from "@/server/engine/run-details";
 import { selectNodeLog } from "@/server/db/node-log-query";
-import { selectNodeRuns, selectRunRowLite, setRunStartedBy } from "@/server/db/run-queries";
+import { resumeAfter, selectNodeRuns, selectRunRowLite, setRunStartedBy } from "@/server/db/run-queries";
 import { toWireEvent } from "@/server/engine/wire-event";
 import { SqliteRunStore } from "@/server/engine/sqlite-run-store";
 
@@ -136,7 +136,7 @@ export const runRouter = createTRPCRouter({
       }),
     )
     .subscription(async function* ({ input, signal }) {
-      const last = Number(input.lastEventId ?? 0);
+      const last = resumeAfter(getDb(), input.runId, Number(input.lastEventId ?? 0));
       for await (const e of tailRunEvents(store(), getRunEventBus(), input.runId, last, signal))
         yield tracked(String(e.id), toWireEvent(e));
     }),

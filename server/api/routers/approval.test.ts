@@ -1,0 +1,147 @@
+/**
+ * approval.decide and approval.list through the router on a real SQLite file: the decision is the
+ * caller's (never the request's `by`), several approvers, self-approval forbidden, and the CONFLICT
+ * cases (twice, the same person twice, timed out, cancelled run) that change nothing.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { getRunEngine } from "@/server/engine/get-run-engine";
+import { SqliteRunStore } from "@/server/engine/sqlite-run-store";
+import { callerAs } from "@/server/test-support/test-callers";
+import { useTempDb, type TempDb } from "@/server/test-support/temp-db";
+
+let t: TempDb;
+beforeEach(() => {
+  t = useTempDb();
+});
+afterEach(() => {
+  getRunEngine().detach();
+  t.cleanup();
+});
+
+/** Deciders hold the approver role (so another user id than the run's admin owner). */
+const as = (email: string) => callerAs(["approver"], { email });
+const owner = callerAs(["admin"], { email: "owner@team.test" });
+
+async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
+  for (let i = 0; i < 400; i++) {
+    const v = await fn();
+    if (ok(v)) return v;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error("condition not reached");
+}
+
+/** Starts `H` (a human task with `fields`) → `B` as owner@team.test and waits for its approval. */
+async function startHuman(fields: Record<string, unknown>) {
+  const { runId } = await owner.run.start({
+    template: {
+      template_id: "review",
+      name: "Review",
+      nodes: [
+        { id: "H", name: "Review", type: "human", prompt: "ship?", ...fields },
+        { id: "B", name: "After", type: "shell", args_template: "echo after" },
+      ],
+      edges: [{ from: "H", to: "B" }],
+    },
+  });
+  const [approval] = (
+    await until(
+      () => owner.approval.list({ runId, status: "pending" }),
+      (l) => l.items.length === 1,
+    )
+  ).items;
+  return { runId, approval };
+}
+
+const history = (runId: string) => new SqliteRunStore(t.db).eventsAfter(runId, 0).map((e) => e.event);
+
+describe("approval router", () => {
+  it("records the caller as who decided (the request's by is ignored) and puts the decision in the run's history", async () => {
+    const { runId, approval } = await startHuman({});
+    expect(approval).toMatchObject({
+      requiredApprovals: 1,
+      votes: [],
+      timeoutAt: null,
+      onTimeout: null,
+      allowSelfApproval: true,
+    });
+    await as("ann@team.test").approval.decide({
+      approvalId: approval.id,
+      decision: "approve",
+      comment: "ship it",
+      by: "mallory",
+    });
+    await until(
+      () => owner.run.get({ runId }),
+      (g) => g.run.status === "succeeded",
+    );
+    const [closed] = (await owner.approval.list({ runId })).items;
+    expect(closed).toMatchObject({ status: "approved", decidedBy: "ann@team.test", comment: "ship it" });
+    expect(closed.votes).toMatchObject([{ by: "ann@team.test", decision: "approve", comment: "ship it" }]);
+    expect(history(runId).find((e) => e.type === "decision.given")).toMatchObject({
+      by: "ann@team.test",
+      comment: "ship it",
+    });
+    expect((await owner.run.list({})).items[0]).toMatchObject({ id: runId, startedBy: "owner@team.test" });
+  });
+
+  it("two required approvers: pending after one, the same person again is CONFLICT, the second closes it", async () => {
+    const { runId, approval } = await startHuman({ approvals_required: 2 });
+    expect(approval.requiredApprovals).toBe(2);
+    await as("ann@team.test").approval.decide({ approvalId: approval.id, decision: "approve", comment: "1/2" });
+    const [still] = (await owner.approval.list({ runId })).items;
+    expect(still).toMatchObject({ status: "pending", votes: [{ by: "ann@team.test", comment: "1/2" }] });
+    expect((await owner.run.get({ runId })).run.status).toBe("waiting");
+    await expect(
+      as("ann@team.test").approval.decide({ approvalId: approval.id, decision: "approve" }),
+    ).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringContaining("already decided") });
+    await as("bob@team.test").approval.decide({ approvalId: approval.id, decision: "approve" });
+    const done = await until(
+      () => owner.run.get({ runId }),
+      (g) => g.run.status === "succeeded",
+    );
+    expect(done.nodes.map((n) => n.status)).toEqual(["done", "done"]);
+  });
+
+  it("forbids self-approval when the node says so: FORBIDDEN and nothing changes; someone else may decide", async () => {
+    const { runId, approval } = await startHuman({ allow_self_approval: false });
+    expect(approval.allowSelfApproval).toBe(false);
+    await expect(owner.approval.decide({ approvalId: approval.id, decision: "approve" })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
+    expect((await owner.approval.list({ runId })).items[0]).toMatchObject({ status: "pending", votes: [] });
+    await as("ann@team.test").approval.decide({ approvalId: approval.id, decision: "approve" });
+    await until(
+      () => owner.run.get({ runId }),
+      (g) => g.run.status === "succeeded",
+    );
+  });
+
+  it("a timed-out approval, a decided one and one of a cancelled run are CONFLICT, and nothing changes", async () => {
+    const timed = await startHuman({ approval_timeout_s: 0.05, on_timeout: "fail" });
+    await until(
+      () => owner.run.get({ runId: timed.runId }),
+      (g) => g.run.status === "failed",
+    );
+    const before = history(timed.runId).length;
+    await expect(
+      as("ann@team.test").approval.decide({ approvalId: timed.approval.id, decision: "approve" }),
+    ).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringContaining("timed out") });
+    expect(history(timed.runId)).toHaveLength(before);
+    expect((await owner.approval.list({ runId: timed.runId })).items[0]).toMatchObject({
+      status: "timed_out",
+      onTimeout: "fail",
+    });
+
+    const cancelled = await startHuman({});
+    await owner.run.cancel({ runId: cancelled.runId });
+    await expect(
+      as("ann@team.test").approval.decide({ approvalId: cancelled.approval.id, decision: "approve" }),
+    ).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringContaining("cancelled") });
+    expect((await owner.run.get({ runId: cancelled.runId })).run.status).toBe("cancelled");
+
+    await expect(
+      as("ann@team.test").approval.decide({ approvalId: "run_x:H:1", decision: "approve" }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * live.watch through the router on a real SQLite file: one subscription carries the run's events
+ * (replayed, then tailed), the pending-approvals count and run changes, with `ready` after the
+ * replay. An approval decided mid-stream loses nothing: the applied ids equal the stored ones, and a
+ * second subscription resumed after the last applied id continues without a gap or duplicate.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { getRunEngine } from "@/server/engine/get-run-engine";
+import { SqliteRunStore } from "@/server/engine/sqlite-run-store";
+import type { LiveMessage } from "@/server/engine/watch-live";
+import { callerAs } from "@/server/test-support/test-callers";
+import { useTempDb, type TempDb } from "@/server/test-support/temp-db";
+
+let t: TempDb;
+beforeEach(() => {
+  t = useTempDb();
+});
+afterEach(() => {
+  getRunEngine().detach();
+  t.cleanup();
+});
+
+async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
+  for (let i = 0; i < 400; i++) {
+    const v = await fn();
+    if (ok(v)) return v;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error("condition not reached");
+}
+
+// A → H (human) → B (prints lines while streaming) → C
+const template = {
+  template_id: "live",
+  name: "Live",
+  nodes: [
+    { id: "A", name: "A", type: "shell", args_template: "for i in 1 2 3 4 5; do echo a$i; done" },
+    { id: "H", name: "H", type: "human", prompt: "go?" },
+    { id: "B", name: "B", type: "shell", args_template: "for i in $(seq 1 50); do echo b$i; done" },
+    { id: "C", name: "C", type: "shell", args_template: "echo c" },
+  ],
+  edges: [
+    { from: "A", to: "H" },
+    { from: "H", to: "B" },
+    { from: "B", to: "C" },
+  ],
+};
+
+/** Reads messages until `stop` says so; returns them. */
+function collect(stream: AsyncIterable<LiveMessage>, stop: (m: LiveMessage, all: LiveMessage[]) => boolean) {
+  const all: LiveMessage[] = [];
+  const done = (async () => {
+    for await (const m of stream) {
+      all.push(m);
+      if (stop(m, all)) break;
+    }
+    return all;
+  })();
+  return { all, done };
+}
+
+describe("live.watch", () => {
+  it("replays then tails one run with no gap or duplicate while an approval is decided mid-stream", async () => {
+    const editor = callerAs(["editor"]);
+    const { runId } = await editor.run.start({ template });
+    const waiting = await until(
+      () => editor.run.get({ runId }),
+      (g) => g.run.status === "waiting",
+    );
+    const ac = new AbortController();
+    const stream = await callerAs(["viewer"], { signal: ac.signal }).live.watch({
+      runId,
+      afterEventId: 0,
+      approvals: true,
+      runs: true,
+    });
+    const isFinished = (m: LiveMessage) => m.kind === "run-event" && m.event.type === "run.finished";
+    const watch = collect(stream, isFinished);
+    // The replay is out when `ready` arrives: every stored event so far, in order, before it.
+    await until(
+      async () => watch.all.some((m) => m.kind === "ready"),
+      (x) => x,
+    );
+    const ready = watch.all.findIndex((m) => m.kind === "ready");
+    const replayed = watch.all.slice(0, ready).filter((m) => m.kind === "run-event");
+    expect(replayed.length).toBeGreaterThanOrEqual(waiting.run.lastEventId);
+    expect(watch.all.slice(0, ready)).toContainEqual({ kind: "approvals", pending: 1 });
+    const [approval] = (await editor.approval.list({ runId, status: "pending" })).items;
+    await callerAs(["approver"]).approval.decide({ approvalId: approval.id, decision: "approve", comment: "go" });
+    const all = await watch.done;
+    ac.abort();
+
+    const applied = all.flatMap((m) => (m.kind === "run-event" ? [m.event.id] : []));
+    const stored = new SqliteRunStore(t.db).eventsAfter(runId, 0).map((e) => e.id);
+    expect(applied).toEqual(stored);
+    expect(all.filter((m) => m.kind === "ready")).toHaveLength(1);
+    const counts = all.flatMap((m) => (m.kind === "approvals" ? [m.pending] : []));
+    expect(counts).toEqual([1, 0]);
+    const statuses = all.flatMap((m) => (m.kind === "run" ? [m.run.status] : []));
+    expect(statuses).toContain("running");
+    expect(statuses.at(-1)).toBe("succeeded");
+    const decided = all.find((m) => m.kind === "run-event" && m.event.type === "decision.given");
+    expect(decided).toMatchObject({ event: { comment: "go", by: "approver@test.local" } });
+
+    // Resuming after the last applied id of a cut stream continues exactly where it stopped.
+    const cut = applied[Math.floor(applied.length / 2)];
+    const ac2 = new AbortController();
+    const again = await callerAs(["viewer"], { signal: ac2.signal }).live.watch({ runId, afterEventId: cut });
+    const rest = await collect(again, isFinished).done;
+    ac2.abort();
+    expect(rest.flatMap((m) => (m.kind === "run-event" ? [m.event.id] : []))).toEqual(stored.filter((id) => id > cut));
+  });
+
+  it("without a run: the pending count, then ready; an unknown run is NOT_FOUND", async () => {
+    const ac = new AbortController();
+    const stream = await callerAs(["viewer"], { signal: ac.signal }).live.watch({ approvals: true });
+    const first = await collect(stream, (m) => m.kind === "ready").done;
+    ac.abort();
+    expect(first).toEqual([{ kind: "approvals", pending: 0 }, { kind: "ready" }]);
+    const unknown = await callerAs(["viewer"]).live.watch({ runId: "run_nope" });
+    await expect(collect(unknown, () => true).done).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+});
