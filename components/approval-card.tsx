@@ -1,24 +1,27 @@
 "use client";
-/** One pending approval: a paused checkpoint, a human task or a gate without a matching branch. */
+/**
+ * One pending approval: a paused checkpoint, a human task or a gate without a matching branch.
+ * Approve / reject (or a human task's options, or a gate's branches) with a comment; an approval
+ * that needs several people shows its progress and the votes so far; one that times out shows when
+ * and what then happens.
+ */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
+import type { RouterOutputs } from "@/lib/trpc/router-types";
 import { useTRPC } from "@/lib/trpc/client";
 
-export interface ApprovalItem {
-  id: string;
-  runId: string;
-  nodeId: string;
-  kind: string;
-  prompt?: string;
-  options?: string[];
-  status: string;
-}
+export type ApprovalItem = RouterOutputs["approval"]["list"]["items"][number];
 
 const KIND_LABEL: Record<string, string> = {
   checkpoint: "Paused checkpoint",
   human: "Human task",
   gate: "Gate: choose a branch",
+};
+
+const ON_TIMEOUT: Record<string, string> = {
+  continue: "the run continues as if approved",
+  fail: "the node fails",
 };
 
 export function ApprovalCard({ approval, showRun = true }: { approval: ApprovalItem; showRun?: boolean }) {
@@ -28,7 +31,7 @@ export function ApprovalCard({ approval, showRun = true }: { approval: ApprovalI
   const [answer, setAnswer] = useState("");
   const decide = useMutation(
     trpc.approval.decide.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries(),
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.approval.list.queryKey() }),
     }),
   );
   // A gate asks for one of its branch labels; other kinds are approve / reject (plus options, if any).
@@ -37,6 +40,8 @@ export function ApprovalCard({ approval, showRun = true }: { approval: ApprovalI
       ? (approval.options ?? [])
       : ["approve", "reject", ...(approval.options ?? []).filter((o) => o !== "approve" && o !== "reject")];
   const freeText = approval.kind === "human" && !approval.options?.length;
+  const required = approval.requiredApprovals ?? 1;
+  const votes = approval.votes ?? [];
   return (
     <article
       className="approval"
@@ -53,6 +58,17 @@ export function ApprovalCard({ approval, showRun = true }: { approval: ApprovalI
         )}
       </header>
       {approval.prompt && <p className="approval-prompt">{approval.prompt}</p>}
+      {required > 1 && (
+        <p className="small" data-testid="approval-progress">
+          {votes.length} of {required} approvals
+          {votes.length > 0 && <> — {votes.map((v) => `${v.by ?? "someone"}: ${v.decision}`).join(", ")}</>}
+        </p>
+      )}
+      {approval.timeoutAt && (
+        <p className="small muted" data-testid="approval-timeout">
+          Times out {new Date(approval.timeoutAt).toLocaleString()}: then {ON_TIMEOUT[approval.onTimeout ?? "fail"]}.
+        </p>
+      )}
       {freeText && (
         <label className="field">
           Answer

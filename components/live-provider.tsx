@@ -8,13 +8,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import type { StoreApi } from "zustand/vanilla";
 import { useStore } from "zustand";
-import {
-  LiveConnection,
-  type LiveInput,
-  type LiveInterest,
-  type LiveMessage,
-  type LiveTransport,
-} from "@/lib/stores/live-connection";
+import { LiveConnection, type LiveInterest, type LiveTransport } from "@/lib/stores/live-connection";
 import { createLiveStore, type LiveState } from "@/lib/stores/live-store";
 import { useTRPCClient } from "@/lib/trpc/client";
 import { LiveToasts } from "./live-toasts";
@@ -26,32 +20,12 @@ interface Live {
 
 const LiveContext = createContext<Live | null>(null);
 
-/**
- * `live.watch` as the live-channel contract defines it. TODO(runs-server): the router gains the
- * procedure in this session; then this cast goes and the client's own types apply.
- */
-interface LiveWatchClient {
-  live: {
-    watch: {
-      subscribe(
-        input: LiveInput,
-        observer: {
-          onData(message: unknown): void;
-          onError(err: unknown): void;
-          onComplete(): void;
-          onConnectionStateChange(s: { state: string; error: unknown }): void;
-        },
-      ): { unsubscribe(): void };
-    };
-  };
-}
-
 export function LiveProvider({ children }: { children: ReactNode }) {
   const client = useTRPCClient();
   const [live] = useState<Live>(() => {
     const transport: LiveTransport = (input, handlers) => {
-      const sub = (client as unknown as LiveWatchClient).live.watch.subscribe(input, {
-        onData: (message) => handlers.onData(message as LiveMessage),
+      const sub = client.live.watch.subscribe(input, {
+        onData: (message) => handlers.onData(message),
         onError: (err) => handlers.onError(err),
         // The stream should never end on its own: treat an end as a drop and resume.
         onComplete: () => handlers.onError(new Error("the live stream ended")),

@@ -1,8 +1,21 @@
 "use client";
-/** Runs grouped by state (running, waiting for a person, failed, succeeded), refreshed every 2 s. */
-import { useQuery } from "@tanstack/react-query";
+/**
+ * The dashboard's runs: newest first, a page at a time (`run.list` with a cursor), filtered by
+ * template and status, grouped by state (running, waiting for a person, failed, succeeded). Kept
+ * current by the live channel's `run` messages (a new run is put in front, a changed one replaced),
+ * never polled.
+ */
+import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from "@tanstack/react-query";
 import Link from "next/link";
+import { useMemo, useState } from "react";
+import type { LiveInterest } from "@/lib/stores/live-connection";
+import type { RouterOutputs } from "@/lib/trpc/router-types";
 import { useTRPC } from "@/lib/trpc/client";
+import { RUN_STATUSES, type RunStatus } from "@/lib/workflow/statuses";
+import { useLiveInterest } from "./live-provider";
+
+type RunPage = RouterOutputs["run"]["list"];
+type RunItem = RunPage["items"][number];
 
 const GROUPS = [
   { key: "running", label: "Running", statuses: ["running", "pending"] },
@@ -11,37 +24,134 @@ const GROUPS = [
   { key: "succeeded", label: "Succeeded", statuses: ["succeeded"] },
 ] as const;
 
+const PAGE = 25;
+
+/** A live `run` message applied to the loaded pages: replace the run, or put a new one in front. */
+function mergeRun(
+  data: InfiniteData<RunPage> | undefined,
+  run: RunItem,
+  fits: (r: RunItem) => boolean,
+): InfiniteData<RunPage> | undefined {
+  if (!data) return data;
+  let found = false;
+  const pages = data.pages.map((p) => ({
+    ...p,
+    items: p.items.flatMap((r) => {
+      if (r.id !== run.id) return [r];
+      found = true;
+      return fits(run) ? [{ ...r, ...run }] : [];
+    }),
+  }));
+  if (!found && fits(run) && pages[0]) pages[0] = { ...pages[0], items: [run, ...pages[0].items] };
+  return { ...data, pages };
+}
+
 export function RunList() {
   const trpc = useTRPC();
-  const runs = useQuery({ ...trpc.run.list.queryOptions(), refetchInterval: 2000 });
-  if (runs.isPending) return <p className="muted">Loading runs…</p>;
-  if (runs.isError) return <p role="alert">{runs.error.message}</p>;
-  if (runs.data.items.length === 0)
-    return <p className="muted">No runs yet. Open a template and press Run, or use `wf run` on the command line.</p>;
-  return (
-    <div className="run-groups">
-      {GROUPS.map((g) => {
-        const items = runs.data.items.filter((r) => (g.statuses as readonly string[]).includes(r.status));
-        return (
-          <section key={g.key} className="run-group" aria-label={g.label} data-testid={`runs-${g.key}`}>
-            <h3>
-              {g.label} <span className="badge">{items.length}</span>
-            </h3>
-            <ul>
-              {items.slice(0, 10).map((r) => (
-                <li key={r.id}>
-                  <Link href={`/runs/${encodeURIComponent(r.id)}`}>{r.name}</Link>{" "}
-                  <span className={`status-pill status-${r.status}`}>{r.status}</span>
-                  <div className="muted small">
-                    {new Date(r.createdAt).toLocaleString()}
-                    {r.error ? ` · ${r.error}` : ""}
-                  </div>
-                </li>
-              ))}
-            </ul>
-          </section>
+  const queryClient = useQueryClient();
+  const [templateId, setTemplateId] = useState("");
+  const [status, setStatus] = useState<RunStatus | "">("");
+  const input = useMemo(
+    () => ({ limit: PAGE, ...(templateId ? { templateId } : {}), ...(status ? { status } : {}) }),
+    [templateId, status],
+  );
+  const runs = useInfiniteQuery(
+    trpc.run.list.infiniteQueryOptions(input, { getNextPageParam: (last) => last.nextCursor }),
+  );
+  const templates = useQuery(trpc.template.list.queryOptions({ limit: 200, sort: "updated" }));
+
+  const interest = useMemo<LiveInterest>(
+    () => ({
+      runs: true,
+      onMessage: (m) => {
+        if (m.kind !== "run") return;
+        const run = m.run as unknown as RunItem;
+        const fits = (r: RunItem) => (!status || r.status === status) && (!templateId || r.templateId === templateId);
+        queryClient.setQueryData<InfiniteData<RunPage>>(trpc.run.list.infiniteQueryKey(input), (d) =>
+          mergeRun(d, run, fits),
         );
-      })}
+      },
+    }),
+    [queryClient, trpc, input, status, templateId],
+  );
+  useLiveInterest(interest);
+
+  const items = runs.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <div>
+      <div className="button-row run-filters">
+        <label className="small">
+          Template{" "}
+          <select
+            value={templateId}
+            onChange={(e) => setTemplateId(e.target.value)}
+            aria-label="Filter runs by template"
+          >
+            <option value="">all</option>
+            {templates.data?.items.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="small">
+          Status{" "}
+          <select
+            value={status}
+            onChange={(e) => setStatus(e.target.value as RunStatus | "")}
+            aria-label="Filter runs by status"
+          >
+            <option value="">all</option>
+            {RUN_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {runs.isPending ? (
+        <p className="muted">Loading runs…</p>
+      ) : runs.isError ? (
+        <p role="alert">{runs.error.message}</p>
+      ) : items.length === 0 ? (
+        <p className="muted">
+          {templateId || status
+            ? "No run matches these filters."
+            : "No runs yet. Open a template and press Run, or use `wf run` on the command line."}
+        </p>
+      ) : (
+        <div className="run-groups">
+          {GROUPS.map((g) => {
+            const inGroup = items.filter((r) => (g.statuses as readonly string[]).includes(r.status));
+            return (
+              <section key={g.key} className="run-group" aria-label={g.label} data-testid={`runs-${g.key}`}>
+                <h3>
+                  {g.label} <span className="badge">{inGroup.length}</span>
+                </h3>
+                <ul>
+                  {inGroup.map((r) => (
+                    <li key={r.id} data-testid={`run-${r.id}`}>
+                      <Link href={`/runs/${encodeURIComponent(r.id)}`}>{r.name}</Link>{" "}
+                      <span className={`status-pill status-${r.status}`}>{r.status}</span>
+                      <div className="muted small">
+                        {new Date(r.createdAt).toLocaleString()}
+                        {r.error ? ` · ${r.error}` : ""}
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            );
+          })}
+        </div>
+      )}
+      {runs.hasNextPage && (
+        <button className="button" onClick={() => void runs.fetchNextPage()} disabled={runs.isFetchingNextPage}>
+          {runs.isFetchingNextPage ? "Loading…" : "More runs"}
+        </button>
+      )}
     </div>
   );
 }

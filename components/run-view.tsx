@@ -203,7 +203,7 @@ function LiveRun(props: { seed: RunSeed; name: string; templateId: string | null
         />
       </section>
       {isTerminalRunStatus(view.state.status) && <RunSummary spec={view.spec} state={view.state} title={props.name} />}
-      <RunHistory runId={runId} events={view.events} version={view.version} />
+      <RunHistory events={view.events} version={view.version} />
     </div>
   );
 }
