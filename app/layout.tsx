@@ -1,8 +1,9 @@
-/** Root layout: the app shell and the client providers (React Query + tRPC). */
+/** Root layout: the app shell (with who is signed in) and the client providers (React Query + tRPC). */
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { AppShell } from "@/components/app-shell";
 import { TRPCReactProvider } from "@/lib/trpc/client";
+import { serverCaller } from "@/app/server-caller";
 import "./globals.css";
 import "./editor.css";
 
@@ -11,12 +12,13 @@ export const metadata: Metadata = {
   description: "Describe, draw or import workflows as DAGs, keep them as versioned templates, run them live.",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const { user } = await (await serverCaller()).auth.me();
   return (
     <html lang="en">
       <body>
         <TRPCReactProvider>
-          <AppShell>{children}</AppShell>
+          <AppShell user={user}>{children}</AppShell>
         </TRPCReactProvider>
       </body>
     </html>

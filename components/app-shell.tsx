@@ -1,31 +1,53 @@
 /** The frame of every page: brand, navigation, live-connection indicator. */
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { AccountMenu } from "./account-menu";
 import { LiveIndicator } from "./live-indicator";
 import { LiveProvider } from "./live-provider";
 import { PendingApprovals } from "./pending-approvals";
+import { SessionProvider, type SessionUser } from "./session-provider";
 
-export function AppShell({ children }: { children: ReactNode }) {
-  return (
-    <LiveProvider>
-      <div className="shell">
-        <header className="shell-header">
-          <Link href="/" className="brand" aria-label="Wf Composer home">
-            <span className="brand-mark" aria-hidden>
-              ◆
+/** Signed out (the /login and /setup pages) the header shows only the brand: nothing live, nothing to call. */
+export function AppShell({ user, children }: { user: SessionUser | null; children: ReactNode }) {
+  if (!user)
+    return (
+      <SessionProvider user={null}>
+        <div className="shell">
+          <header className="shell-header">
+            <span className="brand">
+              <span className="brand-mark" aria-hidden>
+                ◆
+              </span>
+              Wf Composer
             </span>
-            Wf Composer
-          </Link>
-          <nav aria-label="Main" className="shell-nav">
-            <Link href="/">Dashboard</Link>
-            <Link href="/templates">Templates</Link>
-            <Link href="/compose">New workflow</Link>
-          </nav>
-          <PendingApprovals />
-          <LiveIndicator />
-        </header>
-        <main className="shell-main">{children}</main>
-      </div>
-    </LiveProvider>
+          </header>
+          <main className="shell-main">{children}</main>
+        </div>
+      </SessionProvider>
+    );
+  return (
+    <SessionProvider user={user}>
+      <LiveProvider>
+        <div className="shell">
+          <header className="shell-header">
+            <Link href="/" className="brand" aria-label="Wf Composer home">
+              <span className="brand-mark" aria-hidden>
+                ◆
+              </span>
+              Wf Composer
+            </Link>
+            <nav aria-label="Main" className="shell-nav">
+              <Link href="/">Dashboard</Link>
+              <Link href="/templates">Templates</Link>
+              <Link href="/compose">New workflow</Link>
+            </nav>
+            <PendingApprovals />
+            <LiveIndicator />
+            <AccountMenu />
+          </header>
+          <main className="shell-main">{children}</main>
+        </div>
+      </LiveProvider>
+    </SessionProvider>
   );
 }

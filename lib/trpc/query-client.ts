@@ -1,8 +1,22 @@
 /** One QueryClient factory: a fresh one per server request, one per browser tab. */
-import { QueryClient } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { signInPath } from "@/lib/access/sign-in-path";
+
+/** A 401 outside the sign-in pages means the session ended: back to /login, remembering the page. */
+function onApiError(error: unknown): void {
+  if (typeof window === "undefined") return;
+  const code = (error as { data?: { code?: string } } | null)?.data?.code;
+  const path = window.location.pathname;
+  if (code !== "UNAUTHORIZED" || path === "/login" || path === "/setup") return;
+  window.location.assign(signInPath(path + window.location.search));
+}
 
 export function makeQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, refetchOnWindowFocus: true } } });
+  return new QueryClient({
+    defaultOptions: { queries: { staleTime: 5_000, refetchOnWindowFocus: true } },
+    queryCache: new QueryCache({ onError: onApiError }),
+    mutationCache: new MutationCache({ onError: onApiError }),
+  });
 }
 
 let browserClient: QueryClient | undefined;

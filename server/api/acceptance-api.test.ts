@@ -4,58 +4,39 @@
  * fetch handler as app/api/trpc) for the status codes other tools see.
  */
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appRouter } from "@/server/api/root";
 import { callerAs } from "@/server/test-support/test-callers";
-import { createTRPCContext } from "@/server/api/trpc";
 import { useTempDb, type TempDb } from "@/server/test-support/temp-db";
+import { authHeaders, startTrpcHttpServer, type TrpcHttpServer } from "@/server/test-support/trpc-http-server";
 
 const SEED_TEMPLATE = JSON.parse(
   fs.readFileSync(path.join(__dirname, "../cli/fixtures/seed-full-template.json"), "utf8"),
 ) as Record<string, unknown>;
 
 let t: TempDb;
-let server: http.Server;
+let server: TrpcHttpServer;
 let base: string;
 const caller = () => callerAs();
 
 beforeAll(async () => {
   t = useTempDb();
-  server = http.createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const request = new Request(`http://127.0.0.1${req.url}`, {
-      method: req.method,
-      headers: req.headers as Record<string, string>,
-      body: req.method === "POST" ? Buffer.concat(chunks) : undefined,
-    });
-    const response = await fetchRequestHandler({
-      endpoint: "/api/trpc",
-      req: request,
-      router: appRouter,
-      createContext: () => createTRPCContext({ headers: request.headers }),
-    });
-    res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(Buffer.from(await response.arrayBuffer()));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/trpc`;
+  server = await startTrpcHttpServer();
+  base = server.base;
 });
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await server.close();
   t.cleanup();
 });
 
 const query = (proc: string, input?: unknown) =>
-  fetch(`${base}/${proc}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`}`);
+  fetch(`${base}/${proc}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, {
+    headers: authHeaders(),
+  });
 const mutate = (proc: string, input: unknown) =>
   fetch(`${base}/${proc}`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", ...authHeaders() },
     body: JSON.stringify(input),
   });
 
@@ -106,7 +87,11 @@ describe("template.save / list / get (the seed's full template)", () => {
     expect(noTemplate.status).toBe(400);
     expect((await noTemplate.json()).error.message).toContain("template");
 
-    const notJson = await fetch(`${base}/template.save`, { method: "POST", body: "{not json" });
+    const notJson = await fetch(`${base}/template.save`, {
+      method: "POST",
+      headers: authHeaders(),
+      body: "{not json",
+    });
     expect(notJson.status).toBeGreaterThanOrEqual(400);
     expect(notJson.status).toBeLessThan(500);
   });

@@ -1,11 +1,16 @@
 /** The app router: one router per noun (DESIGN.md §7). The client imports only `AppRouter`'s type. */
 import { approvalRouter } from "@/server/api/routers/approval";
+import { auditRouter } from "@/server/api/routers/audit";
+import { authRouter } from "@/server/api/routers/auth";
 import { catalogRouter } from "@/server/api/routers/catalog";
 import { composeRouter } from "@/server/api/routers/compose";
 import { healthRouter } from "@/server/api/routers/health";
 import { liveRouter } from "@/server/api/routers/live";
 import { runRouter } from "@/server/api/routers/run";
+import { secretRouter } from "@/server/api/routers/secret";
 import { templateRouter } from "@/server/api/routers/template";
+import { tokenRouter } from "@/server/api/routers/token";
+import { userRouter } from "@/server/api/routers/user";
 import { createCallerFactory, createTRPCRouter } from "@/server/api/trpc";
 
 export const appRouter = createTRPCRouter({
@@ -16,6 +21,11 @@ export const appRouter = createTRPCRouter({
   live: liveRouter,
   health: healthRouter,
   catalog: catalogRouter,
+  auth: authRouter,
+  user: userRouter,
+  token: tokenRouter,
+  secret: secretRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -5,16 +5,32 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
 import type { Diagnostic } from "@/lib/workflow/diagnostic";
+import { auditDetail, auditTarget } from "@/server/auth/audit-detail";
+import { recordAudit } from "@/server/auth/audit-log";
 import type { Caller } from "@/server/auth/caller";
+import { accessFor, callerMay } from "@/server/auth/procedure-access";
+import { resolveCaller } from "@/server/auth/resolve-caller";
+import { getDb } from "@/server/db/get-db";
 
 export interface TRPCContext {
   headers: Headers;
   /** Who is calling (session or token); null when anonymous. */
   caller: Caller | null;
+  /** Response headers (HTTP only): where `auth.login` / `auth.logout` set the session cookie. */
+  resHeaders?: Headers;
+  /** The request came over https: the session cookie is then `Secure`. */
+  secure?: boolean;
 }
 
-export function createTRPCContext(opts: { headers: Headers; caller?: Caller | null }): TRPCContext {
-  return { headers: opts.headers, caller: opts.caller ?? null };
+/** Resolves the caller from the headers unless one is given (server-side callers, tests). */
+export function createTRPCContext(opts: {
+  headers: Headers;
+  caller?: Caller | null;
+  resHeaders?: Headers;
+  secure?: boolean;
+}): TRPCContext {
+  const caller = opts.caller !== undefined ? opts.caller : resolveCaller(getDb(), opts.headers);
+  return { headers: opts.headers, caller, resHeaders: opts.resHeaders, secure: opts.secure };
 }
 
 /** A typed error carrying diagnostics (what is wrong and where) in `data.diagnostics`. */
@@ -53,7 +69,38 @@ const t = initTRPC.context<TRPCContext>().create({
   },
 });
 
+/** Mutations that change stored state are audited here; compose.* are pure and auth.* audit themselves. */
+function isAudited(path: string): boolean {
+  return !path.startsWith("compose.") && !path.startsWith("auth.");
+}
+
+/**
+ * The one access check (DESIGN.md §7 "Access"), on every procedure and subscription: the path's
+ * required role from `PROCEDURE_ACCESS`; no caller → 401, a caller without the role → 403, before
+ * any input is read or anything changes. A successful state-changing mutation is then audited.
+ */
+const enforceAccess = t.middleware(async ({ ctx, path, type, next, getRawInput }) => {
+  const access = accessFor(path);
+  if (access !== "public") {
+    if (!ctx.caller) throw new TRPCError({ code: "UNAUTHORIZED", message: "sign in, or send an API token" });
+    if (!callerMay(ctx.caller, access))
+      throw new TRPCError({ code: "FORBIDDEN", message: `${path} needs the ${access} role` });
+  }
+  const result = await next();
+  if (result.ok && type === "mutation" && ctx.caller && isAudited(path)) {
+    const input = await getRawInput().catch(() => undefined);
+    recordAudit(getDb(), {
+      actor: ctx.caller.email,
+      action: path,
+      target: auditTarget(input, result.data),
+      detail: auditDetail(input, result.data),
+    });
+  }
+  return result;
+});
+
 export const createTRPCRouter = t.router;
-export const publicProcedure = t.procedure;
+/** Every procedure goes through the access check; routers choose nothing (the table decides). */
+export const publicProcedure = t.procedure.use(enforceAccess);
 export const createCallerFactory = t.createCallerFactory;
 export const mergeRouters = t.mergeRouters;

@@ -2,11 +2,7 @@
  * Who is calling: a signed-in user (session cookie), a personal API token, or the environment's
  * WF_API_TOKEN (acts as an admin). Roles are DESIGN.md §7 "Access"; docs/security.md says what each allows.
  */
-import { z } from "zod";
-
-export const ROLES = ["viewer", "editor", "approver", "admin"] as const;
-export const RoleSchema = z.enum(ROLES);
-export type Role = z.infer<typeof RoleSchema>;
+import type { Role } from "@/lib/access/roles";
 
 export interface Caller {
   /** How the caller proved who it is. */

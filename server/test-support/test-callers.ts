@@ -1,6 +1,7 @@
 /** Test helper: server-side tRPC callers acting as a given role (no HTTP, no cookie). */
 import { createCaller } from "@/server/api/root";
-import type { Caller, Role } from "@/server/auth/caller";
+import type { Role } from "@/lib/access/roles";
+import type { Caller } from "@/server/auth/caller";
 
 export function testCallerIdentity(
   roles: readonly Role[] = ["admin"],

@@ -3,10 +3,8 @@
  * form. The template is read here, on the server, so the editor starts with it instead of asking
  * for it after the page has loaded (one round trip less before the canvas is drawn).
  */
-import { headers } from "next/headers";
 import { TemplateEditorPage } from "@/components/editor/template-editor-page";
-import { createCaller } from "@/server/api/root";
-import { createTRPCContext } from "@/server/api/trpc";
+import { serverCaller } from "@/app/server-caller";
 
 export default async function TemplatePage(props: {
   params: Promise<{ id: string }>;
@@ -15,7 +13,7 @@ export default async function TemplatePage(props: {
   const { id } = await props.params;
   const { run } = await props.searchParams;
   const templateId = decodeURIComponent(id);
-  const caller = createCaller(createTRPCContext({ headers: await headers() }));
+  const caller = await serverCaller();
   // A missing template (or any error) is left to the page's own query, which shows the message.
   const initial = await caller.template.get({ id: templateId }).catch(() => undefined);
   return <TemplateEditorPage id={templateId} run={run === "1"} initial={initial} />;

@@ -2,6 +2,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { countUsers } from "@/server/auth/count-users";
 import { appRoot, dbPath } from "@/server/db/data-paths";
 import { openDatabase } from "@/server/db/open-database";
 import type { CliIo } from "@/server/cli/cli-io";
@@ -23,12 +24,27 @@ function runNext(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   });
 }
 
+/** Loopback addresses the server may bind before an admin exists. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.trim().toLowerCase();
+  return h === "localhost" || h === "::1" || h === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(h);
+}
+
 /** Checks the port and the database, builds the app when needed, then runs `next start` until it exits. */
 export async function serveCommand(opts: { port: string; host: string; build?: boolean }, io: CliIo): Promise<number> {
   if (!/^\d+$/.test(opts.port)) throw new CliError(`--port must be a number, got "${opts.port}"`, EXIT.usage);
   // Fail before building or binding a port when the database cannot be opened or migrated.
-  openDatabase(dbPath()).$client.close();
-  const env = { ...process.env, WF_APP_ROOT: appRoot(), NODE_ENV: "production" as const };
+  const db = openDatabase(dbPath());
+  const users = countUsers(db);
+  db.$client.close();
+  // Before an admin exists, anyone who reaches the port could create it: loopback only (DESIGN.md §11).
+  const unattendedAdmin = !!(process.env.WF_ADMIN_EMAIL && process.env.WF_ADMIN_PASSWORD);
+  if (users === 0 && !unattendedAdmin && !isLoopbackHost(opts.host))
+    throw new CliError(
+      `refusing to listen on ${opts.host} before an admin exists: start on 127.0.0.1, create the admin at /setup, then restart with --host ${opts.host} (or set WF_ADMIN_EMAIL and WF_ADMIN_PASSWORD)`,
+      EXIT.usage,
+    );
+  const env = { ...process.env, WF_APP_ROOT: appRoot(), NODE_ENV: "production" as const, HOST: opts.host };
   if (opts.build || !fs.existsSync(path.join(appRoot(), ".next", "BUILD_ID"))) {
     io.err("wf serve: building the app (first start takes about a minute)…");
     const code = await runNext(["build"], env);

@@ -1,20 +1,10 @@
-/** tRPC over HTTP (queries, mutations) and SSE (subscriptions). */
-import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import { appRouter } from "@/server/api/root";
-import { createTRPCContext } from "@/server/api/trpc";
+/** tRPC over HTTP (queries, mutations) and SSE (subscriptions); the guards and context live in server/api. */
+import { handleTrpcRequest } from "@/server/api/handle-trpc-request";
 
 export const dynamic = "force-dynamic";
 
 function handler(req: Request) {
-  return fetchRequestHandler({
-    endpoint: "/api/trpc",
-    req,
-    router: appRouter,
-    createContext: () => createTRPCContext({ headers: req.headers }),
-    onError({ error, path }) {
-      if (error.code === "INTERNAL_SERVER_ERROR") console.error(`tRPC ${path ?? "?"}:`, error);
-    },
-  });
+  return handleTrpcRequest(req);
 }
 
 export { handler as GET, handler as POST };

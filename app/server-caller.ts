@@ -1,0 +1,9 @@
+/** tRPC on the server for server components: the caller comes from this request's cookie. */
+import "server-only";
+import { headers } from "next/headers";
+import { createCaller } from "@/server/api/root";
+import { createTRPCContext } from "@/server/api/trpc";
+
+export async function serverCaller() {
+  return createCaller(createTRPCContext({ headers: await headers() }));
+}

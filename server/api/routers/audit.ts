@@ -1,0 +1,20 @@
+/** `audit` router (admin): the append-only log, newest first, filtered by actor and action. */
+import { z } from "zod";
+import { listAudit } from "@/server/auth/audit-log";
+import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
+import { getDb } from "@/server/db/get-db";
+
+export const auditRouter = createTRPCRouter({
+  list: publicProcedure
+    .input(
+      z
+        .object({
+          actor: z.string().max(254).optional(),
+          action: z.string().max(100).optional(),
+          limit: z.number().int().min(1).max(500).optional(),
+          cursor: z.number().int().min(0).optional(),
+        })
+        .optional(),
+    )
+    .query(({ input }) => listAudit(getDb(), input ?? {})),
+});

@@ -1,0 +1,31 @@
+/** `secret` router (admin): names and dates only — a value goes in with `set` and never comes out. */
+import { TRPCError } from "@trpc/server";
+import { z } from "zod";
+import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
+import { getDb } from "@/server/db/get-db";
+import { SecretNameSchema, deleteSecret, listSecrets, setSecret } from "@/server/secrets/secret-store";
+
+export const secretRouter = createTRPCRouter({
+  list: publicProcedure.query(() => ({ items: listSecrets(getDb()) })),
+
+  set: publicProcedure
+    .input(
+      z.object({
+        name: SecretNameSchema,
+        value: z
+          .string()
+          .min(1, "a value")
+          .max(64 * 1024),
+      }),
+    )
+    .mutation(({ input }) => {
+      setSecret(getDb(), input.name, input.value);
+      return { ok: true };
+    }),
+
+  delete: publicProcedure.input(z.object({ name: SecretNameSchema })).mutation(({ input }) => {
+    if (!deleteSecret(getDb(), input.name))
+      throw new TRPCError({ code: "NOT_FOUND", message: `no secret ${input.name}` });
+    return { ok: true };
+  }),
+});

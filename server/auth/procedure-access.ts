@@ -1,0 +1,68 @@
+/**
+ * Who may call what: every tRPC procedure path → the access it needs (DESIGN.md §7 "Access").
+ * One table, enforced by one middleware on every procedure (server/api/trpc.ts). A path missing
+ * here needs `admin` (fail closed); a test checks the table covers the whole router.
+ */
+import { hasRole, type Role } from "@/lib/access/roles";
+import type { Caller } from "./caller";
+
+/** `public`: no caller needed. `signed-in`: any caller (own account, own tokens). */
+export type Access = "public" | "signed-in" | Role;
+
+export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
+  "health.ping": "public",
+  "health.heartbeat": "public",
+  "auth.login": "public",
+  "auth.me": "public",
+  "auth.setup": "public",
+  "auth.logout": "signed-in",
+
+  "template.list": "viewer",
+  "template.facets": "viewer",
+  "template.get": "viewer",
+  "template.diff": "viewer",
+  "template.save": "editor",
+  "template.delete": "editor",
+  "template.duplicate": "editor",
+  "template.restore": "admin",
+
+  "compose.describe": "editor",
+  "compose.import": "editor",
+  "compose.validate": "editor",
+  "compose.injectCheckpoints": "editor",
+  "catalog.list": "viewer",
+
+  "run.get": "viewer",
+  "run.list": "viewer",
+  "run.log": "viewer",
+  "run.onEvent": "viewer",
+  "run.start": "editor",
+  "run.cancel": "editor",
+  "run.rerunFrom": "editor",
+  "run.retryFailed": "editor",
+  "live.watch": "viewer",
+
+  "approval.list": "viewer",
+  "approval.decide": "approver",
+
+  "token.create": "signed-in",
+  "token.list": "signed-in",
+  "token.revoke": "signed-in",
+  "user.list": "admin",
+  "user.create": "admin",
+  "user.setRoles": "admin",
+  "secret.list": "admin",
+  "secret.set": "admin",
+  "secret.delete": "admin",
+  "audit.list": "admin",
+};
+
+export function accessFor(path: string): Access {
+  return PROCEDURE_ACCESS[path] ?? "admin";
+}
+
+export function callerMay(caller: Caller | null, access: Access): boolean {
+  if (access === "public") return true;
+  if (!caller) return false;
+  return access === "signed-in" ? true : hasRole(caller.roles, access);
+}

@@ -1,0 +1,45 @@
+/**
+ * Who is calling, from the request headers: `Authorization: Bearer <token>` (WF_API_TOKEN or a
+ * personal token) or the session cookie. A bearer header that matches nothing is an anonymous
+ * caller (→ 401), never a fallback to the cookie.
+ */
+import { timingSafeEqual } from "node:crypto";
+import type { Db } from "@/server/db/open-database";
+import type { Caller } from "./caller";
+import { SESSION_COOKIE, readCookie } from "./session-cookie";
+import { resolveSession } from "./session-store";
+import { resolveApiToken } from "./token-store";
+
+const ENV_TOKEN_CALLER: Caller = {
+  via: "env-token",
+  userId: null,
+  email: "WF_API_TOKEN",
+  roles: ["admin"],
+  sessionId: null,
+};
+
+function equalsEnvToken(token: string): boolean {
+  const expected = process.env.WF_API_TOKEN;
+  if (!expected) return false;
+  const a = Buffer.from(token);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function bearerToken(headers: Headers): string | null {
+  const auth = headers.get("authorization");
+  if (!auth) return null;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(auth);
+  return m ? m[1]! : "";
+}
+
+export function resolveCaller(db: Db, headers: Headers): Caller | null {
+  const bearer = bearerToken(headers);
+  if (bearer !== null) {
+    if (!bearer) return null;
+    if (equalsEnvToken(bearer)) return ENV_TOKEN_CALLER;
+    return resolveApiToken(db, bearer);
+  }
+  const session = readCookie(headers.get("cookie"), SESSION_COOKIE);
+  return session ? resolveSession(db, session) : null;
+}

@@ -1,0 +1,45 @@
+/**
+ * Server-side sessions. The cookie carries a random token; the row is keyed by its SHA-256, so
+ * logout, expiry and role changes take effect on the next request (one primary-key lookup).
+ */
+import { and, eq, gt, lt } from "drizzle-orm";
+import type { Db } from "@/server/db/open-database";
+import { sessions, users } from "@/server/db/schema";
+import type { Caller } from "./caller";
+import { newBearerSecret, sha256Hex } from "./secret-hash";
+import { parseRoles } from "./user-store";
+
+/** Hours a session lasts (WF_SESSION_HOURS, default 7 days). */
+export function sessionLifetimeMs(): number {
+  const hours = Number(process.env.WF_SESSION_HOURS ?? 24 * 7);
+  return (Number.isFinite(hours) && hours > 0 ? hours : 24 * 7) * 3_600_000;
+}
+
+export function createSession(db: Db, userId: string, now = Date.now()): { token: string; expiresAt: number } {
+  const token = newBearerSecret("wfs_");
+  const expiresAt = now + sessionLifetimeMs();
+  // Expired rows of this user are swept on login, so the table stays small without a timer.
+  db.delete(sessions)
+    .where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now)))
+    .run();
+  db.insert(sessions)
+    .values({ id: sha256Hex(token), userId, createdAt: now, expiresAt })
+    .run();
+  return { token, expiresAt };
+}
+
+export function resolveSession(db: Db, token: string, now = Date.now()): Caller | null {
+  const id = sha256Hex(token);
+  const row = db
+    .select({ userId: users.id, email: users.email, roles: users.roles })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
+    .get();
+  if (!row) return null;
+  return { via: "session", userId: row.userId, email: row.email, roles: parseRoles(row.roles), sessionId: id };
+}
+
+export function deleteSession(db: Db, sessionId: string): void {
+  db.delete(sessions).where(eq(sessions.id, sessionId)).run();
+}
