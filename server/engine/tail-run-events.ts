@@ -23,45 +23,79 @@ export function waitFor(register: (wake: () => void) => void, signal?: AbortSign
   });
 }
 
+/**
+ * One run's events in id order, no gap, no duplicate: `take()` returns the next replay page while
+ * replaying, then everything the bus delivered since the last call (events a page already
+ * replayed are dropped). `onEvent` is called on each bus event, so a reader knows when to take.
+ */
+export class RunEventFeed {
+  private queue: StoredEvent[] = [];
+  private last: number;
+  private replaying = true;
+  private readonly unsubscribe: () => void;
+  onEvent?: () => void;
+
+  constructor(
+    private readonly store: Pick<RunStore, "eventsAfter">,
+    bus: RunEventBus,
+    private readonly runId: string,
+    lastEventId: number,
+  ) {
+    this.last = lastEventId;
+    // Subscribed before the first page is read: nothing published meanwhile is missed.
+    this.unsubscribe = bus.subscribe(runId, (e) => {
+      this.queue.push(e);
+      this.onEvent?.();
+    });
+  }
+
+  /** True once the stored events are replayed (what follows is the tail). */
+  get caughtUp(): boolean {
+    return !this.replaying;
+  }
+
+  take(): StoredEvent[] {
+    if (this.replaying) {
+      const page = this.store.eventsAfter(this.runId, this.last, REPLAY_PAGE_SIZE);
+      if (page.length) this.last = page[page.length - 1].id;
+      if (page.length < REPLAY_PAGE_SIZE) this.replaying = false;
+      if (page.length || this.replaying) return page;
+    }
+    if (!this.queue.length) return [];
+    const out: StoredEvent[] = [];
+    for (const e of this.queue) {
+      if (e.id <= this.last) continue;
+      this.last = e.id;
+      out.push(e);
+    }
+    this.queue = [];
+    return out;
+  }
+
+  close(): void {
+    this.unsubscribe();
+  }
+}
+
 export async function* tailRunEvents(
   store: Pick<RunStore, "eventsAfter">,
   bus: RunEventBus,
   runId: string,
   lastEventId: number,
   signal?: AbortSignal,
-  /** Called once the stored events are replayed, before the tail (live.watch's `ready`). */
-  onCaughtUp?: () => void,
 ): AsyncGenerator<StoredEvent> {
-  const queue: StoredEvent[] = [];
+  const feed = new RunEventFeed(store, bus, runId, lastEventId);
   let wake: (() => void) | undefined;
-  const unsubscribe = bus.subscribe(runId, (e) => {
-    queue.push(e);
-    wake?.();
-  });
+  feed.onEvent = () => wake?.();
   try {
-    let last = lastEventId;
-    // 1. Replay in pages; events published meanwhile wait in the queue (dropped below if replayed).
-    for (;;) {
-      const page = store.eventsAfter(runId, last, REPLAY_PAGE_SIZE);
-      for (const e of page) {
-        last = e.id;
-        yield e;
-      }
-      if (page.length < REPLAY_PAGE_SIZE || signal?.aborted) break;
-    }
-    onCaughtUp?.();
-    // 2. Tail.
     while (!signal?.aborted) {
-      for (let e = queue.shift(); e; e = queue.shift()) {
-        if (e.id <= last) continue;
-        last = e.id;
-        yield e;
-      }
-      if (signal?.aborted) break;
+      const batch = feed.take();
+      for (const e of batch) yield e;
+      if (batch.length || signal?.aborted) continue;
       await waitFor((w) => (wake = w), signal);
       wake = undefined;
     }
   } finally {
-    unsubscribe();
+    feed.close();
   }
 }

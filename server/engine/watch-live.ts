@@ -11,7 +11,7 @@ import { countPendingApprovals, resumeAfter, selectRunRowLite } from "@/server/d
 import type { RunEventBus } from "./event-bus";
 import { runListItem } from "./run-details";
 import type { RunStore, StoredEvent } from "./run-store";
-import { tailRunEvents, waitFor } from "./tail-run-events";
+import { RunEventFeed, waitFor } from "./tail-run-events";
 import { toWireEvent, type WireEvent } from "./wire-event";
 
 export interface LiveWatchInput {
@@ -19,10 +19,13 @@ export interface LiveWatchInput {
   afterEventId?: number;
   approvals?: boolean;
   runs?: boolean;
+  /** Send the run events that are ready together as one `run-events` message (fewer SSE messages under load). */
+  batch?: boolean;
 }
 
 export type LiveMessage =
   | { kind: "run-event"; event: WireEvent }
+  | { kind: "run-events"; events: WireEvent[] }
   | { kind: "approvals"; pending: number }
   | { kind: "run"; run: ReturnType<typeof runListItem> }
   | { kind: "ready" };
@@ -40,19 +43,25 @@ const STATUS_EVENTS: ReadonlySet<RunEventType> = new Set([
   "node.started",
 ]);
 
+/** Every client of one event gets the same wire object (built once, not once per client). */
+const wireCache = new WeakMap<StoredEvent, WireEvent>();
+function wireOf(e: StoredEvent): WireEvent {
+  let w = wireCache.get(e);
+  if (!w) {
+    w = toWireEvent(e);
+    wireCache.set(e, w);
+  }
+  return w;
+}
+
 export async function* watchLive(
   deps: { db: Db; store: Pick<RunStore, "eventsAfter">; bus: RunEventBus },
   input: LiveWatchInput,
   signal?: AbortSignal,
 ): AsyncGenerator<LiveMessage> {
-  const queue: LiveMessage[] = [];
   let wake: (() => void) | undefined;
-  const push = (m: LiveMessage) => {
-    queue.push(m);
-    wake?.();
-  };
   const dirtyRuns = new Set<string>();
-  let approvalsDirty = false;
+  let approvalsDirty = input.approvals === true;
   const sentStatus = new Map<string, string>();
   let lastPending = -1;
   const unsubscribe =
@@ -64,35 +73,17 @@ export async function* watchLive(
           wake?.();
         })
       : undefined;
-  // The run's events are pumped into the same queue; the pump ends with the subscription.
-  const stop = new AbortController();
-  const onAbort = () => stop.abort();
-  signal?.addEventListener("abort", onAbort, { once: true });
-  let caughtUp = input.runId === undefined;
-  const pump = input.runId
-    ? (async () => {
-        const events = tailRunEvents(
-          deps.store,
-          deps.bus,
-          input.runId!,
-          resumeAfter(deps.db, input.runId!, input.afterEventId ?? 0),
-          stop.signal,
-          () => {
-            caughtUp = true;
-            wake?.();
-          },
-        );
-        for await (const e of events) push({ kind: "run-event", event: toWireEvent(e) });
-      })()
+  const feed = input.runId
+    ? new RunEventFeed(deps.store, deps.bus, input.runId, resumeAfter(deps.db, input.runId, input.afterEventId ?? 0))
     : undefined;
+  if (feed) feed.onEvent = () => wake?.();
+  let readySent = false;
   try {
-    if (input.approvals) approvalsDirty = true;
-    let readySent = false;
-    while (!stop.signal.aborted) {
+    while (!signal?.aborted) {
       if (approvalsDirty) {
         approvalsDirty = false;
         const pending = countPendingApprovals(deps.db);
-        if (pending !== lastPending) push({ kind: "approvals", pending });
+        if (pending !== lastPending) yield { kind: "approvals", pending };
         lastPending = pending;
       }
       for (const runId of dirtyRuns) {
@@ -100,22 +91,23 @@ export async function* watchLive(
         const row = selectRunRowLite(deps.db, runId);
         if (!row || sentStatus.get(runId) === row.status) continue;
         sentStatus.set(runId, row.status);
-        push({ kind: "run", run: runListItem(row) });
+        yield { kind: "run", run: runListItem(row) };
       }
-      for (let m = queue.shift(); m; m = queue.shift()) yield m;
-      if (caughtUp && !readySent) {
+      const events = feed?.take() ?? [];
+      if (input.batch && events.length > 1) yield { kind: "run-events", events: events.map(wireOf) };
+      else for (const e of events) yield { kind: "run-event", event: wireOf(e) };
+      if (events.length) continue;
+      if (!readySent && (!feed || feed.caughtUp)) {
         readySent = true;
         yield { kind: "ready" };
         continue;
       }
-      if (stop.signal.aborted || approvalsDirty || dirtyRuns.size) continue;
-      await waitFor((w) => (wake = w), stop.signal);
+      if (signal?.aborted || approvalsDirty || dirtyRuns.size) continue;
+      await waitFor((w) => (wake = w), signal);
       wake = undefined;
     }
   } finally {
-    stop.abort();
-    signal?.removeEventListener("abort", onAbort);
+    feed?.close();
     unsubscribe?.();
-    await pump;
   }
 }

@@ -18,6 +18,8 @@ export const LiveWatchInput = z.object({
   afterEventId: z.number().int().min(0).optional(),
   approvals: z.boolean().optional(),
   runs: z.boolean().optional(),
+  /** Run events ready at the same moment arrive as one `{ kind: "run-events", events }` message. */
+  batch: z.boolean().optional(),
 });
 
 export const liveRouter = createTRPCRouter({
