@@ -56,6 +56,26 @@ const COMMON_TAIL: FieldSpec[] = [
 const WAIT_BEHAVIOUR: FieldSpec[] = [
   { behaviour: true, name: "timeout_s", kind: "number", help: "how long the wait may last" },
   { behaviour: true, name: "on_fail", kind: "onFail" },
+  {
+    behaviour: true,
+    name: "approvals_required",
+    kind: "integer",
+    help: "distinct people who must approve (default 1)",
+  },
+  {
+    behaviour: true,
+    name: "approval_timeout_s",
+    kind: "number",
+    help: "the approval times out after this many seconds",
+  },
+  {
+    behaviour: true,
+    name: "on_timeout",
+    kind: "select",
+    options: ["", "fail", "continue"],
+    help: "fail (default) or continue as approved; a gate continues on its else branch",
+  },
+  { behaviour: true, name: "allow_self_approval", kind: "boolean", help: "off: who started the run may not decide" },
 ];
 
 export const NODE_FIELDS: Record<NodeType, readonly FieldSpec[]> = {
