@@ -65,12 +65,36 @@ function checkChecks(node: ViewNode, out: Diagnostic[]): string[] {
   return commands;
 }
 
+const APPROVAL_FIELDS = ["approvals_required", "approval_timeout_s", "on_timeout", "allow_self_approval"] as const;
+
+/** Whether the node can open an approval: a person's task, a pause, a gate, or a check that asks. */
+function asksAPerson(node: ViewNode): boolean {
+  const d = node.data;
+  if (node.type === "human" || node.type === "gate") return true;
+  if (node.type === "checkpoint" && d.auto_continue === false) return true;
+  return (["checks", "preconditions"] as const).some(
+    (list) =>
+      Array.isArray(d[list]) && d[list].some((c) => isRecord(c) && (c.type === "human" || c.on_failure === "ask")),
+  );
+}
+
+/** Approval fields where no approval can open (WF093), a timeout outcome without a timeout (WF094). */
+function checkApprovalFields(node: ViewNode, out: Diagnostic[]): void {
+  const set = APPROVAL_FIELDS.filter((f) => node.data[f] !== undefined);
+  if (!set.length) return;
+  const at = (field: string) => ({ nodeId: node.id, path: nodePath(node, field), field });
+  if (!asksAPerson(node)) for (const f of set) out.push(wfIssue("WF093", at(f), node.id, f));
+  else if (node.data.on_timeout !== undefined && node.data.approval_timeout_s === undefined)
+    out.push(wfIssue("WF094", at("on_timeout"), node.id));
+}
+
 export function checkNodeContents(view: ModelView): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const node of view.nodes) {
     const missing = missingWork(node);
     if (missing) out.push(wfIssue("WF072", { nodeId: node.id, path: nodePath(node) }, node.id, missing));
     const commands = checkChecks(node, out);
+    checkApprovalFields(node, out);
     const tier = node.data.tier;
     if (typeof tier !== "string" || !(TIERS as readonly string[]).includes(tier)) continue;
     const where = { nodeId: node.id, path: nodePath(node, "tier"), field: "tier" };

@@ -134,6 +134,15 @@ export const WF_ISSUES = {
     (name: string, why: string) =>
       `Variable "${name}" ${why}: nodes receive variables in their environment under their own names; rename it.`,
   ),
+  WF093: def(
+    "warning",
+    (id: string, field: string) =>
+      `Node "${id}" sets ${field}, but it never asks a person (not a human task, a checkpoint with auto_continue: false, a gate, or a node with a human check), so it has no effect.`,
+  ),
+  WF094: def(
+    "warning",
+    (id: string) => `Node "${id}" sets on_timeout without approval_timeout_s, so its approvals never time out.`,
+  ),
 } as const;
 
 export type WfIssueCode = keyof typeof WF_ISSUES;
