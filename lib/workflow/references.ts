@@ -1,6 +1,7 @@
 /**
  * Runtime references inside templates: `{var}`, `{N-001.output}`, `{N-001.<field>}`,
- * `{prev_output}`, `{prev_output_path}`, `{prev_session_id}` and `{iteration}`.
+ * `{prev_output}`, `{prev_output_path}`, `{prev_session_id}`, `{iteration}` and `{secrets.NAME}`
+ * (a named secret: `secrets` is reserved, it is never a node id).
  * Parsing keeps positions (offset, line, column) so editors and diagnostics can point at them;
  * substitution is one pure function shared by the validator, the rename edit and the engine.
  *
@@ -28,7 +29,11 @@ export type Reference =
   | (ReferenceBase & { kind: "variable"; name: string })
   | (ReferenceBase & { kind: "node"; nodeId: string; field: string })
   | (ReferenceBase & { kind: "prev"; name: PrevReferenceName })
-  | (ReferenceBase & { kind: "iteration" });
+  | (ReferenceBase & { kind: "iteration" })
+  | (ReferenceBase & { kind: "secret"; name: string });
+
+/** `{secrets.NAME}` reads the secret NAME, not a node called `secrets`. */
+export const SECRETS_REFERENCE_HEAD = "secrets";
 
 /** `[A-Za-z_]`: an identifier's first character. */
 function isIdentStart(code: number): boolean {
@@ -90,7 +95,8 @@ export function parseReferences(text: string): Reference[] {
       // Literal objects (no spread): this runs for every template field on every validation.
       if (fieldEnd > 0) {
         const field = text.slice(headEnd + 1, fieldEnd);
-        out.push({ kind: "node", nodeId: head, field, raw, start, end, line, column });
+        if (head === SECRETS_REFERENCE_HEAD) out.push({ kind: "secret", name: field, raw, start, end, line, column });
+        else out.push({ kind: "node", nodeId: head, field, raw, start, end, line, column });
       } else if ((PREV_REFERENCES as readonly string[]).includes(head))
         out.push({ kind: "prev", name: head as PrevReferenceName, raw, start, end, line, column });
       else if (head === "iteration") out.push({ kind: "iteration", raw, start, end, line, column });
@@ -164,6 +170,9 @@ export function resolveReference(ref: Reference, ctx: ReferenceContext): string 
       return asText(ctx.prev?.[ref.name]);
     case "iteration":
       return ctx.iteration === undefined ? undefined : String(ctx.iteration);
+    case "secret":
+      // Only the engine holds secret values (server/engine/run-secrets.ts); no context a client builds has them.
+      return undefined;
   }
 }
 

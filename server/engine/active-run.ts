@@ -4,6 +4,7 @@ import type { RunEvent } from "@/lib/workflow/run/run-events";
 import type { RunSpec } from "@/lib/workflow/run/run-spec";
 import type { RunState } from "@/lib/workflow/run/run-state";
 import type { ApprovalDecisionInfo } from "./run-store";
+import type { RunSecrets } from "./run-secrets";
 
 /** A binary min-heap of planned node ids keyed by topological index (the ready-set tie-break). */
 export class ReadyHeap {
@@ -52,6 +53,8 @@ export interface ActiveRun {
   state: RunState;
   workspace: string;
   heap: ReadyHeap;
+  /** Secret values the template references and their redactor (memory only; absent without secrets). */
+  secrets?: RunSecrets;
   /** Abort handles of nodes whose executor is working. */
   inflight: Map<string, AbortController>;
   outbox: RunEvent[];

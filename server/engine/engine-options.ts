@@ -7,6 +7,7 @@ import type { ExecutorRegistry } from "./executors/executor-registry";
 import type { AgentJudge } from "./run-checks";
 import type { AttemptStep } from "./run-node";
 import type { RunStore } from "./run-store";
+import type { SecretSource } from "./run-secrets";
 
 export interface AutoDecision {
   decision: string;
@@ -27,6 +28,8 @@ export interface EngineOptions {
   shell?: string;
   /** Log bytes kept per node attempt (default 256 KiB). */
   maxLogBytes?: number;
+  /** Where `{secrets.NAME}` values come from (the encrypted store on the server, WF_SECRET_<NAME> for the CLI). */
+  secretSource?: SecretSource;
   /** Answers approvals without a person (CLI `--approve all`, `--answer`). */
   autoDecide?: (a: { runId: string; nodeId: string; request: ApprovalRequest }) => AutoDecision | undefined;
   judge?: AgentJudge;

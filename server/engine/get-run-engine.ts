@@ -4,6 +4,7 @@
  */
 import { runsDir } from "@/server/db/data-paths";
 import { getDb } from "@/server/db/get-db";
+import { readSecretValues } from "@/server/secrets/secret-store";
 import type { Db } from "@/server/db/open-database";
 import { agentJudge } from "./agent-judge";
 import { createExecutorRegistry } from "./executors/executor-registry";
@@ -25,6 +26,7 @@ export function getRunEngine(): RunEngine {
     runsDir: runsDir(),
     executors: createExecutorRegistry(),
     judge: agentJudge,
+    secretSource: (names) => readSecretValues(db, names),
     concurrency: { global: limit("WF_MAX_PARALLEL"), perRun: limit("WF_MAX_PARALLEL_PER_RUN") },
   });
   holder.__wfRunEngine = { db, engine };

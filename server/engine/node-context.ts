@@ -29,7 +29,13 @@ export function buildNodeContext(run: ActiveRun, nodeId: string, o: NodeContextO
   const node = spec.defs.get(nodeId)!;
   const planned = spec.plan.nodes[nodeId];
   const env: Record<string, string> = { ...allowedHostEnv() };
-  const lookupRef = runReferenceLookup(spec, state, nodeId);
+  const baseLookup = runReferenceLookup(spec, state, nodeId);
+  const secrets = run.secrets?.values;
+  // `{secrets.NAME}` resolves only here, in the engine; a shell command receives it as WF_REF_n.
+  const lookupRef: typeof baseLookup = secrets
+    ? (ref) =>
+        ref.kind === "secret" ? (Object.hasOwn(secrets, ref.name) ? secrets[ref.name] : undefined) : baseLookup(ref)
+    : baseLookup;
   // Declared variables only, never over an inherited name (a stored run from before the rule may
   // hold one). A value too large for an environment string would make every exec fail (E2BIG);
   // commands still receive it through `{name}`, which passes it through a file.
@@ -38,6 +44,8 @@ export function buildNodeContext(run: ActiveRun, nodeId: string, o: NodeContextO
     if (v !== undefined && ENV_NAME.test(k) && !reservedEnvName(k) && Buffer.byteLength(v) <= ENV_VALUE_MAX_BYTES)
       env[k] = v;
   }
+  // Secrets the template references, by name (secret names cannot be reserved names: secret.set refuses them).
+  if (secrets) for (const [k, v] of Object.entries(secrets)) if (!reservedEnvName(k)) env[k] = v;
   env.WF_RUN_ID = run.id;
   env.WF_NODE_ID = nodeId;
   env.WF_WORKSPACE = run.workspace;

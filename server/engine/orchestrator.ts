@@ -22,6 +22,7 @@ import type { RunState } from "@/lib/workflow/run/run-state";
 import { advanceRunState } from "@/lib/workflow/run/advance-run-state";
 import { finishedDownstream } from "@/lib/workflow/run/reset-nodes";
 import { RUN_CODES } from "@/lib/workflow/run/run-codes";
+import { redactDeep } from "@/lib/workflow/run/redact-secrets";
 import { validateRunState } from "@/lib/workflow/run/validate-run-state";
 import { isTerminalRunStatus } from "@/lib/workflow/statuses";
 import { newId } from "@/server/db/new-id";
@@ -38,6 +39,7 @@ import {
   RunNotFoundError,
   RunStateInvalidError,
 } from "./engine-errors";
+import { resolveRunSecrets } from "./run-secrets";
 import { getRunEventBus, type RunEventBus } from "./event-bus";
 import { createExecutorRegistry, type ExecutorRegistry } from "./executors/executor-registry";
 import { checkSkillCommands } from "./check-skill-commands";
@@ -73,7 +75,14 @@ export class RunEngine {
     const planned = planRun(input.template);
     const commands = [...checkShellCommands(buildModelView(input.template)), ...checkSkillCommands(input.template)];
     const names = checkVariableNames(undefined, input.template);
-    const problems = [...diagnostics, ...names, ...commands, ...(planned.ok ? [] : planned.diagnostics)];
+    const secrets = resolveRunSecrets(input.template, this.o.secretSource);
+    const problems = [
+      ...diagnostics,
+      ...names,
+      ...commands,
+      ...secrets.diagnostics,
+      ...(planned.ok ? [] : planned.diagnostics),
+    ];
     if (problems.length || !planned.ok) throw new RunInputError(problems);
     // 3. Workspace and stored run, 4. the run.started event.
     const runId = input.runId ?? newId("run");
@@ -91,6 +100,7 @@ export class RunEngine {
       templateVersion: input.templateVersion ?? null,
     });
     const run = createActiveRun(spec, state, workspace, this.perRunLimit);
+    run.secrets = secrets.secrets;
     this.runs.set(runId, run);
     this.apply(run, { type: "run.started", at: this.clock.now() });
     this.tick();
@@ -245,6 +255,8 @@ export class RunEngine {
       stored.workspace,
       this.perRunLimit,
     );
+    // Values are read again (never stored with the run); a secret deleted since stays unresolved.
+    run.secrets = resolveRunSecrets(stored.template, this.o.secretSource).secrets;
     this.runs.set(runId, run);
     return run;
   }
@@ -252,6 +264,8 @@ export class RunEngine {
   /** Feeds one event to the reducer and turns its commands into work. */
   private apply(run: ActiveRun, event: RunEvent): boolean {
     if (this.detached) return false;
+    // Before the reducer: state, stored events, the bus and every log see the redacted text only.
+    if (run.secrets) event = redactDeep(event, run.secrets.redact);
     const r = advanceRunState(run.spec, run.state, event);
     if (!r.accepted) return false;
     run.outbox.push(event, ...r.events);

@@ -1,6 +1,7 @@
 /** Named secrets in SQLite, sealed with the data folder's key. Lists give names and dates, never values. */
 import { asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
+import { reservedEnvName } from "@/lib/workflow/run/node-environment";
 import type { Db } from "@/server/db/open-database";
 import { secrets } from "@/server/db/schema";
 import { openSecret, sealSecret } from "./secret-box";
@@ -9,7 +10,9 @@ import { loadSecretKey } from "./secret-key";
 /** Usable as an environment variable name and in `{secrets.NAME}`. */
 export const SecretNameSchema = z
   .string()
-  .regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, "letters, digits and _, not starting with a digit (at most 64)");
+  .regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, "letters, digits and _, not starting with a digit (at most 64)")
+  // Nodes receive a secret as an environment variable of the same name: never one the host or engine owns.
+  .refine((n) => !reservedEnvName(n), { message: "this name is reserved for the environment (PATH, WF_*, LD_*, …)" });
 
 export interface SecretSummary {
   name: string;

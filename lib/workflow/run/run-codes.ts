@@ -26,6 +26,8 @@ export const RUN_CODES = {
     `node ${id}: a value for ${field} cannot be passed: ${problem}`,
   RUN025: (id: string, step: string, problem: string) => `node ${id}: the ${step} step failed: ${problem}`,
   RUN026: (id: string, seconds: number) => `node ${id}: nobody decided its approval within ${seconds}s`,
+  RUN030: (id: string, field: string, name: string) =>
+    `node ${id}: ${field} uses {secrets.${name}}, but no secret "${name}" exists; an admin adds it in Settings → Secrets`,
   RUN024: (name: string) =>
     `variable "${name}" is not declared in the template's context_schema; declare it or leave it out`,
 } as const;

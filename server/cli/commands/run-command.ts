@@ -28,6 +28,7 @@ import { agentJudge } from "@/server/engine/agent-judge";
 import { RunInputError } from "@/server/engine/engine-errors";
 import { createRunEventBus } from "@/server/engine/event-bus";
 import { RunEngine, type AutoDecision } from "@/server/engine/orchestrator";
+import { environmentSecretSource } from "@/server/engine/run-secrets";
 import { SqliteRunStore } from "@/server/engine/sqlite-run-store";
 
 export interface RunOptions {
@@ -149,6 +150,8 @@ export async function runCommand(target: string, opts: RunOptions, io: CliIo): P
       runsDir,
       autoDecide,
       judge: agentJudge,
+      // No account or server: `{secrets.NAME}` reads WF_SECRET_<NAME> from this process's environment.
+      secretSource: environmentSecretSource,
     });
     // 4. Resume or start; progress is subscribed before the first event.
     const resumable = findResumable(store, template, vars);

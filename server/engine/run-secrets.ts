@@ -1,0 +1,51 @@
+/**
+ * A run's secrets (DESIGN.md §11): the names its template references as `{secrets.NAME}`, their
+ * values from the engine's secret source (the encrypted store on the server, WF_SECRET_<NAME> for
+ * the CLI) held in memory only, and the redactor applied to every event before it is recorded.
+ */
+import type { Diagnostic } from "@/lib/workflow/diagnostic";
+import { createRedactor, type Redactor } from "@/lib/workflow/run/redact-secrets";
+import { RUN_CODES } from "@/lib/workflow/run/run-codes";
+import { listTemplateReferences } from "@/lib/workflow/template-references";
+import type { Template } from "@/lib/workflow/template-schema";
+
+/** Returns the values of the named secrets that exist. */
+export type SecretSource = (names: readonly string[]) => Record<string, string>;
+
+export interface RunSecrets {
+  values: Readonly<Record<string, string>>;
+  redact: Redactor;
+}
+
+/** Secrets from the process environment as `WF_SECRET_<NAME>`: what `wf run` offers without a server. */
+export const environmentSecretSource: SecretSource = (names) => {
+  const out: Record<string, string> = {};
+  for (const n of names) {
+    const v = process.env[`WF_SECRET_${n}`];
+    if (v !== undefined) out[n] = v;
+  }
+  return out;
+};
+
+/** The run's secrets, or diagnostics naming each node and field that references a missing one. */
+export function resolveRunSecrets(
+  template: Template,
+  source: SecretSource | undefined,
+): { secrets?: RunSecrets; diagnostics: Diagnostic[] } {
+  const refs = listTemplateReferences(template).filter((r) => r.ref.kind === "secret");
+  if (refs.length === 0) return { diagnostics: [] };
+  const names = [...new Set(refs.map((r) => (r.ref as { name: string }).name))];
+  const values = source ? source(names) : {};
+  const diagnostics: Diagnostic[] = refs
+    .filter((r) => !Object.hasOwn(values, (r.ref as { name: string }).name))
+    .map((r) => ({
+      severity: "error",
+      code: "RUN030",
+      message: RUN_CODES.RUN030(r.nodeId, r.field, (r.ref as { name: string }).name),
+      nodeId: r.nodeId,
+      field: r.field,
+    }));
+  if (diagnostics.length) return { diagnostics };
+  const redact = createRedactor(Object.values(values));
+  return { secrets: { values, redact: redact ?? ((t) => t) }, diagnostics: [] };
+}
