@@ -52,6 +52,19 @@ describe("approvals", () => {
     ]);
   });
 
+  it("the CLI's automatic answer (--approve all) stands for every required approver", async () => {
+    //  H (human, 3 approvers)
+    h = createEngineHarness({ autoDecide: () => ({ decision: "approve" }) });
+    const t = buildTemplate().node("H", { type: "human", prompt: "ship?", approvals_required: 3 }).done();
+    const { runId } = h.engine.startRun({ template: t });
+    expect((await h.engine.settled(runId)).status).toBe("succeeded");
+    expect(JSON.parse(selectApprovalRows(h.db)[0].votes).map((v: { by: string }) => v.by)).toEqual([
+      "auto",
+      "auto-2",
+      "auto-3",
+    ]);
+  });
+
   it("one reject rejects an approval that needed several approvers", async () => {
     //  H (human, 3 approvers) → B
     h = createEngineHarness();

@@ -315,7 +315,12 @@ export class RunEngine {
     queueMicrotask(() => {
       run.pendingDecisions--;
       try {
-        this.decide(approvalId, { ...d, by: "auto" });
+        // The CLI's one operator stands for every approver the approval needs.
+        for (let i = 1; i <= (request.required ?? 1); i++) {
+          const n = run.state.nodes[nodeId];
+          if (i > 1 && (n.status !== "waiting" || n.approvalId !== approvalId)) break;
+          this.decide(approvalId, { ...d, by: i === 1 ? "auto" : `auto-${i}` });
+        }
       } catch (err) {
         // A refused automatic answer (e.g. an unknown branch) leaves the node waiting for a person.
         this.apply(run, { type: "node.log", at: this.clock.now(), nodeId, stream: "engine", text: String(err) });
