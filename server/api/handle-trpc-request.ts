@@ -4,13 +4,17 @@
  * Refusals are tRPC-shaped JSON errors, so every client reads them the same way.
  */
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { accessFor, callerMay } from "@/server/auth/procedure-access";
 import { hostRefusal, originRefusal, withCappedBody, type Refusal } from "@/server/auth/request-guard";
+import { resolveCaller } from "@/server/auth/resolve-caller";
 import { isHttps } from "@/server/auth/session-cookie";
 import { appRouter } from "@/server/api/root";
 import { createTRPCContext } from "@/server/api/trpc";
+import { getDb } from "@/server/db/get-db";
 
 const CODES: Record<Refusal["status"], string> = {
   400: "BAD_REQUEST",
+  401: "UNAUTHORIZED",
   403: "FORBIDDEN",
   413: "PAYLOAD_TOO_LARGE",
   421: "FORBIDDEN",
@@ -21,8 +25,30 @@ function refuse(r: Refusal): Response {
   return Response.json(body, { status: r.status });
 }
 
+const procedures = appRouter._def.procedures as Record<string, { _def: { type: string } } | undefined>;
+
+/**
+ * A subscription answers 200 and then streams, so a refusal inside it would arrive as an SSE
+ * event; checked here first, a refused subscriber gets a real 401/403 (the middleware still
+ * checks again inside, as for every procedure).
+ */
+function subscriptionRefusal(req: Request, endpoint: string): Refusal | null {
+  if (req.method !== "GET") return null;
+  const path = decodeURIComponent(new URL(req.url).pathname.slice(endpoint.length + 1));
+  if (procedures[path]?._def.type !== "subscription") return null;
+  const access = accessFor(path);
+  const caller = access === "public" ? null : resolveCaller(getDb(), req.headers);
+  if (callerMay(caller, access)) return null;
+  return caller
+    ? { status: 403, message: `${path} needs the ${access} role` }
+    : { status: 401, message: "sign in, or send an API token" };
+}
+
 export async function handleTrpcRequest(incoming: Request, endpoint = "/api/trpc"): Promise<Response> {
-  const early = hostRefusal(incoming.headers) ?? originRefusal(incoming.method, incoming.headers);
+  const early =
+    hostRefusal(incoming.headers) ??
+    originRefusal(incoming.method, incoming.headers) ??
+    subscriptionRefusal(incoming, endpoint);
   if (early) return refuse(early);
   const req = await withCappedBody(incoming);
   if (!(req instanceof Request)) return refuse(req);

@@ -45,6 +45,8 @@ export class DiagnosticsError extends TRPCError {
 }
 
 const t = initTRPC.context<TRPCContext>().create({
+  // Never a stack trace in a response, in any mode (the server logs internal errors itself).
+  isDev: false,
   sse: {
     ping: { enabled: true, intervalMs: 2000 },
     client: { reconnectAfterInactivityMs: 5000 },

@@ -5,7 +5,7 @@
  */
 
 export interface Refusal {
-  status: 400 | 403 | 413 | 421;
+  status: 400 | 401 | 403 | 413 | 421;
   message: string;
 }
 

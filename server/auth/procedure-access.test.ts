@@ -1,0 +1,58 @@
+/** The access table says what DESIGN.md §7 "Access" says, rule by rule (the matrix test then proves the server obeys it). */
+import { describe, expect, it } from "vitest";
+import { hasRole } from "@/lib/access/roles";
+import { PROCEDURE_ACCESS, accessFor, callerMay } from "./procedure-access";
+
+const entries = Object.entries(PROCEDURE_ACCESS);
+const ADMIN_NOUNS = ["user.", "secret.", "audit."];
+
+describe("PROCEDURE_ACCESS follows the roles of DESIGN.md §7", () => {
+  it("viewer reads everything but secrets, users and audit", () => {
+    for (const [path, access] of entries) {
+      const isRead = /\.(list|get|facets|diff|log|onEvent|watch)$/.test(path) && !path.startsWith("token.");
+      if (isRead && !ADMIN_NOUNS.some((n) => path.startsWith(n))) expect(access, path).toBe("viewer");
+      if (ADMIN_NOUNS.some((n) => path.startsWith(n))) expect(access, path).toBe("admin");
+    }
+  });
+
+  it("editor saves, deletes, composes, starts, cancels and re-runs; approver decides; admin restores", () => {
+    const editor = entries.filter(([, a]) => a === "editor").map(([p]) => p);
+    expect(editor.sort()).toEqual(
+      [
+        "template.save",
+        "template.delete",
+        "template.duplicate",
+        "compose.describe",
+        "compose.import",
+        "compose.validate",
+        "compose.injectCheckpoints",
+        "run.start",
+        "run.cancel",
+        "run.rerunFrom",
+        "run.retryFailed",
+      ].sort(),
+    );
+    expect(accessFor("approval.decide")).toBe("approver");
+    expect(accessFor("template.restore")).toBe("admin");
+  });
+
+  it("only login, setup, me and health are open; an unknown path needs admin", () => {
+    expect(
+      entries
+        .filter(([, a]) => a === "public")
+        .map(([p]) => p)
+        .sort(),
+    ).toEqual(["auth.login", "auth.me", "auth.setup", "health.heartbeat", "health.ping"].sort());
+    expect(accessFor("something.new")).toBe("admin");
+  });
+
+  it("roles include what DESIGN says: admin everything, editor and approver view, not each other", () => {
+    expect(hasRole(["admin"], "approver")).toBe(true);
+    expect(hasRole(["editor"], "viewer")).toBe(true);
+    expect(hasRole(["approver"], "viewer")).toBe(true);
+    expect(hasRole(["editor"], "approver")).toBe(false);
+    expect(hasRole(["approver"], "editor")).toBe(false);
+    expect(hasRole(["viewer"], "editor")).toBe(false);
+    expect(callerMay(null, "signed-in")).toBe(false);
+  });
+});
