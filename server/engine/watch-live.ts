@@ -2,8 +2,8 @@
  * The one live channel of a page (`live.watch`): a run's events (replayed after `afterEventId`, then
  * tailed, in id order with no gap or duplicate), the pending-approvals count when it changes, and
  * run list items when a run is created or changes status — merged into one stream, with `ready`
- * once the replay and the first snapshot are out. Counts and rows are read again only after events
- * that can change them, so a busy run's node events cost the dashboard nothing.
+ * once the replay and the first snapshot are out. The pending count is read again only after events
+ * that can change it, a run's row at most once per wake-up of the stream.
  */
 import type { RunEventType } from "@/lib/workflow/run/run-events";
 import type { Db } from "@/server/db/open-database";
@@ -30,17 +30,15 @@ export type LiveMessage =
   | { kind: "run"; run: ReturnType<typeof runListItem> }
   | { kind: "ready" };
 
-/** Events after which a run's status or the set of pending approvals may differ. */
-const STATUS_EVENTS: ReadonlySet<RunEventType> = new Set([
-  "run.started",
-  "run.finished",
-  "run.cancelled",
-  "run.rerun",
-  "run.retry-failed",
+/** Events after which the set of pending approvals may differ (a settling run cancels its open ones). */
+const APPROVAL_EVENTS: ReadonlySet<RunEventType> = new Set([
   "approval.requested",
   "decision.given",
   "approval.timed-out",
-  "node.started",
+  "run.cancelled",
+  "run.rerun",
+  "run.retry-failed",
+  "run.finished",
 ]);
 
 /** Every client of one event gets the same wire object (built once, not once per client). */
@@ -67,9 +65,12 @@ export async function* watchLive(
   const unsubscribe =
     input.approvals || input.runs
       ? deps.bus.subscribeAll((e: StoredEvent) => {
-          if (!STATUS_EVENTS.has(e.event.type)) return;
+          // Any input event may change a run's status (a node ending can leave only waiting ones): the run's
+          // row is read once per wake-up, however many of its events arrived, and sent only if it changed.
+          const approvals = input.approvals === true && APPROVAL_EVENTS.has(e.event.type);
+          if (!approvals && !input.runs) return;
           if (input.runs) dirtyRuns.add(e.runId);
-          if (input.approvals && e.event.type !== "node.started") approvalsDirty = true;
+          if (approvals) approvalsDirty = true;
           wake?.();
         })
       : undefined;

@@ -111,6 +111,23 @@ describe("live.watch", () => {
     expect(rest.flatMap((m) => (m.kind === "run-event" ? [m.event.id] : []))).toEqual(stored.filter((id) => id > cut));
   });
 
+  it("a dashboard's stream (runs and approvals, no run) hears of a new run and its approval", async () => {
+    const ac = new AbortController();
+    const stream = await callerAs(["viewer"], { signal: ac.signal }).live.watch({ approvals: true, runs: true });
+    const watch = collect(stream, (m) => m.kind === "approvals" && m.pending === 1);
+    await until(
+      async () => watch.all.some((m) => m.kind === "ready"),
+      (x) => x,
+    );
+    const { runId } = await callerAs(["editor"]).run.start({ template });
+    const all = await watch.done;
+    ac.abort();
+    expect(all.slice(0, 2)).toEqual([{ kind: "approvals", pending: 0 }, { kind: "ready" }]);
+    const runs = all.flatMap((m) => (m.kind === "run" ? [m.run] : []));
+    expect(runs[0]).toMatchObject({ id: runId, name: "Live", status: "running" });
+    expect(all.some((m) => m.kind === "run-event")).toBe(false);
+  });
+
   it("without a run: the pending count, then ready; an unknown run is NOT_FOUND", async () => {
     const ac = new AbortController();
     const stream = await callerAs(["viewer"], { signal: ac.signal }).live.watch({ approvals: true });
