@@ -1,7 +1,9 @@
 import { expect, test } from "@playwright/test";
+import { canvasStatuses, getRun } from "./run-fixtures";
 
-test("run a template from the browser: form from its variables, live canvas, approve the pause, succeed", async ({
+test("run from the form with a variable, approve the pause from the inbox with a comment, every node done, summary and decision in history; a reload shows the logs", async ({
   page,
+  request,
 }) => {
   await page.goto("/templates");
   await page.getByRole("link", { name: "Feature pipeline", exact: true }).click();
@@ -13,20 +15,36 @@ test("run a template from the browser: form from its variables, live canvas, app
   await form.getByRole("button", { name: "Start run" }).click();
 
   await expect(page).toHaveURL(/\/runs\/run_/);
+  const runId = decodeURIComponent(page.url().split("/runs/")[1]);
   await expect(page.getByTestId("run-status")).toHaveText("waiting", { timeout: 15_000 });
-  await expect(page.getByTestId("node-N-001")).toHaveAttribute("data-status", "done");
-  await expect(page.getByTestId("node-CP-01")).toHaveAttribute("data-status", "waiting");
+  await expect(page.locator('.react-flow__node[data-id="N-001"]')).toHaveAttribute("data-status", "done");
+  await expect(page.locator('.react-flow__node[data-id="CP-01"]')).toHaveAttribute("data-status", "waiting");
   // The header counts what waits for a person (other specs may have left runs waiting too).
   await expect(page.getByLabel("Pending approvals")).not.toHaveAttribute("data-count", "0");
 
-  const approval = page.getByTestId("approval-CP-01");
-  await approval.getByRole("textbox", { name: "Comment" }).fill("plan looks right");
-  await approval.getByRole("button", { name: "Approve" }).click();
+  // The checkpoint is in the dashboard's inbox; approve it there with a comment.
+  await page.getByRole("link", { name: "Dashboard" }).first().click();
+  const card = page.getByTestId("approval-CP-01").filter({ has: page.getByRole("link", { name: `run ${runId}` }) });
+  await card.getByRole("textbox", { name: "Comment" }).fill("plan looks right");
+  await card.getByRole("button", { name: "Approve" }).click();
+  await expect(card).toHaveCount(0);
 
+  await page.goto(`/runs/${encodeURIComponent(runId)}`);
   await expect(page.getByTestId("run-status")).toHaveText("succeeded", { timeout: 15_000 });
-  await expect(page.getByTestId("node-N-004")).toHaveAttribute("data-status", "done");
-  await page.getByRole("button", { name: "N-001" }).click();
+  const stored = await getRun(request, runId);
+  const shown = await canvasStatuses(page);
+  for (const n of stored.nodes.filter((n) => !n.id.includes(".iter_"))) expect(shown[n.id]).toBe("done");
+  await expect(page.getByTestId("run-summary")).toContainText("Playbook run complete: Feature pipeline");
+  await expect(page.getByTestId("run-summary")).toContainText("All tasks completed successfully");
+  await expect(page.getByTestId("decision-CP-01")).toContainText("approve");
+  await expect(page.getByTestId("decision-CP-01")).toContainText("plan looks right");
+
+  // A reload rebuilds everything from the stored events: the log is all there.
+  await page.reload();
+  await expect(page.getByTestId("run-status")).toHaveText("succeeded");
+  await page.locator('.react-flow__node[data-id="N-001"]').click();
   await expect(page.getByTestId("log-N-001")).toContainText("Goal: dark mode");
+  await expect(page.getByTestId("attempt-N-001-1")).toContainText("done");
 
   await page.getByRole("link", { name: "Dashboard" }).first().click();
   await expect(page.getByTestId("runs-succeeded")).toContainText("Feature pipeline");

@@ -1,0 +1,53 @@
+import { expect, test } from "@playwright/test";
+import { startTemplateRun, waitForRun } from "./run-fixtures";
+
+test("an approval that needs two approvers stays pending after one, showing 1 of 2", async ({ page, request }) => {
+  const { runId } = await startTemplateRun(
+    request,
+    "Two approvers",
+    [
+      { id: "CP", name: "sign-off", type: "checkpoint", auto_continue: false, approvals_required: 2 },
+      { id: "B", name: "after", type: "shell", args_template: "echo after" },
+    ],
+    [{ from: "CP", to: "B" }],
+  );
+  await page.goto(`/runs/${encodeURIComponent(runId)}`);
+  const card = page.getByTestId("approval-CP");
+  await expect(card.getByTestId("approval-progress")).toContainText("0 of 2");
+  await card.getByRole("textbox", { name: "Comment" }).fill("first of two");
+  await card.getByRole("button", { name: "Approve" }).click();
+  await expect(card.getByTestId("approval-progress")).toContainText("1 of 2");
+  await expect(page.getByTestId("decision-CP")).toContainText("first of two");
+  await expect(page.getByTestId("run-status")).toHaveText("waiting");
+  await expect(page.locator('.react-flow__node[data-id="CP"]')).toHaveAttribute("data-status", "waiting");
+});
+
+test("an approval that times out continues the run by its outcome, shown on its card first", async ({
+  page,
+  request,
+}) => {
+  const { runId } = await startTemplateRun(
+    request,
+    "Times out",
+    [
+      {
+        id: "CP",
+        name: "wait a bit",
+        type: "checkpoint",
+        auto_continue: false,
+        approval_timeout_s: 3,
+        on_timeout: "continue",
+      },
+      { id: "B", name: "after", type: "shell", args_template: "echo after" },
+    ],
+    [{ from: "CP", to: "B" }],
+  );
+  await page.goto(`/runs/${encodeURIComponent(runId)}`);
+  await expect(page.getByTestId("approval-CP").getByTestId("approval-timeout")).toContainText(
+    "the run continues as if approved",
+  );
+  await expect(page.getByTestId("run-status")).toHaveText("succeeded", { timeout: 15_000 });
+  await expect(page.locator('.react-flow__node[data-id="B"]')).toHaveAttribute("data-status", "done");
+  await expect(page.getByTestId("run-history")).toContainText("timed out");
+  await waitForRun(request, runId, /^succeeded$/);
+});

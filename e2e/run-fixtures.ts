@@ -1,0 +1,62 @@
+/**
+ * Helpers for the run page specs: tRPC over plain HTTP with the signed-in `request` fixture, small
+ * templates saved for one spec, a run's stored state.
+ */
+import { expect, type APIRequestContext } from "@playwright/test";
+
+export async function query<T>(request: APIRequestContext, path: string, input?: unknown): Promise<T> {
+  const qs = input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+  const res = await request.get(`/api/trpc/${path}${qs}`);
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).result.data as T;
+}
+
+export async function mutate<T>(request: APIRequestContext, path: string, input: unknown): Promise<T> {
+  const res = await request.post(`/api/trpc/${path}`, { data: input });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).result.data as T;
+}
+
+export interface StoredRun {
+  run: { id: string; status: string; lastEventId: number };
+  nodes: { id: string; status: string; attempts: number }[];
+}
+
+export function getRun(request: APIRequestContext, runId: string): Promise<StoredRun> {
+  return query<StoredRun>(request, "run.get", { runId });
+}
+
+export async function waitForRun(request: APIRequestContext, runId: string, status: RegExp): Promise<StoredRun> {
+  let last: StoredRun | undefined;
+  await expect.poll(async () => (last = await getRun(request, runId)).run.status, { timeout: 25_000 }).toMatch(status);
+  return last!;
+}
+
+let serial = 0;
+
+/** Saves a template of shell/checkpoint nodes (ids and edges as given) and starts a run of it. */
+export async function startTemplateRun(
+  request: APIRequestContext,
+  name: string,
+  nodes: Record<string, unknown>[],
+  edges: { from: string; to: string; label?: string }[],
+  variables: Record<string, string> = {},
+  extra: Record<string, unknown> = {},
+): Promise<{ templateId: string; runId: string }> {
+  const slug = `${name.toLowerCase().replace(/\W+/g, "-")}-${Date.now()}-${++serial}`;
+  const template = { template_id: `wft-${slug}-20261201`, name, nodes, edges, ...extra };
+  const saved = await mutate<{ id: string }>(request, "template.save", { template });
+  const { runId } = await mutate<{ runId: string }>(request, "run.start", { templateId: saved.id, variables });
+  return { templateId: saved.id, runId };
+}
+
+/** The statuses the run page shows on its canvas, by node id. */
+export async function canvasStatuses(page: import("@playwright/test").Page): Promise<Record<string, string>> {
+  return page.evaluate(() =>
+    Object.fromEntries(
+      [...document.querySelectorAll(".react-flow__node[data-id]")]
+        .filter((n) => n.getAttribute("data-status"))
+        .map((n) => [n.getAttribute("data-id")!, n.getAttribute("data-status")!]),
+    ),
+  );
+}
