@@ -95,10 +95,18 @@ function statements(sqlite: Database.Database) {
       `insert into run_events (run_id, id, type, node_id, status, payload, created_at) values (?, ?, ?, ?, ?, ?, ?)`,
     ),
     openApproval: sqlite.prepare(
-      `insert or ignore into approvals (id, run_id, node_id, kind, prompt, options, status, created_at,
+      // A re-run node asks again under the same id (its attempts start over): a closed row opens anew
+      // (the earlier decision stays in the run's events); an open one is left as it is.
+      `insert into approvals (id, run_id, node_id, kind, prompt, options, status, created_at,
          required_approvals, timeout_at, on_timeout, allow_self_approval)
        values (@id, @runId, @nodeId, @kind, @prompt, @options, 'pending', @createdAt,
-         @requiredApprovals, @timeoutAt, @onTimeout, @allowSelfApproval)`,
+         @requiredApprovals, @timeoutAt, @onTimeout, @allowSelfApproval)
+       on conflict (id) do update set kind = excluded.kind, prompt = excluded.prompt, options = excluded.options,
+         status = 'pending', decision = null, answer = null, comment = null, decided_by = null, decided_at = null,
+         created_at = excluded.created_at, required_approvals = excluded.required_approvals, votes = '[]',
+         timeout_at = excluded.timeout_at, on_timeout = excluded.on_timeout,
+         allow_self_approval = excluded.allow_self_approval
+       where approvals.status <> 'pending'`,
     ),
     updateVotes: sqlite.prepare(`update approvals set votes = ? where id = ?`),
     countPendingApprovals: sqlite.prepare(`select count(*) as n from approvals where status = 'pending'`),

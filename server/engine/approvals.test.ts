@@ -207,3 +207,24 @@ describe("approvals", () => {
     expect(() => h!.engine.decide(row.id, { decision: "approve", by: "ann@x" })).toThrow(DecisionRefusedError);
   });
 });
+
+describe("approvals after a re-run", () => {
+  it("a re-run node asks again: its approval row is pending again (same id), the earlier decision stays in the events", async () => {
+    //  A → H (human)
+    h = createEngineHarness();
+    const t = buildTemplate().node("A").node("H", { type: "human", prompt: "ok?" }).chain("A", "H").done();
+    const { runId } = h.engine.startRun({ template: t });
+    await h.engine.settled(runId);
+    const [first] = pending();
+    h.engine.decide(first.id, { decision: "approve", comment: "first", by: "ann@x" });
+    expect((await h.engine.settled(runId)).status).toBe("succeeded");
+    h.engine.rerunFrom(runId, "A", true);
+    expect((await h.engine.settled(runId)).status).toBe("waiting");
+    const [again] = pending();
+    expect(again).toMatchObject({ id: first.id, status: "pending", decidedBy: null, comment: null, votes: "[]" });
+    h.engine.decide(again.id, { decision: "approve", comment: "second", by: "bob@x" });
+    expect((await h.engine.settled(runId)).status).toBe("succeeded");
+    const given = events(runId).filter((e) => e.type === "decision.given");
+    expect(given).toMatchObject([{ comment: "first" }, { comment: "second" }]);
+  });
+});

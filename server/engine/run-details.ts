@@ -4,7 +4,7 @@ import { selectRunRow, startedByOf, type RunRowLite } from "@/server/db/run-quer
 import type { SqliteRunStore } from "./sqlite-run-store";
 
 /** Statuses of the `--json` / API shape: transient ones read as pending. */
-const PUBLIC_NODE_STATUS: Partial<Record<NodeStatus, NodeStatus>> = { ready: "pending", interrupted: "pending" };
+export const PUBLIC_NODE_STATUS: Partial<Record<NodeStatus, NodeStatus>> = { ready: "pending", interrupted: "pending" };
 
 export function runListItem(row: RunRowLite) {
   return {

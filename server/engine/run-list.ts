@@ -3,7 +3,8 @@ import { z } from "zod";
 import { RUN_STATUSES } from "@/lib/workflow/statuses";
 import type { Db } from "@/server/db/open-database";
 import { parseRunCursor, runCursorOf, selectNodeCounts, selectRunPage } from "@/server/db/run-list-query";
-import { runListItem } from "./run-details";
+import { PUBLIC_NODE_STATUS, runListItem } from "./run-details";
+import type { NodeStatus } from "@/lib/workflow/statuses";
 
 export const RunListInput = z.object({
   status: z.enum(RUN_STATUSES).optional(),
@@ -24,9 +25,19 @@ export function listRunPage(db: Db, input: RunListQuery) {
     db,
     rows.map((r) => r.id),
   );
-  const items = rows.map((r) => ({ ...runListItem(r), nodeCounts: counts.get(r.id) ?? {} }));
+  const items = rows.map((r) => ({ ...runListItem(r), nodeCounts: publicCounts(counts.get(r.id) ?? {}) }));
   const last = rows.at(-1);
   return { items, ...(more && last ? { nextCursor: runCursorOf(last) } : {}) };
+}
+
+/** Counts by the statuses run.get shows (ready and interrupted read as pending). */
+function publicCounts(counts: Partial<Record<NodeStatus, number>>): Partial<Record<NodeStatus, number>> {
+  const out: Partial<Record<NodeStatus, number>> = {};
+  for (const [status, n] of Object.entries(counts) as [NodeStatus, number][]) {
+    const s = PUBLIC_NODE_STATUS[status] ?? status;
+    out[s] = (out[s] ?? 0) + n;
+  }
+  return out;
 }
 
 export type RunListItem = ReturnType<typeof listRunPage>["items"][number];
