@@ -28,9 +28,14 @@ import "./run/run-view.css";
 export function RunView({ runId }: { runId: string }) {
   const trpc = useTRPC();
   // The plan, template and variables seed the store once; from then on only events move it.
-  const q = useQuery({ ...trpc.run.get.queryOptions({ runId }), staleTime: Infinity, refetchOnWindowFocus: false });
-  if (q.isPending) return <p className="muted">Loading run…</p>;
-  if (q.isError) return <p role="alert">{q.error.message}</p>;
+  const q = useQuery({
+    ...trpc.run.get.queryOptions({ runId }),
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+  // Once seeded, the live run stays mounted whatever the query does next (its store is the run).
+  if (!q.data) return q.isError ? <p role="alert">{q.error.message}</p> : <p className="muted">Loading run…</p>;
   const seed: RunSeed = { runId, plan: q.data.plan, template: q.data.template, vars: q.data.state.vars };
   return <LiveRun key={runId} seed={seed} name={q.data.run.name} templateId={q.data.run.templateId} />;
 }
@@ -63,6 +68,7 @@ function useLiveRunStore(seed: RunSeed): { store: StoreApi<RunViewState>; caught
             flush: () => store.getState().flush(),
             onMessage: (m) => {
               if (m.kind === "run-event") store.getState().receive(m.event);
+              else if (m.kind === "run-events") for (const e of m.events) store.getState().receive(e);
               else if (m.kind === "ready") setCaughtUp(true);
             },
           }

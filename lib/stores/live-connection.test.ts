@@ -38,7 +38,7 @@ describe("LiveConnection", () => {
     h.conn.add({ runId: "r1", lastApplied: () => 7, onMessage: () => {} });
     h.settle();
     expect(h.subs).toHaveLength(1);
-    expect(h.subs[0].input).toEqual({ approvals: true, runs: true, runId: "r1", afterEventId: 7 });
+    expect(h.subs[0].input).toEqual({ approvals: true, runs: true, runId: "r1", afterEventId: 7, batch: true });
     // Run events go to the run's view only.
     h.subs[0].handlers.onData({ kind: "run-event", event: { id: 8, type: "run.started", at: 1 } });
     h.subs[0].handlers.onData({ kind: "approvals", pending: 2 });

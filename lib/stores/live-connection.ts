@@ -14,11 +14,14 @@ export interface LiveInput {
   afterEventId?: number;
   approvals?: boolean;
   runs?: boolean;
+  /** Ready run events may come together as one `run-events` message. */
+  batch?: boolean;
 }
 
 /** What `live.watch` yields, as far as the client relies on it. */
 export type LiveMessage =
   | { kind: "run-event"; event: { id: number | string } & Record<string, unknown> }
+  | { kind: "run-events"; events: ({ id: number | string } & Record<string, unknown>)[] }
   | { kind: "approvals"; pending: number }
   | { kind: "run"; run: { id: string; status: string } & Record<string, unknown> }
   | { kind: "ready" };
@@ -132,6 +135,7 @@ export class LiveConnection {
       if (i.runId) {
         input.runId = i.runId;
         input.afterEventId = i.lastApplied?.() ?? 0;
+        input.batch = true;
       }
       if (i.approvals) input.approvals = true;
       if (i.runs) input.runs = true;
@@ -174,7 +178,7 @@ export class LiveConnection {
           this.setStatus("live");
         }
         for (const i of [...this.interests]) {
-          if (message.kind === "run-event" && !i.runId) continue;
+          if ((message.kind === "run-event" || message.kind === "run-events") && !i.runId) continue;
           i.onMessage(message);
         }
       },
