@@ -2,7 +2,8 @@
  * Templates and their immutable versions. Saving identical content is a no-op; changed content
  * becomes a new version; every save is one transaction (no half-written record).
  */
-import { and, desc, eq, or, sql } from "drizzle-orm";
+import type Database from "better-sqlite3";
+import { eq, or, sql } from "drizzle-orm";
 import { contentHash } from "@/lib/workflow/content-hash";
 import type { Diagnostic } from "@/lib/workflow/diagnostic";
 import { parseTemplate } from "@/lib/workflow/parse-template";
@@ -50,41 +51,100 @@ export interface TemplateDetail {
   id: string;
   version: number;
   template: Template;
-  versions: TemplateVersionInfo[];
-  item: TemplateListItem;
+  /** Read when first asked for: `run.start` needs only the template. */
+  readonly versions: TemplateVersionInfo[];
+  /** Read when first asked for (it counts the template's runs). */
+  readonly item: TemplateListItem;
 }
 
-/** By database id or by `template_id`; the latest version unless `version` is given. */
-export function getTemplate(db: Db, idOrTemplateId: string, version?: number): TemplateDetail {
-  const row = findRow(db, idOrTemplateId);
-  if (!row) throw new TemplateStoreError("not_found", `No template with id "${idOrTemplateId}"`);
-  const versions = db
-    .select({
-      version: templateVersions.version,
-      createdAt: templateVersions.createdAt,
-      hash: templateVersions.hash,
-      draft: templateVersions.draft,
-    })
-    .from(templateVersions)
-    .where(eq(templateVersions.templateId, row.id))
-    .orderBy(desc(templateVersions.version))
-    .all();
-  const wanted = version ?? row.latestVersion;
-  const v = db
-    .select()
-    .from(templateVersions)
-    .where(and(eq(templateVersions.templateId, row.id), eq(templateVersions.version, wanted)))
-    .get();
-  if (!v) throw new TemplateStoreError("not_found", `Template "${idOrTemplateId}" has no version ${wanted}`);
-  const parsed = parseTemplate(JSON.parse(v.json));
-  if (!parsed.ok) {
+/** `run.start` reads a template per run: the lookups are prepared once per connection. */
+function statements(sqlite: Database.Database) {
+  return {
+    row: sqlite.prepare(
+      `select id, latest_version as latestVersion, deleted_at as deletedAt from templates where id = ?
+       union all select id, latest_version, deleted_at from templates where template_id = ? limit 1`,
+    ),
+    version: sqlite.prepare(`select hash, draft from template_versions where template_pk = ? and version = ?`),
+    json: sqlite.prepare(`select json from template_versions where template_pk = ? and version = ?`),
+    versions: sqlite.prepare(
+      `select version, created_at as createdAt, hash, draft from template_versions where template_pk = ? order by version desc`,
+    ),
+  };
+}
+const statementCache = new WeakMap<Database.Database, ReturnType<typeof statements>>();
+/** Parsed versions by `<pk> <version> <hash>`: a version is never updated, so its parse can be kept. */
+const parsedCache = new WeakMap<Database.Database, Map<string, Template>>();
+const PARSED_CACHE_SIZE = 64;
+
+function stmts(db: Db) {
+  let s = statementCache.get(db.$client);
+  if (!s) statementCache.set(db.$client, (s = statements(db.$client)));
+  return s;
+}
+
+function parsedVersion(db: Db, pk: string, version: number, hash: string, label: string): Template {
+  let cache = parsedCache.get(db.$client);
+  if (!cache) parsedCache.set(db.$client, (cache = new Map()));
+  const key = `${pk} ${version} ${hash}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const { json } = stmts(db).json.get(pk, version) as { json: string };
+  const parsed = parseTemplate(JSON.parse(json));
+  if (!parsed.ok)
     throw new TemplateStoreError(
       "invalid",
-      `Stored template ${row.id} v${wanted} no longer parses`,
+      `Stored template ${label} v${version} no longer parses`,
       parsed.diagnostics,
     );
-  }
-  return { id: row.id, version: wanted, template: parsed.template, versions, item: listItem(db, row.id) };
+  if (cache.size >= PARSED_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  cache.set(key, parsed.template);
+  return parsed.template;
+}
+
+export interface GetTemplateOptions {
+  /** Also a soft-deleted template (the restore flow); otherwise a deleted one is NOT_FOUND. */
+  includeDeleted?: boolean;
+}
+
+/**
+ * By database id or by `template_id`; the latest version unless `version` is given. A deleted
+ * template is not found (so `run.start` and `wf run` refuse it) unless `includeDeleted` is set.
+ * The returned template is shared with later calls (a cache): never mutate it.
+ */
+export function getTemplate(
+  db: Db,
+  idOrTemplateId: string,
+  version?: number,
+  options: GetTemplateOptions = {},
+): TemplateDetail {
+  const s = stmts(db);
+  const row = s.row.get(idOrTemplateId, idOrTemplateId) as
+    { id: string; latestVersion: number; deletedAt: number | null } | undefined;
+  if (!row) throw new TemplateStoreError("not_found", `No template with id "${idOrTemplateId}"`);
+  if (row.deletedAt !== null && !options.includeDeleted)
+    throw new TemplateStoreError("not_found", `Template "${idOrTemplateId}" is deleted; restore it to use it`);
+  const wanted = version ?? row.latestVersion;
+  const v = s.version.get(row.id, wanted) as { hash: string } | undefined;
+  if (!v) throw new TemplateStoreError("not_found", `Template "${idOrTemplateId}" has no version ${wanted}`);
+  const template = parsedVersion(db, row.id, wanted, v.hash, row.id);
+  let versions: TemplateVersionInfo[] | undefined;
+  let item: TemplateListItem | undefined;
+  return {
+    id: row.id,
+    version: wanted,
+    template,
+    get versions() {
+      versions ??= (s.versions.all(row.id) as (Omit<TemplateVersionInfo, "draft"> & { draft: number })[]).map((r) => ({
+        ...r,
+        draft: Boolean(r.draft),
+      }));
+      return versions;
+    },
+    get item() {
+      item ??= listItem(db, row.id);
+      return item;
+    },
+  };
 }
 
 export interface SaveResult {

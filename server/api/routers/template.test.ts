@@ -168,8 +168,15 @@ describe("template drafts, delete/restore, duplicate, diff", () => {
     expect(await caller().template.delete({ id })).toEqual({ ok: true });
     expect((await caller().template.list()).items).toEqual([]);
     expect((await caller().template.list({ deleted: true })).items.map((i) => i.id)).toEqual([id]);
-    expect((await caller().template.get({ id })).item.deletedAt).toEqual(expect.any(Number));
+    await expect(caller().template.get({ id })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect((await caller().template.get({ id, includeDeleted: true })).item.deletedAt).toEqual(expect.any(Number));
+    // run.start refuses it with a typed error (the store's getTemplate, not the router, decides).
+    await expect(caller().run.start({ templateId: id })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      message: expect.stringContaining("is deleted"),
+    });
     expect(await caller().template.restore({ id })).toEqual({ ok: true });
+    expect((await caller().template.get({ id })).item.deletedAt).toBeNull();
     expect((await caller().template.list()).items.map((i) => i.id)).toEqual([id]);
     await expect(caller().template.delete({ id: "tpl_nope" })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(caller().template.restore({ id: "tpl_nope" })).rejects.toMatchObject({ code: "NOT_FOUND" });

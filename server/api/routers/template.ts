@@ -38,12 +38,15 @@ export const templateRouter = createTRPCRouter({
   /** Every tag and task type in the library (the filters' choices). */
   facets: publicProcedure.query(() => libraryFacets(getDb())),
 
-  get: publicProcedure.input(IdInput.extend({ version: VersionNumber.optional() })).query(({ input }) =>
-    withApiErrors(() => {
-      const d = getTemplate(getDb(), input.id, input.version);
-      return { id: d.id, version: d.version, template: d.template, versions: d.versions, item: d.item };
-    }),
-  ),
+  /** A deleted template is NOT_FOUND unless `includeDeleted` (the restore flow). */
+  get: publicProcedure
+    .input(IdInput.extend({ version: VersionNumber.optional(), includeDeleted: z.boolean().optional() }))
+    .query(({ input }) =>
+      withApiErrors(() => {
+        const d = getTemplate(getDb(), input.id, input.version, { includeDeleted: input.includeDeleted });
+        return { id: d.id, version: d.version, template: d.template, versions: d.versions, item: d.item };
+      }),
+    ),
 
   save: publicProcedure
     .input(z.object({ id: z.string().min(1).max(200).optional(), template: z.record(z.string(), z.unknown()) }))
