@@ -3,7 +3,7 @@ import type { RunCommand } from "@/lib/workflow/run/run-commands";
 import type { RunEvent } from "@/lib/workflow/run/run-events";
 import type { RunSpec } from "@/lib/workflow/run/run-spec";
 import type { RunState } from "@/lib/workflow/run/run-state";
-import type { ApprovalDecisionInfo } from "./run-store";
+import type { ApprovalDecisionInfo, NewRun } from "./run-store";
 import type { RunSecrets } from "./run-secrets";
 
 /** A binary min-heap of planned node ids keyed by topological index (the ready-set tie-break). */
@@ -52,6 +52,10 @@ export interface ActiveRun {
   spec: RunSpec;
   state: RunState;
   workspace: string;
+  /** The workspace folder exists (made when the first node that may touch files starts). */
+  workspaceReady: boolean;
+  /** Set from start until the run's first commit, which stores the run with its first events. */
+  created?: NewRun;
   heap: ReadyHeap;
   /** Secret values the template references and their redactor (memory only; absent without secrets). */
   secrets?: RunSecrets;
@@ -73,6 +77,7 @@ export function createActiveRun(spec: RunSpec, state: RunState, workspace: strin
     spec,
     state,
     workspace,
+    workspaceReady: false,
     heap: new ReadyHeap((id) => spec.plan.nodes[id].topo),
     inflight: new Map(),
     outbox: [],

@@ -3,12 +3,14 @@
  * (log sink with the per-node cap, abort signal, spawn timing), runs the attempt, and turns the
  * result into `node.succeeded` / `node.waiting` / `node.failed`.
  */
+import fs from "node:fs";
 import { RUN_CODES } from "@/lib/workflow/run/run-codes";
 import type { RunEvent } from "@/lib/workflow/run/run-events";
 import type { ActiveRun } from "./active-run";
 import type { ExecutorRegistry } from "./executors/executor-registry";
 import { buildNodeContext } from "./node-context";
 import type { AgentJudge } from "./run-checks";
+import { needsWorkspace } from "./workspace";
 import { runNodeAttempt, stepFailure, type AttemptStepHook, type NodeAttemptResult } from "./run-node";
 
 export interface ExecuteNodeDeps {
@@ -71,6 +73,10 @@ export async function executeNode(
       ...(deps.onSpawn ? { onSpawn: deps.onSpawn } : {}),
       ...(deps.shell ? { shell: deps.shell } : {}),
     });
+    if (!run.workspaceReady && needsWorkspace(ctx.node)) {
+      fs.mkdirSync(run.workspace, { recursive: true });
+      run.workspaceReady = true;
+    }
     const executor = deps.executors.get(ctx.node.type);
     result = executor
       ? await runNodeAttempt(ctx, executor, deps.judge, deps.onStep)

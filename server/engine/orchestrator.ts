@@ -4,19 +4,15 @@
  * and launches ready nodes under the global and per-run concurrency limits.
  *
  * One scheduling tick:
- * 1. persist what the last completions produced;
- * 2. pick ready nodes (lowest topological index first) while slots are free, mark them started;
- * 3. persist the starts (so a crash knows what was running);
- * 4. launch their executors;
- * 5. wake whoever waits for a run to settle;
- * 6. forget finished runs (the database has them; `activate` loads one again when asked).
+ * 1. pick ready nodes (lowest topological index first) while slots are free, mark them started;
+ * 2. persist, in one transaction for all runs, what the last completions produced and the starts
+ *    (so a crash knows what was running) — a run started since the last tick is stored here too;
+ * 3. launch their executors;
+ * 4. wake whoever waits for a run to settle;
+ * 5. forget finished runs (the database has them; `activate` loads one again when asked).
  */
-import { checkShellCommands } from "@/lib/workflow/check-shell-commands";
-import { checkVariableNames } from "@/lib/workflow/check-variable-names";
-import { buildModelView } from "@/lib/workflow/model-view";
 import { makeRunSpec } from "@/lib/workflow/run/run-spec";
 import { initialRunState } from "@/lib/workflow/run/run-state";
-import { planRun } from "@/lib/workflow/run/run-plan";
 import type { RunEvent } from "@/lib/workflow/run/run-events";
 import type { RunState } from "@/lib/workflow/run/run-state";
 import { advanceRunState } from "@/lib/workflow/run/advance-run-state";
@@ -45,8 +41,9 @@ import { createExecutorRegistry, type ExecutorRegistry } from "./executors/execu
 import { checkSkillCommands } from "./check-skill-commands";
 import { executeNode, resultToEvent } from "./execute-node";
 import { stepFailure, type AttemptStep } from "./run-node";
+import { prepareRun } from "./prepare-run";
 import { resolveRunVariables } from "./resolve-run-variables";
-import { createWorkspace } from "./workspace";
+import { workspacePath } from "./workspace";
 
 export class RunEngine {
   private readonly runs = new Map<string, ActiveRun>();
@@ -72,38 +69,44 @@ export class RunEngine {
   startRun(input: StartRunInput): { runId: string } {
     // 1. Variables (required ones are never guessed), 2. the plan.
     const { vars, diagnostics } = resolveRunVariables(input.template, input.variables ?? {}, input.refuseUndeclared);
-    const planned = planRun(input.template);
-    const commands = [...checkShellCommands(buildModelView(input.template)), ...checkSkillCommands(input.template)];
-    const names = checkVariableNames(undefined, input.template);
+    const prepared = prepareRun(input.template);
     const secrets = resolveRunSecrets(input.template, this.o.secretSource);
     const problems = [
       ...diagnostics,
-      ...names,
-      ...commands,
+      ...prepared.variableNames,
+      ...prepared.shellCommands,
+      ...checkSkillCommands(input.template),
       ...secrets.diagnostics,
-      ...(planned.ok ? [] : planned.diagnostics),
+      ...prepared.planProblems,
     ];
-    if (problems.length || !planned.ok) throw new RunInputError(problems);
+    const { plan, spec } = prepared;
+    if (problems.length || !plan || !spec) throw new RunInputError(problems);
     // 3. Workspace and stored run, 4. the run.started event.
     const runId = input.runId ?? newId("run");
-    const spec = makeRunSpec(input.template, planned.plan);
-    const state = initialRunState(planned.plan, runId, vars);
-    const workspace = createWorkspace(this.o.runsDir, runId);
-    this.o.store.createRun({
+    const state = initialRunState(plan, runId, vars);
+    const workspace = workspacePath(this.o.runsDir, runId);
+    const run = createActiveRun(spec, state, workspace, this.perRunLimit);
+    run.secrets = secrets.secrets;
+    // Stored by this tick's commit, with run.started and the first node.started (one transaction).
+    run.created = {
       runId,
       template: input.template,
-      plan: planned.plan,
+      plan,
       state,
       name: input.template.name,
       workspace,
       templatePk: input.templatePk ?? null,
       templateVersion: input.templateVersion ?? null,
-    });
-    const run = createActiveRun(spec, state, workspace, this.perRunLimit);
-    run.secrets = secrets.secrets;
+    };
     this.runs.set(runId, run);
     this.apply(run, { type: "run.started", at: this.clock.now() });
-    this.tick();
+    try {
+      this.tick();
+    } catch (err) {
+      // Not stored: the run never existed.
+      if (run.created) this.runs.delete(runId);
+      throw err;
+    }
     return { runId };
   }
 
@@ -359,7 +362,7 @@ export class RunEngine {
   private tick(): void {
     this.tickScheduled = false;
     if (this.detached) return;
-    this.flush();
+    // One transaction per tick: what the last completions produced and the starts they allow.
     const launches = this.pickReady();
     this.flush();
     for (const [run, nodeId] of launches) this.launch(run, nodeId);
@@ -392,6 +395,7 @@ export class RunEngine {
     const stored = this.o.store.commit(
       dirty.map((r) => ({
         runId: r.id,
+        ...(r.created ? { created: r.created } : {}),
         state: r.state,
         events: r.outbox,
         touched: r.touched,
@@ -400,6 +404,7 @@ export class RunEngine {
       })),
     );
     for (const r of dirty) {
+      r.created = undefined;
       r.outbox = [];
       r.touched = new Set();
       r.approvals = [];

@@ -30,6 +30,8 @@ export interface ApprovalDecisionInfo {
 /** One run's share of a commit. */
 export interface RunBatch {
   runId: string;
+  /** A run started since the last commit: stored first, in the same transaction as its first events. */
+  created?: NewRun;
   state: RunState;
   events: RunEvent[];
   touched: Iterable<string>;
@@ -57,8 +59,7 @@ export interface StoredEvent {
 }
 
 export interface RunStore {
-  createRun(run: NewRun): void;
-  /** Writes every batch in one transaction; returns the stored events per run, in order. */
+  /** Writes every batch in one transaction (new runs first); returns the stored events per run, in order. */
   commit(batches: RunBatch[]): Map<string, StoredEvent[]>;
   loadRun(runId: string): StoredRun | undefined;
   openRunIds(): string[];

@@ -1,5 +1,11 @@
-/** The SQLite RunStore: node states live in node_runs, run-level fields in runs, events in run_events. */
+/**
+ * The SQLite RunStore: node states live in node_runs, run-level fields in runs, events in run_events, and
+ * what the run was planned from (template, plan) in run_specs, written once.
+ */
+import type { Statement } from "better-sqlite3";
 import type { Db } from "@/server/db/open-database";
+import { insertRunSpec, selectRunSpec } from "@/server/db/run-spec-queries";
+import { isTerminalRunStatus } from "@/lib/workflow/statuses";
 import {
   inTransaction,
   insertRunEvent,
@@ -35,33 +41,37 @@ export class SqliteRunStore implements RunStore {
 
   constructor(readonly db: Db) {}
 
-  createRun(run: NewRun): void {
-    inTransaction(this.db, () => {
-      insertRunRow(this.db, {
-        id: run.runId,
-        templatePk: run.templatePk ?? null,
-        templateVersion: run.templateVersion ?? null,
-        templateJson: JSON.stringify(run.template),
-        planJson: JSON.stringify(run.plan),
-        name: run.name,
-        status: run.state.status,
-        variables: JSON.stringify(run.state.vars),
-        workspace: run.workspace,
-        state: JSON.stringify({ stopping: false }),
-      });
-      for (const id of run.plan.order) {
-        upsertNodeRun(this.db, run.runId, nodeStateToRow(id, run.plan.nodes[id].iteration, run.state.nodes[id]));
-      }
-    });
-    this.lastIds.set(run.runId, 0);
-  }
-
+  /** Writes every batch in one transaction (a batch with `created` stores its run first). */
   commit(batches: RunBatch[]): Map<string, StoredEvent[]> {
     const out = new Map<string, StoredEvent[]>();
     inTransaction(this.db, () => {
-      for (const b of batches) out.set(b.runId, this.writeBatch(b));
+      for (const b of batches) {
+        if (b.created) this.writeCreated(b.created);
+        out.set(b.runId, this.writeBatch(b));
+      }
     });
     return out;
+  }
+
+  private writeCreated(run: NewRun): void {
+    insertRunRow(this.db, {
+      id: run.runId,
+      templatePk: run.templatePk ?? null,
+      templateVersion: run.templateVersion ?? null,
+      // In run_specs: this row is rewritten every tick, a large snapshot here would be too.
+      templateJson: "",
+      planJson: "{}",
+      name: run.name,
+      status: run.state.status,
+      variables: JSON.stringify(run.state.vars),
+      workspace: run.workspace,
+      state: JSON.stringify({ stopping: false }),
+    });
+    insertRunSpec(this.db, run.runId, JSON.stringify(run.template), JSON.stringify(run.plan));
+    for (const id of run.plan.order) {
+      upsertNodeRun(this.db, run.runId, nodeStateToRow(id, run.plan.nodes[id].iteration, run.state.nodes[id]));
+    }
+    this.lastIds.set(run.runId, 0);
   }
 
   private writeBatch(b: RunBatch): StoredEvent[] {
@@ -85,16 +95,19 @@ export class SqliteRunStore implements RunStore {
     }
     writeApprovalCommands(this.db, b.runId, b.approvals, b.decisions);
     updateRunRow(this.db, b.runId, runUpdate(b.state, last));
-    this.lastIds.set(b.runId, last);
+    // A finished run is loaded again (with its last id) if it is re-run; the map stays small.
+    if (isTerminalRunStatus(b.state.status)) this.lastIds.delete(b.runId);
+    else this.lastIds.set(b.runId, last);
     return stored;
   }
 
   loadRun(runId: string): StoredRun | undefined {
     const row = selectRunRow(this.db, runId);
     if (!row) return undefined;
-    const parsed = parseTemplate(JSON.parse(row.templateJson));
+    const spec = selectRunSpec(this.db, runId) ?? row;
+    const parsed = parseTemplate(JSON.parse(spec.templateJson));
     if (!parsed.ok) throw new Error(`run ${runId}: stored template no longer parses`);
-    const plan = RunPlanSchema.parse(JSON.parse(row.planJson));
+    const plan = RunPlanSchema.parse(JSON.parse(spec.planJson));
     const state = runStateFromRows(plan, row, selectNodeRuns(this.db, runId));
     this.lastIds.set(runId, row.lastEventId);
     return {
@@ -110,6 +123,14 @@ export class SqliteRunStore implements RunStore {
     };
   }
 
+  private pageStatement?: Statement;
+  private eventPage(): Statement {
+    this.pageStatement ??= this.db.$client.prepare(
+      `select id, payload from run_events where run_id = ? and id > ? order by id limit ?`,
+    );
+    return this.pageStatement;
+  }
+
   openRunIds(): string[] {
     return selectOpenRunIds(this.db);
   }
@@ -118,9 +139,7 @@ export class SqliteRunStore implements RunStore {
     const rows =
       limit === undefined
         ? selectEventsAfter(this.db, runId, afterId)
-        : (this.db.$client
-            .prepare(`select id, payload from run_events where run_id = ? and id > ? order by id limit ?`)
-            .all(runId, afterId, limit) as { id: number; payload: string }[]);
+        : (this.eventPage().all(runId, afterId, limit) as { id: number; payload: string }[]);
     return rows.map((r) => ({ id: r.id, runId, event: RunEventSchema.parse(JSON.parse(r.payload)) }));
   }
 }

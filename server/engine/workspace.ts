@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { RUN_CODES } from "@/lib/workflow/run/run-codes";
+import type { WorkflowNode } from "@/lib/workflow/template-schema";
 
 export class WorkspaceEscapeError extends Error {
   readonly code = "RUN017";
@@ -14,10 +15,34 @@ export class WorkspaceEscapeError extends Error {
   }
 }
 
+const realRunsDirs = new Map<string, string>();
+
+/**
+ * `<runs dir>/<run-id>` with the runs dir's symlinks resolved (once per process). The folder itself is
+ * made by `ensureWorkspace` when the first node that may touch files starts: a run of checkpoints never
+ * needs one, and a mkdir per run was a tenth of `run.start`'s cost on the warm server.
+ */
+export function workspacePath(runsDir: string, runId: string): string {
+  let root = realRunsDirs.get(runsDir);
+  if (!root) {
+    fs.mkdirSync(runsDir, { recursive: true });
+    root = fs.realpathSync(runsDir);
+    realRunsDirs.set(runsDir, root);
+  }
+  return path.join(root, runId);
+}
+
+/** Whether a node may read or write its run's folder (every type but a checkpoint without file checks). */
+export function needsWorkspace(node: WorkflowNode): boolean {
+  return (
+    node.type !== "checkpoint" || !!(node.checks?.length || node.preconditions?.length || node.forbids_files?.length)
+  );
+}
+
 export function createWorkspace(runsDir: string, runId: string): string {
-  const dir = path.join(runsDir, runId);
+  const dir = workspacePath(runsDir, runId);
   fs.mkdirSync(dir, { recursive: true });
-  return fs.realpathSync(dir);
+  return dir;
 }
 
 function isInside(root: string, p: string): boolean {

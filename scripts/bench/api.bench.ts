@@ -1,0 +1,311 @@
+/**
+ * `npm run bench:api`: the warm production server as a client meets it. Starts `next start` on a free
+ * 127.0.0.1 port with its own data folder and `WF_API_TOKEN=bench-token` (rebuilding `.next` first when a
+ * source file is newer than it — run the benchmark alone, a build rewrites `.next`), then:
+ * - one-node runs (a checkpoint: no process, so the engine, the store and the HTTP path are what is
+ *   measured) started through `run.start` over HTTP by 1 and by 4 clients, each client sending its next
+ *   `run.start` when the previous one answered: runs/s, p50/p95 latency of `run.start`, start → finished;
+ * - the server's RSS (its whole process tree) after 10,000 such runs;
+ * - a 200-node no-op chain: per-node cost = (its wall − a 1-node run's wall) / 199, paired and alternated.
+ *
+ * How "finished" is detected: the benchmark opens the server's SQLite file read-only (WAL lets it read while
+ * the server writes) and polls the count of finished runs every 2 ms — a run counts once its terminal status
+ * is committed, i.e. durably finished, and polling costs the server nothing (no `run.get` per run, no
+ * subscription per run). Per-run start → finished latency comes from the rows' own `created_at` and
+ * `finished_at`, written by the server.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
+import { median, percentile } from "./measure";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const TOKEN = "bench-token";
+const TOTAL_RUNS = 10_000;
+const load = () => loadavg()[0].toFixed(2);
+
+type Node = Record<string, unknown> & { id: string };
+const noop = (id: string): Node => ({ id, name: id, type: "checkpoint", auto_continue: true });
+
+function chain(count: number) {
+  const nodes = Array.from({ length: count }, (_, i) => noop(`n${i}`));
+  const edges = nodes.slice(1).map((n, i) => ({ from: nodes[i].id, to: n.id }));
+  // Checkpoints listed in checkpoints[] as injectCheckpoints would, so the template has no warnings.
+  return {
+    template_id: `wft-bench-chain-${count}-20260101`,
+    name: `bench chain ${count}`,
+    nodes,
+    edges,
+    checkpoints: nodes.map((n) => n.id),
+  };
+}
+
+/** Newest modification time under the folders the server bundles. */
+function newestSource(): number {
+  let newest = 0;
+  const walk = (dir: string) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (!e.name.includes(".test.")) newest = Math.max(newest, fs.statSync(p).mtimeMs);
+    }
+  };
+  for (const d of ["app", "components", "lib", "server"]) walk(path.join(ROOT, d));
+  for (const f of ["next.config.ts", "instrumentation.ts", "package.json"])
+    if (fs.existsSync(path.join(ROOT, f))) newest = Math.max(newest, fs.statSync(path.join(ROOT, f)).mtimeMs);
+  return newest;
+}
+
+function ensureBuild(): void {
+  const id = path.join(ROOT, ".next/BUILD_ID");
+  if (fs.existsSync(id) && fs.statSync(id).mtimeMs >= newestSource()) return;
+  console.log("`.next` is older than the sources: next build …");
+  const r = spawnSync(process.execPath, [path.join(ROOT, "node_modules/next/dist/bin/next"), "build"], {
+    cwd: ROOT,
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  if (r.status !== 0) throw new Error(`next build exited ${r.status}: ${String(r.stderr).slice(-2000)}`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** RSS in MB of a process and all its descendants (`next start` may serve from a child process). */
+function treeRssMb(pid: number): number {
+  let kb = 0;
+  const visit = (p: number) => {
+    try {
+      const status = fs.readFileSync(`/proc/${p}/status`, "utf8");
+      kb += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      for (const t of fs.readdirSync(`/proc/${p}/task`)) {
+        const kids = fs.readFileSync(`/proc/${p}/task/${t}/children`, "utf8").trim();
+        for (const k of kids ? kids.split(" ") : []) visit(Number(k));
+      }
+    } catch {
+      // The process ended meanwhile.
+    }
+  };
+  visit(pid);
+  return kb / 1024;
+}
+
+class Client {
+  private agent: http.Agent;
+  constructor(
+    private port: number,
+    sockets: number,
+  ) {
+    this.agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
+  }
+  /** POSTs a tRPC mutation (no transformer: the body is the input) and returns `result.data`. */
+  call(procedure: string, input: unknown): Promise<unknown> {
+    const body = JSON.stringify(input);
+    return new Promise((resolve, reject) => {
+      const req = http.request(
+        {
+          host: "127.0.0.1",
+          port: this.port,
+          method: "POST",
+          path: `/api/trpc/${procedure}`,
+          agent: this.agent,
+          headers: {
+            "content-type": "application/json",
+            "content-length": Buffer.byteLength(body),
+            authorization: `Bearer ${TOKEN}`,
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => {
+            const text = Buffer.concat(chunks).toString("utf8");
+            if (res.statusCode !== 200) return reject(new Error(`${procedure}: HTTP ${res.statusCode} ${text}`));
+            resolve((JSON.parse(text) as { result: { data: unknown } }).result.data);
+          });
+        },
+      );
+      req.on("error", reject);
+      req.end(body);
+    });
+  }
+  close(): void {
+    this.agent.destroy();
+  }
+}
+
+async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-H", "127.0.0.1", "-p", String(port)],
+    {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: "production", WF_DATA_DIR: dataDir, WF_API_TOKEN: TOKEN },
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
+  const t0 = performance.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`next start exited ${child.exitCode}`);
+    const ok = await new Promise<boolean>((resolve) => {
+      http
+        .get({ host: "127.0.0.1", port, path: "/api/trpc/health.ping" }, (res) => {
+          res.resume();
+          resolve(true);
+        })
+        .on("error", () => resolve(false));
+    });
+    if (ok) break;
+    if (performance.now() - t0 > 60_000) throw new Error("the server did not answer within 60 s");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  console.log(`server up in ${(performance.now() - t0).toFixed(0)} ms (first answer), port ${port}`);
+  return child;
+}
+
+/** Finished runs, read from the server's own database (read-only; WAL lets both work at once). */
+class FinishedRuns {
+  private count: Database.Statement;
+  constructor(private db: Database.Database) {
+    this.count = db.prepare(`select count(*) as n from runs where status in ('succeeded', 'failed', 'cancelled')`);
+  }
+  get(): number {
+    return (this.count.get() as { n: number }).n;
+  }
+  async waitFor(n: number): Promise<void> {
+    while (this.get() < n) await new Promise((r) => setTimeout(r, 2));
+  }
+  failed(): number {
+    return (this.db.prepare(`select count(*) as n from runs where status != 'succeeded'`).get() as { n: number }).n;
+  }
+  /** Start → durably finished per run, from the rows the server wrote. */
+  latencies(limit: number): number[] {
+    return (
+      this.db
+        .prepare(`select finished_at - created_at as ms from runs order by created_at desc limit ?`)
+        .all(limit) as { ms: number }[]
+    ).map((r) => r.ms);
+  }
+}
+
+async function throughput(client: Client, done: FinishedRuns, templateId: string, clients: number, runs: number) {
+  const before = done.get();
+  const latencies: number[] = [];
+  let next = 0;
+  const t0 = performance.now();
+  const worker = async () => {
+    while (next < runs) {
+      next++;
+      const s = performance.now();
+      await client.call("run.start", { templateId });
+      latencies.push(performance.now() - s);
+    }
+  };
+  await Promise.all(Array.from({ length: clients }, worker));
+  const answered = performance.now() - t0;
+  await done.waitFor(before + runs);
+  const finished = performance.now() - t0;
+  const e2e = done.latencies(runs);
+  return {
+    runsPerS: runs / (finished / 1000),
+    p50: median(latencies),
+    p95: percentile(latencies, 95),
+    answeredS: answered / 1000,
+    finishP50: median(e2e),
+    finishP95: percentile(e2e, 95),
+  };
+}
+
+/** Wall time of one run from `run.start` until its row is finished. */
+async function timedRun(client: Client, done: FinishedRuns, templateId: string): Promise<number> {
+  const before = done.get();
+  const t0 = performance.now();
+  await client.call("run.start", { templateId });
+  await done.waitFor(before + 1);
+  return performance.now() - t0;
+}
+
+export default async function apiBench(): Promise<void> {
+  ensureBuild();
+  const dataDir = fs.mkdtempSync(path.join(tmpdir(), "wf-bench-api-"));
+  const port = await freePort();
+  const server = await startServer(dataDir, port);
+  const client = new Client(port, 8);
+  try {
+    const one = (await client.call("template.save", { template: chain(1) })) as { id: string };
+    const long = (await client.call("template.save", { template: chain(200) })) as { id: string };
+    const db = new Database(path.join(dataDir, "wf.db"), { readonly: true, fileMustExist: true });
+    const done = new FinishedRuns(db);
+    console.log(`load average before: ${load()}; pid ${server.pid}, RSS ${treeRssMb(server.pid!).toFixed(0)} MB`);
+
+    // Warm-up: JIT, statement caches, the first engine and template reads.
+    await throughput(client, done, one.id, 4, 300);
+    let started = 300;
+    const rows: string[] = [];
+    const row = (label: string, r: Awaited<ReturnType<typeof throughput>>) =>
+      rows.push(
+        `${label.padEnd(22)} ${r.runsPerS.toFixed(0).padStart(6)} runs/s   run.start p50 ${r.p50.toFixed(2)} ms, p95 ${r.p95.toFixed(2)} ms   start → finished p50 ${r.finishP50} ms, p95 ${r.finishP95} ms`,
+      );
+    // Three rounds each, alternating, so a burst of load from elsewhere does not hit only one of them.
+    const per = {
+      1: [] as Awaited<ReturnType<typeof throughput>>[],
+      4: [] as Awaited<ReturnType<typeof throughput>>[],
+    };
+    const rounds = 3;
+    const runsPerRound = Math.floor((TOTAL_RUNS - started) / (rounds * 2));
+    for (let k = 0; k < rounds; k++)
+      for (const clients of [1, 4] as const) {
+        per[clients].push(await throughput(client, done, one.id, clients, runsPerRound));
+        started += runsPerRound;
+      }
+    const pick = (list: Awaited<ReturnType<typeof throughput>>[]) =>
+      [...list].sort((a, b) => a.runsPerS - b.runsPerS)[Math.floor(list.length / 2)];
+    console.log(`\none-node runs, ${runsPerRound} per round, ${rounds} rounds each (median round):`);
+    row("1 client", pick(per[1]));
+    row("4 clients", pick(per[4]));
+    for (const r of rows) console.log(r);
+    console.log(
+      `  rounds: 1 client ${per[1].map((r) => r.runsPerS.toFixed(0)).join(", ")}; 4 clients ${per[4].map((r) => r.runsPerS.toFixed(0)).join(", ")} runs/s`,
+    );
+    const rest = TOTAL_RUNS - started;
+    if (rest > 0) await throughput(client, done, one.id, 4, rest);
+    await new Promise((r) => setTimeout(r, 500));
+    console.log(
+      `server RSS after ${TOTAL_RUNS.toLocaleString("en")} runs: ${treeRssMb(server.pid!).toFixed(0)} MB (goal < 300); not succeeded: ${done.failed()}`,
+    );
+
+    // 200-node chain vs 1 node, alternated, per pair.
+    const diffs: number[] = [];
+    const walls: number[] = [];
+    await timedRun(client, done, long.id);
+    for (let i = 0; i < 9; i++) {
+      const base = await timedRun(client, done, one.id);
+      const wall = await timedRun(client, done, long.id);
+      walls.push(wall);
+      diffs.push(wall - base);
+    }
+    console.log(
+      `200-node no-op chain: wall p50 ${median(walls).toFixed(1)} ms, per node ${(median(diffs) / 199).toFixed(3)} ms (goal ≤ 0.3)`,
+    );
+    console.log(`load average after: ${load()}`);
+    db.close();
+  } finally {
+    client.close();
+    server.kill("SIGTERM");
+    await new Promise((r) => server.once("exit", r));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
