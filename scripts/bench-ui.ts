@@ -16,6 +16,9 @@ import { median, percentile } from "./bench/measure";
 const PORT = 3391;
 const BASE = `http://127.0.0.1:${PORT}`;
 const NODES = 1000;
+// The server starts with an admin and an API token: the API calls send the token, the page signs in.
+const TOKEN = "bench-ui-token";
+const ADMIN = { email: "admin@bench.test", password: "bench-ui-admin-password" };
 
 function layeredTemplate(n: number) {
   const width = 10;
@@ -33,7 +36,7 @@ function layeredTemplate(n: number) {
 async function trpc(procedure: string, input: unknown) {
   const res = await fetch(`${BASE}/api/trpc/${procedure}`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", authorization: `Bearer ${TOKEN}` },
     body: JSON.stringify(input),
   });
   if (!res.ok) throw new Error(`${procedure}: ${res.status} ${await res.text()}`);
@@ -71,7 +74,14 @@ async function main() {
     "node",
     ["node_modules/next/dist/bin/next", "start", "--hostname", "127.0.0.1", "--port", String(PORT)],
     {
-      env: { ...process.env, WF_DATA_DIR: dataDir, NODE_ENV: "production" },
+      env: {
+        ...process.env,
+        WF_DATA_DIR: dataDir,
+        NODE_ENV: "production",
+        WF_API_TOKEN: TOKEN,
+        WF_ADMIN_EMAIL: ADMIN.email,
+        WF_ADMIN_PASSWORD: ADMIN.password,
+      },
       stdio: "ignore",
     },
   );
@@ -89,6 +99,8 @@ async function main() {
     const { id } = (await trpc("template.save", { template: layeredTemplate(NODES) })) as { id: string };
     const browser = await chromium.launch(chromiumLaunchOptions());
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const login = await page.request.post(`${BASE}/api/trpc/auth.login`, { data: ADMIN });
+    if (!login.ok()) throw new Error(`auth.login: ${login.status()} ${await login.text()}`);
     // Main-thread long tasks during each load: how much of "open" is work on the page's thread.
     await page.addInitScript(`
       window.__longTasks = [];

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { LineCounter, parseDocument } from "yaml";
 import { parsePlaybookYaml, parseYamlSubset } from "@/lib/formats/parse-playbook-yaml";
 import { createYamlLocator, type YamlPath } from "@/lib/formats/yaml-locator";
+import { toMermaid } from "@/lib/formats/to-mermaid";
+import { buildTemplate } from "@/lib/workflow/run/template-builder";
 import { playbookText } from "@/scripts/bench/formats.bench";
 
 /** Every path into a value, plus paths that do not exist (a missing key, index, or a step into a scalar). */
@@ -73,6 +75,17 @@ variables:
 `,
 };
 
+INSIDE["a Mermaid export's front matter (empty maps)"] = /^---\n([\s\S]*?)\n---\n/.exec(
+  toMermaid(
+    buildTemplate()
+      .node("A", { args_template: "echo a" })
+      .node("B", { type: "checkpoint", auto_continue: true })
+      .edge("A", "B")
+      .done(),
+  ),
+)![1];
+INSIDE["empty maps with spaces and a comment"] = "a: {}\nb: { }   # none\nc:\n  d: {}\n";
+
 const OUTSIDE: Record<string, string> = {
   "a tag": "tasks:\n  - !include more.yaml\n",
   "an anchor": "a: &x 1\nb: *x\n",
@@ -85,6 +98,7 @@ const OUTSIDE: Record<string, string> = {
   "a float": "a: 1.5\n",
   "a number-like string": "a: 1st\n",
   "a flow map": "a: {b: 1}\n",
+  "an unclosed empty map": "a: {\n",
   "a nested flow list": "a: [[1], 2]\n",
   "a quoted key": '"a": 1\n',
   "a document marker": "---\na: 1\n",

@@ -5,7 +5,7 @@
  * Speed: the `yaml` package spends most of an import building its positioned document (its CST
  * parser alone is ~150 ms for a 1,000-task playbook). Playbooks are nearly always written in a
  * small subset of YAML — block maps and sequences, one-line plain or quoted scalars, one-line flow
- * lists — so that subset is read here directly, with the same values and the same positions.
+ * lists, the empty map `{}` — so that subset is read here directly, with the same values and the same positions.
  * Anything outside it (tags, anchors, block scalars, escapes, multi-line scalars, empty values,
  * duplicate keys, odd numbers, tabs, CRLF…) is not guessed at: the whole text goes to `yaml`.
  */
@@ -72,6 +72,12 @@ function inlineValue(text: string, at: number): [unknown, PositionNode] {
     if (first === '"' && body.includes("\\")) outside();
     assertTail(text.slice(close + 1));
     return [body, { start: at }];
+  }
+  if (first === "{") {
+    // Only the empty map (what `yaml` writes for `{}`, e.g. a Mermaid front matter's context_schema).
+    if (!/^\{ *\}/.test(text)) outside();
+    assertTail(text.slice(text.indexOf("}") + 1));
+    return [{}, { start: at, keys: new Map() }];
   }
   if (first === "[") {
     const close = text.indexOf("]");
