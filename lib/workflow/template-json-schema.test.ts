@@ -16,4 +16,9 @@ describe("template.schema.json", () => {
     const variants = schema.properties.nodes.items.oneOf ?? schema.properties.nodes.items.anyOf ?? [];
     expect(variants).toHaveLength(8);
   });
+
+  it("accepts phases as plain names as well as { name, description } (normalizeTemplate maps them)", () => {
+    const schema = templateJsonSchema() as { properties: { phases: { items: { anyOf: { type: string }[] } } } };
+    expect(schema.properties.phases.items.anyOf.map((s) => s.type)).toEqual(["string", "object"]);
+  });
 });
