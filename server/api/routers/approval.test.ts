@@ -117,7 +117,7 @@ describe("approval router", () => {
     );
   });
 
-  it("a timed-out approval, a decided one and one of a cancelled run are CONFLICT, and nothing changes", async () => {
+  it("a timed-out approval and one of a cancelled run are CONFLICT; a choice not offered is a 400; nothing changes", async () => {
     const timed = await startHuman({ approval_timeout_s: 0.05, on_timeout: "fail" });
     await until(
       () => owner.run.get({ runId: timed.runId }),

@@ -52,6 +52,13 @@ const CLOSED: Record<string, string> = {
   timed_out: "timed out",
 };
 
+/** What besides "reject" an approval accepts when it offers choices: a gate its labels, a human task its options or "approve". */
+function offeredChoices(row: ApprovalRow): string[] | undefined {
+  const options = row.options ? (JSON.parse(row.options) as string[]) : [];
+  if (!options.length) return undefined;
+  return row.kind === "gate" ? options : ["approve", ...options];
+}
+
 function startedTheRun(caller: Caller, runId: string): boolean {
   const run = selectRunRowLite(getDb(), runId);
   const by = run ? startedByOf(run) : undefined;
@@ -83,6 +90,13 @@ export const approvalRouter = createTRPCRouter({
         throw new TRPCError({
           code: "CONFLICT",
           message: `approval ${input.approvalId} ${CLOSED[row.status] ?? `is ${row.status}`}`,
+        });
+      const offered = offeredChoices(row);
+      const choice = input.answer ?? input.decision;
+      if (offered && input.decision !== "reject" && !offered.includes(choice))
+        throw new TRPCError({
+          code: "BAD_REQUEST",
+          message: `decision: "${choice}" is not a choice of approval ${input.approvalId} (${["reject", ...offered].join(", ")})`,
         });
       const by = ctx.caller?.email ?? "anonymous";
       if (!row.allowSelfApproval && ctx.caller && startedTheRun(ctx.caller, row.runId))
