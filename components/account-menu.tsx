@@ -18,7 +18,7 @@ export function AccountMenu() {
       </span>
       <Link href="/settings">Settings</Link>
       {isAdmin && <Link href="/audit">Audit</Link>}
-      <button type="button" className="btn btn-small" onClick={() => logout.mutate()} disabled={logout.isPending}>
+      <button type="button" className="link-button" onClick={() => logout.mutate()} disabled={logout.isPending}>
         Log out
       </button>
     </div>

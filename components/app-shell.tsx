@@ -1,6 +1,7 @@
 /** The frame of every page: brand, navigation, live-connection indicator. */
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { hasRole } from "@/lib/access/roles";
 import { AccountMenu } from "./account-menu";
 import { LiveIndicator } from "./live-indicator";
 import { LiveProvider } from "./live-provider";
@@ -39,7 +40,7 @@ export function AppShell({ user, children }: { user: SessionUser | null; childre
             <nav aria-label="Main" className="shell-nav">
               <Link href="/">Dashboard</Link>
               <Link href="/templates">Templates</Link>
-              <Link href="/compose">New workflow</Link>
+              {hasRole(user.roles, "editor") && <Link href="/compose">New workflow</Link>}
             </nav>
             <PendingApprovals />
             <LiveIndicator />

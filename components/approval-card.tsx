@@ -10,6 +10,7 @@ import Link from "next/link";
 import { useState } from "react";
 import type { RouterOutputs } from "@/lib/trpc/router-types";
 import { useTRPC } from "@/lib/trpc/client";
+import { useCan } from "./session-provider";
 
 export type ApprovalItem = RouterOutputs["approval"]["list"]["items"][number];
 
@@ -27,6 +28,8 @@ const ON_TIMEOUT: Record<string, string> = {
 export function ApprovalCard({ approval, showRun = true }: { approval: ApprovalItem; showRun?: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  // Only an approver (or admin) decides; the server refuses anyone else too.
+  const canDecide = useCan("approver");
   const [comment, setComment] = useState("");
   const [answer, setAnswer] = useState("");
   const decide = useMutation(
@@ -69,17 +72,20 @@ export function ApprovalCard({ approval, showRun = true }: { approval: ApprovalI
           Times out {new Date(approval.timeoutAt).toLocaleString()}: then {ON_TIMEOUT[approval.onTimeout ?? "fail"]}.
         </p>
       )}
-      {freeText && (
+      {!canDecide && <p className="small muted">Waiting for an approver.</p>}
+      {canDecide && freeText && (
         <label className="field">
           Answer
           <textarea value={answer} onChange={(e) => setAnswer(e.target.value)} rows={2} />
         </label>
       )}
-      <label className="field">
-        Comment
-        <input value={comment} onChange={(e) => setComment(e.target.value)} placeholder="optional" />
-      </label>
-      <div className="button-row">
+      {canDecide && (
+        <label className="field">
+          Comment
+          <input value={comment} onChange={(e) => setComment(e.target.value)} placeholder="optional" />
+        </label>
+      )}
+      <div className="button-row" style={canDecide ? undefined : { display: "none" }}>
         {choices.map((choice) => (
           <button
             key={choice}

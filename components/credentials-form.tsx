@@ -48,7 +48,7 @@ export function CredentialsForm(props: {
           {error}
         </p>
       )}
-      <button type="submit" className="btn btn-primary" disabled={busy}>
+      <button type="submit" className="button button-primary" disabled={busy}>
         {busy ? props.busyLabel : props.submitLabel}
       </button>
     </form>

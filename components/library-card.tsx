@@ -1,6 +1,7 @@
 "use client";
 /** One template in the library: what it is, its state, and the actions on it. */
 import Link from "next/link";
+import { useCan } from "./session-provider";
 import { useState } from "react";
 import type { RouterOutputs } from "@/lib/trpc/router-types";
 import { LibraryExportMenu } from "./library-export-menu";
@@ -28,6 +29,7 @@ export function LibraryCard({
   onRestore,
   busy,
 }: { item: LibraryCardItem } & LibraryCardActions) {
+  const canRun = useCan("editor");
   const [confirming, setConfirming] = useState(false);
   const [showVersions, setShowVersions] = useState(false);
   const href = `/templates/${encodeURIComponent(item.id)}`;
@@ -76,9 +78,11 @@ export function LibraryCard({
         <Link className="button" style={LINK_BUTTON} href={href} aria-label={`Open ${item.name}`}>
           Open
         </Link>
-        <Link className="button" style={LINK_BUTTON} href={`${href}?run=1`} aria-label={`Run ${item.name}`}>
-          Run…
-        </Link>
+        {canRun && (
+          <Link className="button" style={LINK_BUTTON} href={`${href}?run=1`} aria-label={`Run ${item.name}`}>
+            Run…
+          </Link>
+        )}
         {onRestore && (
           <button type="button" className="button" disabled={busy} onClick={() => onRestore(item)}>
             Restore

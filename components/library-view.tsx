@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useTRPC } from "@/lib/trpc/client";
 import type { LibraryCardItem } from "./library-card";
 import { LibraryImport } from "./library-import";
+import { useCan } from "./session-provider";
 import { LibraryToast } from "./library-toast";
 import { EMPTY_LIBRARY_FILTER, LibraryToolbar, type LibraryFilter } from "./library-toolbar";
 import { TemplateList } from "./template-list";
@@ -15,6 +16,8 @@ interface Toast {
 }
 
 export function LibraryView() {
+  const canEdit = useCan("editor");
+  const canRestore = useCan("admin");
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [filter, setFilter] = useState<LibraryFilter>(EMPTY_LIBRARY_FILTER);
@@ -57,7 +60,8 @@ export function LibraryView() {
       await remove.mutateAsync({ id: item.id });
       return {
         message: `Deleted “${item.name}”.`,
-        undo: () => void onRestore(item),
+        // Restoring is an admin's (DESIGN.md §7): an editor's delete has no undo.
+        ...(canRestore ? { undo: () => void onRestore(item) } : {}),
       };
     });
 
@@ -76,14 +80,21 @@ export function LibraryView() {
           tags={facets.data?.tags ?? []}
           taskTypes={facets.data?.taskTypes ?? []}
         />
-        <div className="push-right">
-          <LibraryImport />
-        </div>
+        {canEdit && (
+          <div className="push-right">
+            <LibraryImport />
+          </div>
+        )}
       </div>
       {deferred.deleted ? (
-        <TemplateList filter={deferred} busyId={busyId} onRestore={onRestore} />
+        <TemplateList filter={deferred} busyId={busyId} onRestore={canRestore ? onRestore : undefined} />
       ) : (
-        <TemplateList filter={deferred} busyId={busyId} onDelete={onDelete} onDuplicate={onDuplicate} />
+        <TemplateList
+          filter={deferred}
+          busyId={busyId}
+          onDelete={canEdit ? onDelete : undefined}
+          onDuplicate={canEdit ? onDuplicate : undefined}
+        />
       )}
       {toast && (
         <LibraryToast

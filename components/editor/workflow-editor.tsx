@@ -17,6 +17,7 @@ import {
   selectAll,
 } from "@/lib/stores/editor-commands";
 import type { ShortcutCommand } from "@/lib/stores/editor-shortcuts";
+import { useCan } from "@/components/session-provider";
 import { useTRPC } from "@/lib/trpc/client";
 import { formatDiagnostic, hasErrors } from "@/lib/workflow/diagnostic";
 import type { NodeType } from "@/lib/workflow/template-schema";
@@ -53,6 +54,7 @@ function EditorBody({
 }) {
   const store = useEditorStore();
   const trpc = useTRPC();
+  const canEdit = useCan("editor");
   const flow = useReactFlow();
   const canvasRef = useRef<HTMLDivElement>(null);
   const name = useEditor((s) => s.draft.name);
@@ -164,7 +166,12 @@ function EditorBody({
               Unsaved changes
             </span>
           )}
-          <div className="push-right button-row">
+          {!canEdit && (
+            <span className="badge" title="Your role can look, not change or run">
+              Read only
+            </span>
+          )}
+          <div className="push-right button-row" style={canEdit ? undefined : { display: "none" }}>
             <button
               type="button"
               className="button"

@@ -1,0 +1,6 @@
+/** `/settings` — your API tokens; for an admin also users and their roles, and secrets. */
+import { SettingsView } from "@/components/settings/settings-view";
+
+export default function SettingsPage() {
+  return <SettingsView />;
+}

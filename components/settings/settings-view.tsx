@@ -1,0 +1,24 @@
+"use client";
+/** The /settings page: what the signed-in person may manage, by role. */
+import { useCan, useSessionUser } from "@/components/session-provider";
+import { SecretSettings } from "./secret-settings";
+import { TokenSettings } from "./token-settings";
+import { UserSettings } from "./user-settings";
+
+export function SettingsView() {
+  const user = useSessionUser();
+  const isAdmin = useCan("admin");
+  return (
+    <div className="page settings-page">
+      <h1>Settings</h1>
+      {user && (
+        <p className="muted">
+          Signed in as <strong>{user.email}</strong> ({user.roles.join(", ")}).
+        </p>
+      )}
+      <TokenSettings />
+      {isAdmin && <UserSettings />}
+      {isAdmin && <SecretSettings />}
+    </div>
+  );
+}
