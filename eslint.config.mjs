@@ -125,4 +125,13 @@ export default tseslint.config(
     ],
   ),
   boundary(["server/cli/**"], ["components", "app"]),
+  // Roles and sign-in paths are pure: the server's access check and the UI share them.
+  boundary(
+    ["lib/access/**"],
+    ["lib/formats", "lib/describe", "lib/canvas", "lib/stores", "lib/trpc", "server", "components", "app"],
+    IO_PACKAGES,
+  ),
+  // Accounts and secrets sit under the API and the engine, never the other way round.
+  boundary(["server/auth/**"], ["server/api", "server/engine", "server/cli", "components", "app"]),
+  boundary(["server/secrets/**"], ["server/api", "server/engine", "server/auth", "server/cli", "components", "app"]),
 );
