@@ -23,6 +23,7 @@ import { RunReplayBar } from "./run/run-replay-bar";
 import { RunSummary } from "./run/run-summary";
 import { RunTimeline } from "./run/run-timeline";
 import { useNow } from "./run/use-now";
+import { useThrottled } from "./run/use-throttled";
 import "./run/run-view.css";
 
 export function RunView({ runId }: { runId: string }) {
@@ -101,6 +102,8 @@ function LiveRun(props: { seed: RunSeed; name: string; templateId: string | null
   const waiting = live.state.status === "waiting";
   const replayNow = replayView ? (replayView.events.at(-1)?.event.at ?? live.events[0]?.event.at ?? 0) : undefined;
   const now = useNow(!terminal && !replayView);
+  // Timeline and history follow at most 4 times a second; the canvas follows every frame.
+  const slowVersion = useThrottled(view.version, 250);
   useRunToasts(store, props.name, runId, caughtUp);
 
   // Approvals of this run: refreshed by the events that open or close one.
@@ -203,13 +206,13 @@ function LiveRun(props: { seed: RunSeed; name: string; templateId: string | null
         <RunTimeline
           attempts={view.attempts}
           plan={view.spec.plan}
-          version={view.version}
+          version={slowVersion}
           now={replayNow ?? (terminal ? (view.state.finishedAt ?? now) : now)}
           onSelect={setSelected}
         />
       </section>
       {isTerminalRunStatus(view.state.status) && <RunSummary spec={view.spec} state={view.state} title={props.name} />}
-      <RunHistory events={view.events} version={view.version} />
+      <RunHistory events={view.events} version={slowVersion} />
     </div>
   );
 }

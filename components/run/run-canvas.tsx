@@ -7,7 +7,7 @@
  */
 import { Background, Controls, Panel, ReactFlow, type NodeMouseHandler } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
-import { useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { createTemplateProjector } from "@/lib/canvas/project-template";
 import { phaseColours } from "@/lib/canvas/phase-colour";
 import { layoutOnce } from "@/lib/canvas/run-layout";
@@ -50,6 +50,10 @@ function PhaseProgress({ template, state, spec }: { template: Template; state: R
   );
 }
 
+function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
 export function RunCanvas(props: {
   template: Template;
   spec: RunSpec;
@@ -64,15 +68,25 @@ export function RunCanvas(props: {
   const [project] = useState(createTemplateProjector);
   const statuses = useMemo(() => statusesByTemplateNode({ spec, state }), [spec, state]);
   const selectedNodes = useMemo(() => new Set(selected ? [selected] : []), [selected]);
-  const { nodes, edges } = useMemo(
-    () => project(laidOut, { statuses, selectedNodes }),
-    [project, laidOut, statuses, selectedNodes],
-  );
+  const [previous] = useState<{ nodes: unknown[]; edges: unknown[] }>(() => ({ nodes: [], edges: [] }));
+  const { nodes, edges } = useMemo(() => {
+    const next = project(laidOut, { statuses, selectedNodes });
+    // Nothing on the canvas changed (a loop iteration moved, a log line): the same arrays, so React
+    // Flow does not walk its 1,000 nodes again.
+    const nodes = sameItems(previous.nodes, next.nodes) ? (previous.nodes as typeof next.nodes) : next.nodes;
+    const edges = sameItems(previous.edges, next.edges) ? (previous.edges as typeof next.edges) : next.edges;
+    previous.nodes = nodes;
+    previous.edges = edges;
+    return { nodes, edges };
+  }, [project, laidOut, statuses, selectedNodes, previous]);
   const view = useMemo<RunCanvasView>(() => ({ state, plan: spec.plan, now }), [state, spec, now]);
   const big = template.nodes.length > BIG;
-  const onNodeClick: NodeMouseHandler = (_e, node) => {
-    if (node.type === "workflow") onSelect(node.id);
-  };
+  const onNodeClick = useCallback<NodeMouseHandler>(
+    (_e, node) => {
+      if (node.type === "workflow") onSelect(node.id);
+    },
+    [onSelect],
+  );
   return (
     <RunCanvasContext.Provider value={view}>
       <div className="canvas" data-testid="workflow-canvas">

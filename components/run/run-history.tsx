@@ -5,7 +5,7 @@
  * that a person should see (gate routes, skips, re-runs, retries, cancel, the end). Built from the
  * events, so a replay shows the history up to its moment.
  */
-import { useMemo } from "react";
+import { memo } from "react";
 import type { AppliedEvent } from "@/lib/stores/run-store";
 
 function eventNote(e: AppliedEvent["event"]): string | undefined {
@@ -36,19 +36,31 @@ function eventNote(e: AppliedEvent["event"]): string | undefined {
 /** Notes kept on screen (a long run keeps its newest). */
 const SHOWN = 200;
 
-export function RunHistory(props: { events: readonly AppliedEvent[]; version: number }) {
-  const { events, version } = props;
-  const notes = useMemo(
-    () =>
-      events.flatMap(({ id, event }) => {
-        const text = eventNote(event);
-        const decision = event.type === "decision.given" ? event.nodeId : undefined;
-        return text ? [{ id, at: event.at, text, decision }] : [];
-      }),
-    // `version` stands for appends to `events`, which grows in place.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [events, version],
-  );
+interface Note {
+  id: number;
+  at: number;
+  text: string;
+  decision?: string;
+}
+
+/** Notes per events array, extended by the events appended since (never recomputed from the start). */
+const cache = new WeakMap<readonly AppliedEvent[], { seen: number; notes: Note[] }>();
+
+function notesOf(events: readonly AppliedEvent[]): Note[] {
+  let c = cache.get(events);
+  if (!c || c.seen > events.length) cache.set(events, (c = { seen: 0, notes: [] }));
+  for (; c.seen < events.length; c.seen++) {
+    const { id, event } = events[c.seen];
+    const text = eventNote(event);
+    if (text)
+      c.notes.push({ id, at: event.at, text, decision: event.type === "decision.given" ? event.nodeId : undefined });
+  }
+  return c.notes;
+}
+
+/** `version` (in the props, so memo re-renders) stands for appends to `events`, which grows in place. */
+export const RunHistory = memo(function RunHistory(props: { events: readonly AppliedEvent[]; version: number }) {
+  const notes = notesOf(props.events);
   if (notes.length === 0) return null;
   return (
     <section aria-labelledby="run-history-heading">
@@ -66,4 +78,4 @@ export function RunHistory(props: { events: readonly AppliedEvent[]; version: nu
       </ul>
     </section>
   );
-}
+});

@@ -5,14 +5,14 @@
  * Clicking a row selects its node.
  */
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useMemo, useRef } from "react";
+import { memo, useRef } from "react";
 import type { NodeAttempts } from "@/lib/stores/node-attempts";
 import type { RunPlan } from "@/lib/workflow/run/run-plan";
 import { formatDuration } from "./format-duration";
 
 const ROW = 22;
 
-export function RunTimeline(props: {
+export const RunTimeline = memo(function RunTimeline(props: {
   attempts: NodeAttempts;
   plan: RunPlan;
   version: number;
@@ -20,10 +20,9 @@ export function RunTimeline(props: {
   now: number;
   onSelect(nodeId: string): void;
 }) {
-  const { attempts, plan, version, now, onSelect } = props;
-  // `version` stands for new or ended attempts (the structure is mutated in place).
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const rows = useMemo(() => attempts.all(), [attempts, version]);
+  // `version` (in the props, so memo re-renders) stands for new or ended attempts: `attempts` is mutated in place.
+  const { attempts, plan, now, onSelect } = props;
+  const rows = attempts.ordered;
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({
     count: rows.length,
@@ -33,7 +32,8 @@ export function RunTimeline(props: {
   });
   if (rows.length === 0) return <p className="muted">Nothing has started yet.</p>;
   const t0 = rows[0].startedAt;
-  const t1 = Math.max(t0 + 1, ...rows.map((a) => a.finishedAt ?? now));
+  let t1 = t0 + 1;
+  for (const a of rows) t1 = Math.max(t1, a.finishedAt ?? now);
   const span = t1 - t0;
   return (
     <div className="run-timeline" data-testid="timeline">
@@ -77,4 +77,4 @@ export function RunTimeline(props: {
       </div>
     </div>
   );
-}
+});

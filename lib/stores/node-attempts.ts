@@ -25,6 +25,8 @@ const OPEN: ReadonlySet<NodeStatus> = new Set(["running", "waiting"]);
 
 export class NodeAttempts {
   readonly byNode = new Map<string, NodeAttempt[]>();
+  /** Every attempt in the order it started (events come in time order). */
+  readonly ordered: NodeAttempt[] = [];
   /** Nodes whose latest attempt has not ended: a run-level event (cancel) may end them. */
   private readonly open = new Set<string>();
 
@@ -33,7 +35,9 @@ export class NodeAttempts {
     const nodeId = "nodeId" in event ? event.nodeId : undefined;
     if (event.type === "node.started" && nodeId && state.nodes[nodeId]) {
       const list = this.byNode.get(nodeId) ?? [];
-      list.push({ nodeId, attempt: list.length + 1, startedAt: event.at, status: "running" });
+      const attempt: NodeAttempt = { nodeId, attempt: list.length + 1, startedAt: event.at, status: "running" };
+      list.push(attempt);
+      this.ordered.push(attempt);
       this.byNode.set(nodeId, list);
       this.open.add(nodeId);
       return;
@@ -60,10 +64,5 @@ export class NodeAttempts {
       current.finishedAt = event.at;
       this.open.delete(id);
     }
-  }
-
-  /** All attempts in start order (the timeline's rows). */
-  all(): NodeAttempt[] {
-    return [...this.byNode.values()].flat().sort((a, b) => a.startedAt - b.startedAt);
   }
 }

@@ -1,0 +1,193 @@
+/**
+ * `npm run bench:run-ui`: the run page of a 1,000-node run in headless Chromium while its events
+ * stream in, against the production build (built first when missing; run it alone — a build
+ * rewrites `.next`) on its own port and data folder. Prints figures, asserts nothing:
+ *  - frame times (median, p95) on the run page while the run's events arrive over `live.watch`,
+ *    with the rate of events the page applied in that window (target: 500/s or more);
+ *  - whether every stored event was applied once (applied count = the run's last event id);
+ *  - how many `live.watch` requests the tab made (one per subscription: the run, then the rest).
+ * Each node logs ten coloured lines 20 ms apart, so the page gets starts, log lines and ends; a
+ * last figure is the frame time of the same page with nothing arriving (what the machine gives).
+ */
+import { spawn, execSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium } from "@playwright/test";
+import { chromiumLaunchOptions } from "@/e2e/chromium-launch-options";
+import { median, percentile } from "./bench/measure";
+
+const PORT = 3393;
+const BASE = `http://127.0.0.1:${PORT}`;
+const NODES = 1000;
+const TOKEN = "bench-run-ui-token";
+const ADMIN = { email: "bench@run-ui.test", password: "bench-run-ui-password" };
+const ROUNDS = 3;
+/** `BENCH_PROFILE=1`: also print where the page's main thread spent its time in the first round. */
+const PROFILE = process.env.BENCH_PROFILE === "1";
+
+function streamingTemplate(n: number, round: number) {
+  const width = 10;
+  const nodes = Array.from({ length: n }, (_, i) => ({
+    id: `N-${String(i + 1).padStart(4, "0")}`,
+    name: `Step ${i + 1}`,
+    type: "shell",
+    phase: `phase ${1 + Math.floor((i / n) * 4)}`,
+    args_template: `for k in 1 2 3 4 5 6 7 8 9 10; do printf '\\033[3%sm step ${i + 1} line %s\\033[0m\\n' $((k % 8)) $k; sleep 0.02; done`,
+  }));
+  const edges = [];
+  for (let i = width; i < n; i++) edges.push({ from: nodes[i - width].id, to: nodes[i].id });
+  return { template_id: `wft-bench-run-ui-${n}-${round}`, name: `Run UI bench ${n}`, nodes, edges };
+}
+
+async function trpc(procedure: string, input: unknown) {
+  const res = await fetch(`${BASE}/api/trpc/${procedure}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${TOKEN}` },
+    body: JSON.stringify(input),
+  });
+  if (!res.ok) throw new Error(`${procedure}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { result: { data: unknown } }).result.data;
+}
+
+const f = (ms: number) => `${ms.toFixed(1)} ms`;
+
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/** Self time per function (top 15) of a CPU profile of the page. */
+function printProfile(profile: CpuProfile) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  (profile.samples ?? []).forEach((id, i) => {
+    const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
+    const key = `${functionName || "(anonymous)"} ${url.split("/").pop()}:${lineNumber}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
+  });
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15))
+    console.log(`  ${f(ms).padStart(10)} ${((ms / total) * 100).toFixed(1).padStart(5)}%  ${key}`);
+}
+
+async function main() {
+  if (!fs.existsSync(".next/BUILD_ID")) execSync("npx next build", { stdio: "inherit" });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wf-bench-run-ui-"));
+  const server = spawn(
+    "node",
+    ["node_modules/next/dist/bin/next", "start", "--hostname", "127.0.0.1", "--port", String(PORT)],
+    {
+      env: {
+        ...process.env,
+        WF_DATA_DIR: dataDir,
+        NODE_ENV: "production",
+        WF_API_TOKEN: TOKEN,
+        WF_ADMIN_EMAIL: ADMIN.email,
+        WF_ADMIN_PASSWORD: ADMIN.password,
+      },
+      stdio: "ignore",
+    },
+  );
+  try {
+    for (let i = 0; i < 100; i++) {
+      const up = await fetch(`${BASE}/api/trpc/health.ping`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (up) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const browser = await chromium.launch(chromiumLaunchOptions());
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const login = await page.request.post(`${BASE}/api/trpc/auth.login`, { data: ADMIN });
+    if (!login.ok()) throw new Error(`auth.login: ${login.status()} ${await login.text()}`);
+    let watches = 0;
+    page.on("request", (r) => {
+      if (r.url().includes("/api/trpc/live.watch")) watches++;
+    });
+    const frames: number[] = [];
+    const rates: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const { id } = (await trpc("template.save", { template: streamingTemplate(NODES, round) })) as { id: string };
+      const { runId } = (await trpc("run.start", { templateId: id, variables: {} })) as { runId: string };
+      watches = 0;
+      await page.goto(`${BASE}/runs/${runId}`);
+      await page.locator(".react-flow__node-workflow").first().waitFor();
+      const cdp = PROFILE && round === 0 ? await page.context().newCDPSession(page) : undefined;
+      if (cdp) {
+        await cdp.send("Profiler.enable");
+        await cdp.send("Profiler.start");
+      }
+      // Frame-to-frame times and the applied-event count, sampled in the page until the run ends.
+      // A string, not a function: tsx names inner functions with a helper the page does not have.
+      const sample = (await page.evaluate(`new Promise((resolve) => {
+        const el = () => document.querySelector('[data-testid="applied-events"]');
+        const count = () => Number(el()?.getAttribute("data-applied-count") ?? 0);
+        const frames = [];
+        const start = { t: performance.now(), n: count() };
+        let last = start.t;
+        const tick = (now) => {
+          frames.push(now - last);
+          last = now;
+          const status = document.querySelector('[data-testid="run-status"]')?.textContent;
+          if (status === "succeeded" || status === "failed") {
+            resolve({ frames: frames.slice(1), events: count() - start.n, ms: now - start.t });
+          } else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      })`)) as { frames: number[]; events: number; ms: number };
+      if (cdp) printProfile((await cdp.send("Profiler.stop")).profile);
+      const stored = (await (
+        await fetch(`${BASE}/api/trpc/run.get?input=${encodeURIComponent(JSON.stringify({ runId }))}`, {
+          headers: { authorization: `Bearer ${TOKEN}` },
+        })
+      ).json()) as { result: { data: { run: { lastEventId: number } } } };
+      await page.waitForFunction(
+        (n) =>
+          Number(document.querySelector('[data-testid="applied-events"]')?.getAttribute("data-applied-count")) === n,
+        stored.result.data.run.lastEventId,
+      );
+      const rate = (sample.events / sample.ms) * 1000;
+      frames.push(...sample.frames);
+      rates.push(rate);
+      console.log(
+        `round ${round + 1}: ${sample.events} events applied in ${(sample.ms / 1000).toFixed(1)} s (${rate.toFixed(0)}/s);` +
+          ` frame median ${f(median(sample.frames))}, p95 ${f(percentile(sample.frames, 95))};` +
+          ` every stored event applied once (${stored.result.data.run.lastEventId}); live.watch requests: ${watches}`,
+      );
+    }
+    console.log(
+      `run page at ${NODES} nodes while events stream (median ${median(rates).toFixed(0)} events/s):` +
+        ` frame median ${f(median(frames))}, p95 ${f(percentile(frames, 95))} (${frames.length} frames, ${ROUNDS} runs)`,
+    );
+    const idle = (await page.evaluate(`new Promise((resolve) => {
+      const frames = [];
+      let last = performance.now();
+      const end = last + 3000;
+      const tick = (now) => {
+        frames.push(now - last);
+        last = now;
+        if (now < end) requestAnimationFrame(tick);
+        else resolve(frames.slice(1));
+      };
+      requestAnimationFrame(tick);
+    })`)) as number[];
+    console.log(
+      `the same page, run finished, nothing arriving: frame median ${f(median(idle))}, p95 ${f(percentile(idle, 95))}`,
+    );
+    console.log(
+      `load average: ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(" ")}`,
+    );
+    await browser.close();
+  } finally {
+    server.kill();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
