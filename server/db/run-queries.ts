@@ -1,11 +1,11 @@
 /**
- * SQL for runs, node_runs, run_events and approvals. The hot path (event append, node upsert,
+ * SQL for runs, node_runs and run_events (approvals: approval-queries.ts). The hot path (event append, node upsert,
  * run update) uses prepared statements cached per connection; callers wrap them in one
  * transaction so a transition and its event land together.
  */
 import type Database from "better-sqlite3";
 import type { Db } from "./open-database";
-import type { ApprovalRow, NodeRunRow, RunEventRow, RunRow } from "./schema";
+import type { NodeRunRow, RunEventRow, RunRow } from "./schema";
 
 export interface NewRunRow {
   id: string;
@@ -50,30 +50,6 @@ export interface RunUpdate {
   finishedAt: number | null;
 }
 
-export interface ApprovalOpen {
-  id: string;
-  runId: string;
-  nodeId: string;
-  kind: string;
-  prompt: string | null;
-  options: string | null;
-  createdAt: number;
-  requiredApprovals: number;
-  timeoutAt: number | null;
-  onTimeout: string | null;
-  allowSelfApproval: boolean;
-}
-
-export interface ApprovalClose {
-  id: string;
-  status: string;
-  decision: string | null;
-  answer: string | null;
-  comment: string | null;
-  decidedBy: string | null;
-  decidedAt: number;
-}
-
 function statements(sqlite: Database.Database) {
   return {
     insertRun: sqlite.prepare(
@@ -94,30 +70,9 @@ function statements(sqlite: Database.Database) {
     insertEvent: sqlite.prepare(
       `insert into run_events (run_id, id, type, node_id, status, payload, created_at) values (?, ?, ?, ?, ?, ?, ?)`,
     ),
-    openApproval: sqlite.prepare(
-      // A re-run node asks again under the same id (its attempts start over): a closed row opens anew
-      // (the earlier decision stays in the run's events); an open one is left as it is.
-      `insert into approvals (id, run_id, node_id, kind, prompt, options, status, created_at,
-         required_approvals, timeout_at, on_timeout, allow_self_approval)
-       values (@id, @runId, @nodeId, @kind, @prompt, @options, 'pending', @createdAt,
-         @requiredApprovals, @timeoutAt, @onTimeout, @allowSelfApproval)
-       on conflict (id) do update set kind = excluded.kind, prompt = excluded.prompt, options = excluded.options,
-         status = 'pending', decision = null, answer = null, comment = null, decided_by = null, decided_at = null,
-         created_at = excluded.created_at, required_approvals = excluded.required_approvals, votes = '[]',
-         timeout_at = excluded.timeout_at, on_timeout = excluded.on_timeout,
-         allow_self_approval = excluded.allow_self_approval
-       where approvals.status <> 'pending'`,
-    ),
-    updateVotes: sqlite.prepare(`update approvals set votes = ? where id = ?`),
-    countPendingApprovals: sqlite.prepare(`select count(*) as n from approvals where status = 'pending'`),
     selectRunRowLite: sqlite.prepare(
       `select id, template_pk, template_version, name, status, error, last_event_id, created_at, started_at,
          finished_at, started_by from runs where id = ?`,
-    ),
-    closeApproval: sqlite.prepare(
-      `update approvals set status = @status, decision = coalesce(@decision, decision), answer = coalesce(@answer, answer),
-       comment = coalesce(@comment, comment), decided_by = coalesce(@decidedBy, decided_by), decided_at = @decidedAt
-       where id = @id`,
     ),
     selectRun: sqlite.prepare(`select * from runs where id = ?`),
     selectNodes: sqlite.prepare(`select * from node_runs where run_id = ?`),
@@ -125,7 +80,6 @@ function statements(sqlite: Database.Database) {
     selectOpenRuns: sqlite.prepare(
       `select id from runs where status in ('pending', 'running', 'waiting') order by created_at`,
     ),
-    selectApproval: sqlite.prepare(`select * from approvals where id = ?`),
   };
 }
 
@@ -267,23 +221,6 @@ export function insertRunEvent(db: Db, runId: string, e: EventWrite): void {
   stmts(db).insertEvent.run(runId, e.id, e.type, e.nodeId, e.status, e.payload, e.createdAt);
 }
 
-export function openApprovalRow(db: Db, a: ApprovalOpen): void {
-  stmts(db).openApproval.run({ ...a, allowSelfApproval: a.allowSelfApproval ? 1 : 0 });
-}
-
-/** The decisions given so far on an approval (JSON array of votes). */
-export function updateApprovalVotes(db: Db, id: string, votesJson: string): void {
-  stmts(db).updateVotes.run(votesJson, id);
-}
-
-export function countPendingApprovals(db: Db): number {
-  return (stmts(db).countPendingApprovals.get() as { n: number }).n;
-}
-
-export function closeApprovalRow(db: Db, a: ApprovalClose): void {
-  stmts(db).closeApproval.run(a);
-}
-
 export function selectRunRow(db: Db, runId: string): RunRow | undefined {
   const r = stmts(db).selectRun.get(runId) as RawRun | undefined;
   return r ? toRunRow(r) : undefined;
@@ -306,41 +243,6 @@ export function selectRunRows(db: Db, status?: string): RunRow[] {
     ? db.$client.prepare(`select * from runs where status = ? order by created_at desc`).all(status)
     : db.$client.prepare(`select * from runs order by created_at desc`).all();
   return (rows as RawRun[]).map(toRunRow);
-}
-
-export function selectApprovalRow(db: Db, id: string): ApprovalRow | undefined {
-  const r = stmts(db).selectApproval.get(id) as RawRun | undefined;
-  return r ? toApprovalRow(r) : undefined;
-}
-
-export function selectApprovalRows(db: Db, status?: string, runId?: string): ApprovalRow[] {
-  const where = [status ? "status = @status" : "", runId ? "run_id = @runId" : ""].filter(Boolean);
-  const sql = `select * from approvals ${where.length ? `where ${where.join(" and ")}` : ""} order by created_at`;
-  const rows = db.$client.prepare(sql).all({ ...(status ? { status } : {}), ...(runId ? { runId } : {}) });
-  return (rows as RawRun[]).map(toApprovalRow);
-}
-
-function toApprovalRow(r: RawRun): ApprovalRow {
-  return {
-    id: r.id as string,
-    runId: r.run_id as string,
-    nodeId: r.node_id as string,
-    kind: r.kind as ApprovalRow["kind"],
-    prompt: (r.prompt as string | null) ?? null,
-    options: (r.options as string | null) ?? null,
-    status: r.status as ApprovalRow["status"],
-    decision: (r.decision as string | null) ?? null,
-    answer: (r.answer as string | null) ?? null,
-    comment: (r.comment as string | null) ?? null,
-    decidedBy: (r.decided_by as string | null) ?? null,
-    decidedAt: (r.decided_at as number | null) ?? null,
-    createdAt: r.created_at as number,
-    requiredApprovals: (r.required_approvals as number | undefined) ?? 1,
-    votes: (r.votes as string | undefined) ?? "[]",
-    timeoutAt: (r.timeout_at as number | null | undefined) ?? null,
-    onTimeout: (r.on_timeout as string | null | undefined) ?? null,
-    allowSelfApproval: r.allow_self_approval !== 0,
-  };
 }
 
 /** Runs `fn` in one SQLite transaction (IMMEDIATE: the writer lock is taken up front). */

@@ -4,7 +4,7 @@
  * far, `close-approval` closes it with the deciding person's answer.
  */
 import type { RunCommand } from "@/lib/workflow/run/run-commands";
-import { closeApprovalRow, openApprovalRow, updateApprovalVotes } from "@/server/db/run-queries";
+import { closeApprovalRow, openApprovalRow, updateApprovalVotes } from "@/server/db/approval-queries";
 import type { Db } from "@/server/db/open-database";
 import type { ApprovalDecisionInfo } from "./run-store";
 

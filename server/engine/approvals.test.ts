@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { buildTemplate } from "@/lib/workflow/run/template-builder";
-import { selectApprovalRows } from "@/server/db/run-queries";
+import { selectApprovalRows } from "@/server/db/approval-queries";
 import { FakeClock } from "./clock";
 import { DecisionRefusedError } from "./engine-errors";
 import { createEngineHarness, type EngineHarness } from "./engine-harness";

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildTemplate } from "@/lib/workflow/run/template-builder";
-import { selectApprovalRows } from "@/server/db/run-queries";
+import { selectApprovalRows } from "@/server/db/approval-queries";
 import { ExecutorCatalogSchema } from "@/lib/describe/executor-catalog-schema";
 import { createEngineHarness, type EngineHarness } from "./engine-harness";
 import { createExecutorRegistry } from "./executors/executor-registry";

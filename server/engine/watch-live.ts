@@ -7,7 +7,8 @@
  */
 import type { RunEventType } from "@/lib/workflow/run/run-events";
 import type { Db } from "@/server/db/open-database";
-import { countPendingApprovals, resumeAfter, selectRunRowLite } from "@/server/db/run-queries";
+import { countPendingApprovals } from "@/server/db/approval-queries";
+import { resumeAfter, selectRunRowLite } from "@/server/db/run-queries";
 import type { RunEventBus } from "./event-bus";
 import { runListItem } from "./run-details";
 import type { RunStore, StoredEvent } from "./run-store";

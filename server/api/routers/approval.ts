@@ -11,7 +11,8 @@ import { rethrowApiError } from "@/server/api/api-errors";
 import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
 import type { Caller } from "@/server/auth/caller";
 import { getDb } from "@/server/db/get-db";
-import { selectApprovalRow, selectApprovalRows, selectRunRowLite, startedByOf } from "@/server/db/run-queries";
+import { selectApprovalRow, selectApprovalRows } from "@/server/db/approval-queries";
+import { selectRunRowLite, startedByOf } from "@/server/db/run-queries";
 import type { ApprovalRow } from "@/server/db/schema";
 import { getRunEngine } from "@/server/engine/get-run-engine";
 

@@ -1,0 +1,125 @@
+/**
+ * SQL for the approvals table: open (again, for a re-run node), votes, close, the inbox. Writes run
+ * inside the run store's commit transaction (server/engine/approval-rows.ts); statements are
+ * prepared once per connection.
+ */
+import type Database from "better-sqlite3";
+import type { Db } from "./open-database";
+import type { ApprovalRow } from "./schema";
+
+export interface ApprovalOpen {
+  id: string;
+  runId: string;
+  nodeId: string;
+  kind: string;
+  prompt: string | null;
+  options: string | null;
+  createdAt: number;
+  requiredApprovals: number;
+  timeoutAt: number | null;
+  onTimeout: string | null;
+  allowSelfApproval: boolean;
+}
+
+export interface ApprovalClose {
+  id: string;
+  status: string;
+  decision: string | null;
+  answer: string | null;
+  comment: string | null;
+  decidedBy: string | null;
+  decidedAt: number;
+}
+
+function statements(sqlite: Database.Database) {
+  return {
+    // A re-run node asks again under the same id (its attempts start over): a closed row opens anew
+    // (the earlier decision stays in the run's events); an open one is left as it is.
+    open: sqlite.prepare(
+      `insert into approvals (id, run_id, node_id, kind, prompt, options, status, created_at,
+         required_approvals, timeout_at, on_timeout, allow_self_approval)
+       values (@id, @runId, @nodeId, @kind, @prompt, @options, 'pending', @createdAt,
+         @requiredApprovals, @timeoutAt, @onTimeout, @allowSelfApproval)
+       on conflict (id) do update set kind = excluded.kind, prompt = excluded.prompt, options = excluded.options,
+         status = 'pending', decision = null, answer = null, comment = null, decided_by = null, decided_at = null,
+         created_at = excluded.created_at, required_approvals = excluded.required_approvals, votes = '[]',
+         timeout_at = excluded.timeout_at, on_timeout = excluded.on_timeout,
+         allow_self_approval = excluded.allow_self_approval
+       where approvals.status <> 'pending'`,
+    ),
+    votes: sqlite.prepare(`update approvals set votes = ? where id = ?`),
+    close: sqlite.prepare(
+      `update approvals set status = @status, decision = coalesce(@decision, decision), answer = coalesce(@answer, answer),
+       comment = coalesce(@comment, comment), decided_by = coalesce(@decidedBy, decided_by), decided_at = @decidedAt
+       where id = @id`,
+    ),
+    countPending: sqlite.prepare(`select count(*) as n from approvals where status = 'pending'`),
+    select: sqlite.prepare(`select * from approvals where id = ?`),
+  };
+}
+
+const cache = new WeakMap<Database.Database, ReturnType<typeof statements>>();
+
+function stmts(db: Db): ReturnType<typeof statements> {
+  let s = cache.get(db.$client);
+  if (!s) {
+    s = statements(db.$client);
+    cache.set(db.$client, s);
+  }
+  return s;
+}
+
+export function openApprovalRow(db: Db, a: ApprovalOpen): void {
+  stmts(db).open.run({ ...a, allowSelfApproval: a.allowSelfApproval ? 1 : 0 });
+}
+
+/** The decisions given so far on an approval (JSON array of votes). */
+export function updateApprovalVotes(db: Db, id: string, votesJson: string): void {
+  stmts(db).votes.run(votesJson, id);
+}
+
+export function closeApprovalRow(db: Db, a: ApprovalClose): void {
+  stmts(db).close.run(a);
+}
+
+export function countPendingApprovals(db: Db): number {
+  return (stmts(db).countPending.get() as { n: number }).n;
+}
+
+type RawApproval = Record<string, unknown>;
+
+export function selectApprovalRow(db: Db, id: string): ApprovalRow | undefined {
+  const r = stmts(db).select.get(id) as RawApproval | undefined;
+  return r ? toApprovalRow(r) : undefined;
+}
+
+export function selectApprovalRows(db: Db, status?: string, runId?: string): ApprovalRow[] {
+  const where = [status ? "status = @status" : "", runId ? "run_id = @runId" : ""].filter(Boolean);
+  const sql = `select * from approvals ${where.length ? `where ${where.join(" and ")}` : ""} order by created_at`;
+  const rows = db.$client.prepare(sql).all({ ...(status ? { status } : {}), ...(runId ? { runId } : {}) });
+  return (rows as RawApproval[]).map(toApprovalRow);
+}
+
+/** better-sqlite3 returns snake_case columns for raw SQL; map to the drizzle row shape. */
+function toApprovalRow(r: RawApproval): ApprovalRow {
+  return {
+    id: r.id as string,
+    runId: r.run_id as string,
+    nodeId: r.node_id as string,
+    kind: r.kind as ApprovalRow["kind"],
+    prompt: (r.prompt as string | null) ?? null,
+    options: (r.options as string | null) ?? null,
+    status: r.status as ApprovalRow["status"],
+    decision: (r.decision as string | null) ?? null,
+    answer: (r.answer as string | null) ?? null,
+    comment: (r.comment as string | null) ?? null,
+    decidedBy: (r.decided_by as string | null) ?? null,
+    decidedAt: (r.decided_at as number | null) ?? null,
+    createdAt: r.created_at as number,
+    requiredApprovals: r.required_approvals as number,
+    votes: r.votes as string,
+    timeoutAt: (r.timeout_at as number | null) ?? null,
+    onTimeout: (r.on_timeout as string | null) ?? null,
+    allowSelfApproval: r.allow_self_approval !== 0,
+  };
+}
