@@ -3,33 +3,17 @@
  * caller's (never the request's `by`), several approvers, self-approval forbidden, and the CONFLICT
  * cases (twice, the same person twice, timed out, cancelled run) that change nothing.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { getRunEngine } from "@/server/engine/get-run-engine";
+import { describe, expect, it } from "vitest";
 import { SqliteRunStore } from "@/server/engine/sqlite-run-store";
 import { callerAs } from "@/server/test-support/test-callers";
-import { useTempDb, type TempDb } from "@/server/test-support/temp-db";
+import { useRouterTestDb } from "@/server/test-support/router-test-db";
+import { until } from "@/server/test-support/until";
 
-let t: TempDb;
-beforeEach(() => {
-  t = useTempDb();
-});
-afterEach(() => {
-  getRunEngine().detach();
-  t.cleanup();
-});
+const db = useRouterTestDb();
 
 /** Deciders hold the approver role (so another user id than the run's admin owner). */
 const as = (email: string) => callerAs(["approver"], { email });
 const owner = callerAs(["admin"], { email: "owner@team.test" });
-
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const v = await fn();
-    if (ok(v)) return v;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error("condition not reached");
-}
 
 /** Starts `H` (a human task with `fields`) → `B` as owner@team.test and waits for its approval. */
 async function startHuman(fields: Record<string, unknown>) {
@@ -53,7 +37,7 @@ async function startHuman(fields: Record<string, unknown>) {
   return { runId, approval };
 }
 
-const history = (runId: string) => new SqliteRunStore(t.db).eventsAfter(runId, 0).map((e) => e.event);
+const history = (runId: string) => new SqliteRunStore(db().db).eventsAfter(runId, 0).map((e) => e.event);
 
 describe("approval router", () => {
   it("records the caller as who decided (the request's by is ignored) and puts the decision in the run's history", async () => {

@@ -4,30 +4,14 @@
  * replay. An approval decided mid-stream loses nothing: the applied ids equal the stored ones, and a
  * second subscription resumed after the last applied id continues without a gap or duplicate.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { getRunEngine } from "@/server/engine/get-run-engine";
+import { describe, expect, it } from "vitest";
 import { SqliteRunStore } from "@/server/engine/sqlite-run-store";
 import type { LiveMessage } from "@/server/engine/watch-live";
 import { callerAs } from "@/server/test-support/test-callers";
-import { useTempDb, type TempDb } from "@/server/test-support/temp-db";
+import { useRouterTestDb } from "@/server/test-support/router-test-db";
+import { until } from "@/server/test-support/until";
 
-let t: TempDb;
-beforeEach(() => {
-  t = useTempDb();
-});
-afterEach(() => {
-  getRunEngine().detach();
-  t.cleanup();
-});
-
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const v = await fn();
-    if (ok(v)) return v;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error("condition not reached");
-}
+const db = useRouterTestDb();
 
 // A → H (human) → B (prints lines while streaming) → C
 const template = {
@@ -91,7 +75,7 @@ describe("live.watch", () => {
     ac.abort();
 
     const applied = all.flatMap((m) => (m.kind === "run-event" ? [m.event.id] : []));
-    const stored = new SqliteRunStore(t.db).eventsAfter(runId, 0).map((e) => e.id);
+    const stored = new SqliteRunStore(db().db).eventsAfter(runId, 0).map((e) => e.id);
     expect(applied).toEqual(stored);
     expect(all.filter((m) => m.kind === "ready")).toHaveLength(1);
     const counts = all.flatMap((m) => (m.kind === "approvals" ? [m.pending] : []));

@@ -4,32 +4,17 @@
  * run.onEvent's lastEventId checks — through the router on a real SQLite file.
  */
 import fc from "fast-check";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/server/db/get-db";
 import { getRunEngine } from "@/server/engine/get-run-engine";
 import { callerAs } from "@/server/test-support/test-callers";
-import { useTempDb, type TempDb } from "@/server/test-support/temp-db";
+import { useRouterTestDb } from "@/server/test-support/router-test-db";
+import { until } from "@/server/test-support/until";
 
-let t: TempDb;
-beforeEach(() => {
-  t = useTempDb();
-});
-afterEach(() => {
-  getRunEngine().detach();
-  t.cleanup();
-});
+useRouterTestDb();
 
 const caller = () => callerAs(["viewer"]);
 const editor = () => callerAs(["editor"]);
-
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const v = await fn();
-    if (ok(v)) return v;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error("condition not reached");
-}
 
 const STATUSES = ["running", "waiting", "succeeded", "failed"] as const;
 

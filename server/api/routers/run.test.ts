@@ -1,19 +1,11 @@
 import { TRPCError } from "@trpc/server";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { callerAs } from "@/server/test-support/test-callers";
-import { getRunEngine } from "@/server/engine/get-run-engine";
-import { useTempDb, type TempDb } from "@/server/test-support/temp-db";
+import { useRouterTestDb } from "@/server/test-support/router-test-db";
+import { until } from "@/server/test-support/until";
 
-let t: TempDb;
+useRouterTestDb();
 const caller = () => callerAs();
-beforeEach(() => {
-  t = useTempDb();
-});
-afterEach(() => {
-  // Stop the engine before its database closes (nothing may write to a closed handle).
-  getRunEngine().detach();
-  t.cleanup();
-});
 
 //  A → H (human) → B
 const flow = {
@@ -30,15 +22,6 @@ const flow = {
     { from: "H", to: "B" },
   ],
 };
-
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
-  for (let i = 0; i < 200; i++) {
-    const v = await fn();
-    if (ok(v)) return v;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error("condition not reached");
-}
 
 describe("run and approval routers on a real SQLite file", () => {
   it("start → waiting → approval.decide → succeeded; list and get shapes", async () => {
