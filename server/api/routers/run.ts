@@ -22,13 +22,14 @@ const RunIdInput = z.object({ runId: z.string().min(1) });
 /** What one `run.log` answer carries at most (the engine keeps 256 KiB per attempt by default). */
 const MAX_LOG_ANSWER_BYTES = 1 << 20;
 
-type StartInput = {
-  templateId?: string;
-  template?: Record<string, unknown>;
-  variables: Record<string, string | number | boolean>;
-};
+const RunStartInput = z.object({
+  templateId: z.string().min(1).optional(),
+  /** An unsaved template to run as is (the editor's "run draft"). */
+  template: z.record(z.string(), z.unknown()).optional(),
+  variables: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).default({}),
+});
 
-function startRun(input: StartInput): { runId: string } {
+function startRun(input: z.infer<typeof RunStartInput>): { runId: string } {
   const engine = getRunEngine();
   if (input.template) {
     const parsed = parseTemplate(input.template);
@@ -47,23 +48,14 @@ function startRun(input: StartInput): { runId: string } {
 }
 
 export const runRouter = createTRPCRouter({
-  start: publicProcedure
-    .input(
-      z.object({
-        templateId: z.string().min(1).optional(),
-        /** An unsaved template to run as is (the editor's "run draft"). */
-        template: z.record(z.string(), z.unknown()).optional(),
-        variables: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).default({}),
-      }),
-    )
-    .mutation(({ input, ctx }) =>
-      withApiErrors(() => {
-        const started = startRun(input);
-        // Same synchronous turn as the start: no approval of the run can be decided before this is written.
-        if (ctx.caller) setRunStartedBy(getDb(), started.runId, { userId: ctx.caller.userId, email: ctx.caller.email });
-        return started;
-      }),
-    ),
+  start: publicProcedure.input(RunStartInput).mutation(({ input, ctx }) =>
+    withApiErrors(() => {
+      const started = startRun(input);
+      // Same synchronous turn as the start: no approval of the run can be decided before this is written.
+      if (ctx.caller) setRunStartedBy(getDb(), started.runId, { userId: ctx.caller.userId, email: ctx.caller.email });
+      return started;
+    }),
+  ),
 
   get: publicProcedure.input(RunIdInput).query(({ input }) =>
     withApiErrors(() => {
