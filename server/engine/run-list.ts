@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { RUN_STATUSES } from "@/lib/workflow/statuses";
 import type { Db } from "@/server/db/open-database";
+import type { RunRowLite } from "@/server/db/run-queries";
 import { parseRunCursor, runCursorOf, selectNodeCounts, selectRunPage } from "@/server/db/run-list-query";
 import { PUBLIC_NODE_STATUS, runListItem } from "./run-details";
 import type { NodeStatus } from "@/lib/workflow/statuses";
@@ -21,13 +22,18 @@ export type RunListQuery = z.input<typeof RunListInput>;
 export function listRunPage(db: Db, input: RunListQuery) {
   const q = RunListInput.parse(input);
   const { rows, more } = selectRunPage(db, { ...q, cursor: q.cursor ? parseRunCursor(q.cursor) : undefined });
+  const items = runListItems(db, rows);
+  const last = rows.at(-1);
+  return { items, ...(more && last ? { nextCursor: runCursorOf(last) } : {}) };
+}
+
+/** run.list items (and live.watch's `run` messages) for these rows: one grouped query for their node counts. */
+export function runListItems(db: Db, rows: readonly RunRowLite[]) {
   const counts = selectNodeCounts(
     db,
     rows.map((r) => r.id),
   );
-  const items = rows.map((r) => ({ ...runListItem(r), nodeCounts: publicCounts(counts.get(r.id) ?? {}) }));
-  const last = rows.at(-1);
-  return { items, ...(more && last ? { nextCursor: runCursorOf(last) } : {}) };
+  return rows.map((r) => ({ ...runListItem(r), nodeCounts: publicCounts(counts.get(r.id) ?? {}) }));
 }
 
 /** Counts by the statuses run.get shows (ready and interrupted read as pending). */
@@ -40,4 +46,4 @@ function publicCounts(counts: Partial<Record<NodeStatus, number>>): Partial<Reco
   return out;
 }
 
-export type RunListItem = ReturnType<typeof listRunPage>["items"][number];
+export type RunListItem = ReturnType<typeof runListItems>[number];

@@ -10,7 +10,7 @@ import type { Db } from "@/server/db/open-database";
 import { countPendingApprovals } from "@/server/db/approval-queries";
 import { resumeAfter, selectRunRowLite } from "@/server/db/run-queries";
 import type { RunEventBus } from "./event-bus";
-import { runListItem } from "./run-details";
+import { runListItems, type RunListItem } from "./run-list";
 import type { RunStore, StoredEvent } from "./run-store";
 import { RunEventFeed, waitFor } from "./tail-run-events";
 import { toWireEvent, type WireEvent } from "./wire-event";
@@ -28,7 +28,7 @@ export type LiveMessage =
   | { kind: "run-event"; event: WireEvent }
   | { kind: "run-events"; events: WireEvent[] }
   | { kind: "approvals"; pending: number }
-  | { kind: "run"; run: ReturnType<typeof runListItem> }
+  | { kind: "run"; run: RunListItem }
   | { kind: "ready" };
 
 /** Events after which the set of pending approvals may differ (a settling run cancels its open ones). */
@@ -93,7 +93,7 @@ export async function* watchLive(
         const row = selectRunRowLite(deps.db, runId);
         if (!row || sentStatus.get(runId) === row.status) continue;
         sentStatus.set(runId, row.status);
-        yield { kind: "run", run: runListItem(row) };
+        yield { kind: "run", run: runListItems(deps.db, [row])[0] };
       }
       const events = feed?.take() ?? [];
       if (input.batch && events.length > 1) yield { kind: "run-events", events: events.map(wireOf) };

@@ -108,7 +108,7 @@ describe("live.watch", () => {
     ac.abort();
     expect(all.slice(0, 2)).toEqual([{ kind: "approvals", pending: 0 }, { kind: "ready" }]);
     const runs = all.flatMap((m) => (m.kind === "run" ? [m.run] : []));
-    expect(runs[0]).toMatchObject({ id: runId, name: "Live", status: "running" });
+    expect(runs[0]).toMatchObject({ id: runId, name: "Live", status: "running", nodeCounts: expect.any(Object) });
     expect(all.some((m) => m.kind === "run-event")).toBe(false);
   });
 
