@@ -34,7 +34,11 @@ export function ApprovalCard({ approval, showRun = true }: { approval: ApprovalI
   const [answer, setAnswer] = useState("");
   const decide = useMutation(
     trpc.approval.decide.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.approval.list.queryKey() }),
+      onSuccess: () => {
+        setComment("");
+        setAnswer("");
+        return queryClient.invalidateQueries({ queryKey: trpc.approval.list.queryKey() });
+      },
     }),
   );
   // A gate asks for one of its branch labels; other kinds are approve / reject (plus options, if any).

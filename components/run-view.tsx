@@ -70,7 +70,12 @@ function useLiveRunStore(seed: RunSeed): { store: StoreApi<RunViewState>; caught
             onMessage: (m) => {
               if (m.kind === "run-event") store.getState().receive(m.event);
               else if (m.kind === "run-events") for (const e of m.events) store.getState().receive(e);
-              else if (m.kind === "ready") setCaughtUp(true);
+              else if (m.kind === "ready") {
+                // What the replay brought is applied before the page counts as caught up (toasts
+                // are for what happens from now on, not for the history).
+                store.getState().flush();
+                setCaughtUp(true);
+              }
             },
           }
         : undefined,
@@ -222,10 +227,15 @@ function useRunToasts(store: StoreApi<RunViewState>, name: string, runId: string
   const toasts = useLiveStore();
   const status = useStore(store, (s) => s.state.status);
   const seen = useRef(status);
+  // Caught up at the previous render: a status reached by the replay itself (applied together
+  // with the `ready` message) raises nothing.
+  const wasCaughtUp = useRef(false);
   useEffect(() => {
+    const live = wasCaughtUp.current;
+    wasCaughtUp.current = caughtUp;
     if (status === seen.current) return;
     seen.current = status;
-    if (!caughtUp) return;
+    if (!live) return;
     const href = `/runs/${encodeURIComponent(runId)}`;
     if (status === "waiting") toasts.getState().toast({ text: `${name} needs you`, href, tone: "info" });
     else if (isTerminalRunStatus(status))

@@ -71,6 +71,8 @@ test("replay: at the start every node is pending, at the end as stored", async (
   await page.goto(`/runs/${encodeURIComponent(runId)}`);
   const slider = page.getByRole("slider", { name: "Replay" });
   await expect(slider).toBeVisible();
+  // Opening a finished run replays its history: no "finished" toast for what happened before.
+  await expect(page.getByRole("status").filter({ hasText: "Replay me" })).toHaveCount(0);
   await slider.fill("0");
   await expect(page.getByTestId("run-status")).toHaveText("pending");
   expect(Object.values(await canvasStatuses(page))).toEqual(["pending", "pending"]);

@@ -6,7 +6,7 @@
  *    with the rate of events the page applied in that window (target: 500/s or more);
  *  - whether every stored event was applied once (applied count = the run's last event id);
  *  - how many `live.watch` requests the tab made (one per subscription: the run, then the rest).
- * Each node logs ten coloured lines 20 ms apart, so the page gets starts, log lines and ends; a
+ * Each node logs 40 coloured lines 10 ms apart, so the page gets starts, many log lines and ends; a
  * last figure is the frame time of the same page with nothing arriving (what the machine gives).
  */
 import { spawn, execSync } from "node:child_process";
@@ -33,7 +33,7 @@ function streamingTemplate(n: number, round: number) {
     name: `Step ${i + 1}`,
     type: "shell",
     phase: `phase ${1 + Math.floor((i / n) * 4)}`,
-    args_template: `for k in 1 2 3 4 5 6 7 8 9 10; do printf '\\033[3%sm step ${i + 1} line %s\\033[0m\\n' $((k % 8)) $k; sleep 0.02; done`,
+    args_template: `for k in $(seq 1 40); do printf '\\033[3%sm step ${i + 1} line %s\\033[0m\\n' $((k % 8)) $k; sleep 0.01; done`,
   }));
   const edges = [];
   for (let i = width; i < n; i++) edges.push({ from: nodes[i - width].id, to: nodes[i].id });

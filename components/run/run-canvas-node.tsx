@@ -33,7 +33,7 @@ function RunNodeExtras({ nodeId }: { nodeId: string }) {
       )}
       {elapsed !== undefined && (
         <span className="run-node-elapsed" data-testid={`elapsed-${nodeId}`}>
-          ⏱ {formatDuration(elapsed)}
+          running {formatDuration(elapsed)}
         </span>
       )}
     </div>

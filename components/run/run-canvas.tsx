@@ -5,9 +5,17 @@
  * every node whose status did not change, so only changed nodes re-render. Edges into running
  * nodes are animated; a phase strip shows each phase's progress. Clicking a node selects it.
  */
-import { Background, Controls, Panel, ReactFlow, type NodeMouseHandler } from "@xyflow/react";
+import {
+  Background,
+  Controls,
+  Panel,
+  ReactFlow,
+  useReactFlow,
+  useStore as useFlowStore,
+  type NodeMouseHandler,
+} from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { createTemplateProjector } from "@/lib/canvas/project-template";
 import { phaseColours } from "@/lib/canvas/phase-colour";
 import { layoutOnce } from "@/lib/canvas/run-layout";
@@ -48,6 +56,16 @@ function PhaseProgress({ template, state, spec }: { template: Template; state: R
       ))}
     </Panel>
   );
+}
+
+/** Fits the view again when the canvas changes width (the node panel opened or closed beside it). */
+function FitOnResize() {
+  const width = useFlowStore((s) => s.width);
+  const { fitView } = useReactFlow();
+  useEffect(() => {
+    if (width > 0) void fitView({ maxZoom: 1 });
+  }, [width, fitView]);
+  return null;
 }
 
 function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
@@ -106,6 +124,7 @@ export function RunCanvas(props: {
           proOptions={{ hideAttribution: true }}
         >
           <Background />
+          {!big && <FitOnResize />}
           <PhaseProgress template={template} state={state} spec={spec} />
           <Controls showInteractive={false} />
         </ReactFlow>

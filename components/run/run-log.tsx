@@ -1,36 +1,17 @@
 "use client";
 /**
- * A node's log: ANSI colours rendered as spans (anser parses, nothing is injected as HTML), only
+ * A node's log: ANSI colours rendered as spans (`AnsiText`), only
  * the lines on screen in the DOM (virtualised, so 100k lines scroll like 100), following the tail
  * until paused (scrolling up pauses, the button resumes), searchable (matching lines only, with a
  * count). `version` changes whenever lines were appended to the (mutable) array.
  */
 import { useVirtualizer } from "@tanstack/react-virtual";
 import Anser from "anser";
-import { memo, useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { LogLine } from "@/lib/stores/run-log-buffer";
+import { AnsiText } from "./ansi-text";
 
 const ROW = 18;
-
-const LogText = memo(function LogText({ text }: { text: string }) {
-  if (!text.includes("\u001b")) return <>{text || " "}</>;
-  return (
-    <>
-      {Anser.ansiToJson(text, { remove_empty: true }).map((part, i) => (
-        <span
-          key={i}
-          style={{
-            color: part.fg ? `rgb(${part.fg})` : undefined,
-            background: part.bg ? `rgb(${part.bg})` : undefined,
-            fontWeight: part.decorations.includes("bold") ? 600 : undefined,
-          }}
-        >
-          {part.content}
-        </span>
-      ))}
-    </>
-  );
-});
 
 export function RunLog({ lines, version, testId }: { lines: readonly LogLine[]; version: number; testId: string }) {
   const [search, setSearch] = useState("");
@@ -91,7 +72,7 @@ export function RunLog({ lines, version, testId }: { lines: readonly LogLine[]; 
                   className={`run-log-line run-log-${line.stream}`}
                   style={{ position: "absolute", top: 0, left: 0, right: 0, transform: `translateY(${row.start}px)` }}
                 >
-                  <LogText text={line.text} />
+                  <AnsiText text={line.text} />
                 </div>
               );
             })}

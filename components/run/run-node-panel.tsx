@@ -2,14 +2,17 @@
 /**
  * The selected node of a run: its attempts (start, duration, status, exit code), output, error,
  * check results (the HANDOFF_OK / GATE_FAIL lines of its log), for a gate why it took its branch,
- * and its log. A loop picks an iteration. "Re-run from here" asks first when finished nodes
+ * and its log (rebuilt from the run's events; each attempt's stored log downloads through `run.log`).
+ * A loop picks an iteration. "Re-run from here" asks first when finished nodes
  * downstream would run again (the server lists them in a PRECONDITION_FAILED answer).
  */
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { selectLogLines } from "@/lib/stores/run-log-buffer";
 import type { RunViewState } from "@/lib/stores/run-store";
 import { useTRPC } from "@/lib/trpc/client";
+import { downloadText } from "@/components/download-text";
+import { AnsiText } from "./ansi-text";
 import { formatDuration } from "./format-duration";
 import { RunLog } from "./run-log";
 
@@ -40,6 +43,19 @@ export function RunNodePanel(props: {
   const checks = lines.filter((l) => CHECK_LINE.test(l.text));
   const [confirm, setConfirm] = useState<string[]>();
   const rerun = useMutation(trpc.run.rerunFrom.mutationOptions({ onSuccess: props.onRerun }));
+  const queryClient = useQueryClient();
+  const [downloadError, setDownloadError] = useState<string>();
+
+  /** The stored log of one attempt, as the server keeps it (`run.log`), saved as a file. */
+  async function download(attempt: number) {
+    setDownloadError(undefined);
+    try {
+      const log = await queryClient.fetchQuery(trpc.run.log.queryOptions({ runId, nodeId: planId, attempt }));
+      downloadText(`${runId}-${planId}-attempt-${attempt}.log`, log.text + (log.truncated ? "\n[truncated]\n" : ""));
+    } catch (err) {
+      setDownloadError((err as Error).message);
+    }
+  }
 
   async function rerunFrom(confirmed: boolean) {
     setConfirm(undefined);
@@ -102,6 +118,7 @@ export function RunNodePanel(props: {
             <th>status</th>
             <th>exit code</th>
             <th>error</th>
+            <th />
           </tr>
         </thead>
         <tbody>
@@ -114,12 +131,21 @@ export function RunNodePanel(props: {
                 <span className={`status-pill status-${a.status}`}>{a.status}</span>
               </td>
               <td>{a.exitCode ?? ""}</td>
-              <td className="output-cell">{a.error}</td>
+              <td className="output-cell">{a.error && <AnsiText text={a.error} />}</td>
+              <td>
+                <button
+                  className="link-button small"
+                  onClick={() => void download(a.attempt)}
+                  aria-label={`Download the log of attempt ${a.attempt}`}
+                >
+                  log
+                </button>
+              </td>
             </tr>
           ))}
           {attempts.length === 0 && (
             <tr>
-              <td colSpan={6} className="muted">
+              <td colSpan={7} className="muted">
                 Not started
                 {node?.skipReason ? ` (skipped: ${node.skipReason}${node.skipCause ? `, ${node.skipCause}` : ""})` : ""}
                 .
@@ -128,6 +154,7 @@ export function RunNodePanel(props: {
           )}
         </tbody>
       </table>
+      {downloadError && <p role="alert">{downloadError}</p>}
 
       {node?.gate && (
         <div className="gate-why" data-testid="gate-why">
@@ -156,13 +183,13 @@ export function RunNodePanel(props: {
         <>
           <h3>Output</h3>
           <pre className="code" data-testid="node-output">
-            {node.output}
+            <AnsiText text={node.output} />
           </pre>
         </>
       )}
       {node?.error && (
         <p role="alert" data-testid="node-error">
-          {node.error}
+          <AnsiText text={node.error} />
         </p>
       )}
       {checks.length > 0 && (
