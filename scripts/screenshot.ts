@@ -1,4 +1,7 @@
-/** Screenshots pages of a running app: `npx tsx scripts/screenshot.ts <baseUrl> <outDir> [path…]`. */
+/**
+ * Screenshots pages of a running app: `npx tsx scripts/screenshot.ts <baseUrl> <outDir> [path…]`.
+ * With WF_SCREENSHOT_EMAIL and WF_SCREENSHOT_PASSWORD it signs in first (pages need an account).
+ */
 import fs from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
@@ -9,6 +12,12 @@ const pages = paths.length ? paths : ["/", "/templates"];
 fs.mkdirSync(outDir, { recursive: true });
 const browser = await chromium.launch(chromiumLaunchOptions());
 const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+if (process.env.WF_SCREENSHOT_EMAIL) {
+  const res = await page.request.post(`${base}/api/trpc/auth.login`, {
+    data: { email: process.env.WF_SCREENSHOT_EMAIL, password: process.env.WF_SCREENSHOT_PASSWORD ?? "" },
+  });
+  if (!res.ok()) throw new Error(`sign-in failed: ${await res.text()}`);
+}
 for (const p of pages) {
   await page.goto(base + p, { waitUntil: "networkidle" });
   // Let live data (tRPC queries, the SSE stream, React Flow's fitView) settle.
