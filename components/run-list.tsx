@@ -8,14 +8,15 @@
 import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from "@tanstack/react-query";
 import Link from "next/link";
 import { useMemo, useState } from "react";
-import type { LiveInterest } from "@/lib/stores/live-connection";
+import type { LiveInterest, LiveMessage } from "@/lib/stores/live-connection";
 import type { RouterOutputs } from "@/lib/trpc/router-types";
 import { useTRPC } from "@/lib/trpc/client";
 import { RUN_STATUSES, type RunStatus } from "@/lib/workflow/statuses";
 import { useLiveInterest } from "./live-provider";
 
 type RunPage = RouterOutputs["run"]["list"];
-type RunItem = RunPage["items"][number];
+/** A run as the live channel sends it. */
+type LiveRun = Extract<LiveMessage, { kind: "run" }>["run"];
 
 const GROUPS = [
   { key: "running", label: "Running", statuses: ["running", "pending"] },
@@ -29,8 +30,8 @@ const PAGE = 25;
 /** A live `run` message applied to the loaded pages: replace the run, or put a new one in front. */
 function mergeRun(
   data: InfiniteData<RunPage> | undefined,
-  run: RunItem,
-  fits: (r: RunItem) => boolean,
+  run: LiveRun,
+  fits: (r: LiveRun) => boolean,
 ): InfiniteData<RunPage> | undefined {
   if (!data) return data;
   let found = false;
@@ -65,8 +66,8 @@ export function RunList() {
       runs: true,
       onMessage: (m) => {
         if (m.kind !== "run") return;
-        const run = m.run as unknown as RunItem;
-        const fits = (r: RunItem) => (!status || r.status === status) && (!templateId || r.templateId === templateId);
+        const run = m.run;
+        const fits = (r: LiveRun) => (!status || r.status === status) && (!templateId || r.templateId === templateId);
         queryClient.setQueryData<InfiniteData<RunPage>>(trpc.run.list.infiniteQueryKey(input), (d) =>
           mergeRun(d, run, fits),
         );

@@ -40,7 +40,7 @@ describe("LiveConnection", () => {
     expect(h.subs).toHaveLength(1);
     expect(h.subs[0].input).toEqual({ approvals: true, runs: true, runId: "r1", afterEventId: 7, batch: true });
     // Run events go to the run's view only.
-    h.subs[0].handlers.onData({ kind: "run-event", event: { id: 8, type: "run.started", at: 1 } });
+    h.subs[0].handlers.onData({ kind: "run-event", event: { id: 8, runId: "r1", type: "run.started", at: 1 } });
     h.subs[0].handlers.onData({ kind: "approvals", pending: 2 });
     expect(got).toEqual([{ kind: "approvals", pending: 2 }]);
   });

@@ -8,23 +8,12 @@
  * Nothing needed → no connection. Pure TypeScript: the transport and timers are given.
  */
 
-/** What `live.watch` takes (the live-channel contract). */
-export interface LiveInput {
-  runId?: string;
-  afterEventId?: number;
-  approvals?: boolean;
-  runs?: boolean;
-  /** Ready run events may come together as one `run-events` message. */
-  batch?: boolean;
-}
+import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
+import type { AppRouter } from "@/server/api/root";
 
-/** What `live.watch` yields, as far as the client relies on it. */
-export type LiveMessage =
-  | { kind: "run-event"; event: { id: number | string } & Record<string, unknown> }
-  | { kind: "run-events"; events: ({ id: number | string } & Record<string, unknown>)[] }
-  | { kind: "approvals"; pending: number }
-  | { kind: "run"; run: { id: string; status: string } & Record<string, unknown> }
-  | { kind: "ready" };
+/** What `live.watch` takes and yields (the live-channel contract), as the client sees it: the router's types. */
+export type LiveInput = inferRouterInputs<AppRouter>["live"]["watch"];
+export type LiveMessage = inferRouterOutputs<AppRouter>["live"]["watch"] extends AsyncIterable<infer M> ? M : never;
 
 export interface LiveHandlers {
   onData(message: LiveMessage): void;
