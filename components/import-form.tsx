@@ -30,11 +30,13 @@ export interface ImportFormProps {
   /** The submit button's name, e.g. "Add to library". */
   submitLabel: string;
   /** Called with a template that imported without errors; a thrown error is shown in the form. */
-  onTemplate: (template: Template) => Promise<void>;
+  onTemplate: (template: Template, diagnostics: Diagnostic[]) => Promise<void>;
+  /** Also hand over a template that was read but has validation errors (the library keeps it as a draft). */
+  acceptErrors?: boolean;
   onClose?: () => void;
 }
 
-export function ImportForm({ submitLabel, onTemplate, onClose }: ImportFormProps) {
+export function ImportForm({ submitLabel, onTemplate, acceptErrors, onClose }: ImportFormProps) {
   const trpc = useTRPC();
   const [text, setText] = useState("");
   const [format, setFormat] = useState<ImportFormat>("mermaid");
@@ -64,7 +66,8 @@ export function ImportForm({ submitLabel, onTemplate, onClose }: ImportFormProps
     try {
       const result = await importText.mutateAsync({ text, format, ...picked });
       setProblems(result.diagnostics);
-      if (result.template && !hasErrors(result.diagnostics)) await onTemplate(result.template);
+      if (result.template && (acceptErrors || !hasErrors(result.diagnostics)))
+        await onTemplate(result.template, result.diagnostics);
     } catch (err) {
       setFailure(err instanceof Error ? err.message : String(err));
     } finally {
