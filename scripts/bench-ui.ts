@@ -67,6 +67,65 @@ async function frameTimes(page: Page, action: () => Promise<void>): Promise<numb
 
 const f = (ms: number) => `${ms.toFixed(1)} ms`;
 
+/** Open, drag, pan and validation figures of the editor at NODES nodes. */
+async function editorFigures(page: Page, id: string) {
+  const opens: number[] = [];
+  const phases: Record<"document" | "drawn" | "longTasks", number[]> = { document: [], drawn: [], longTasks: [] };
+  for (let run = 0; run < 5; run++) {
+    const t0 = Date.now();
+    await page.goto(`${BASE}/templates/${id}`, { waitUntil: "domcontentloaded" });
+    phases.document.push(Date.now() - t0);
+    const node = page.locator(".react-flow__node-workflow").first();
+    await node.waitFor();
+    phases.drawn.push(Date.now() - t0);
+    await node.click();
+    await page.locator("[data-node-id]").waitFor();
+    opens.push(Date.now() - t0);
+    phases.longTasks.push(await page.evaluate(`window.__longTasks.reduce((a, b) => a + b, 0)`));
+  }
+  console.log(
+    `open ${NODES} nodes → interactive: median ${f(median(opens))} (runs: ${opens.map(String).join(", ")} ms;` +
+      ` document ${f(median(phases.document))}, first node drawn ${f(median(phases.drawn))},` +
+      ` main-thread long tasks ${f(median(phases.longTasks))})`,
+  );
+
+  const box = (await page.locator(".react-flow__node-workflow").first().boundingBox())!;
+  const drag = await frameTimes(page, async () => {
+    await page.mouse.move(box.x + 60, box.y + 30);
+    await page.mouse.down();
+    for (let i = 0; i < 60; i++) await page.mouse.move(box.x + 60 + i * 4, box.y + 30 + i * 2);
+    await page.mouse.up();
+  });
+  console.log(
+    `drag a node at ${NODES} nodes: frame median ${f(median(drag))}, p95 ${f(percentile(drag, 95))} (${drag.length} frames)`,
+  );
+
+  const pane = (await page.locator(".react-flow__pane").boundingBox())!;
+  const pan = await frameTimes(page, async () => {
+    await page.mouse.move(pane.x + pane.width / 2, pane.y + pane.height / 2);
+    for (let i = 0; i < 60; i++) await page.mouse.wheel(12, 6);
+  });
+  console.log(
+    `pan at ${NODES} nodes: frame median ${f(median(pan))}, p95 ${f(percentile(pan, 95))} (${pan.length} frames)`,
+  );
+
+  await page.evaluate(() => ((window as unknown as { __wfValidationMs: number[] }).__wfValidationMs = []));
+  // Nothing selected: the inspector edits the template's own name (each edit is one validation).
+  await page.locator(".react-flow__pane").click({ position: { x: 5, y: 5 } });
+  const name = page.getByRole("region", { name: "Inspector" }).getByRole("textbox", { name: "name", exact: true });
+  for (let i = 0; i < 7; i++) {
+    await name.fill(`UI bench edited ${i}`);
+    await page.waitForFunction(
+      (n) => (window as unknown as { __wfValidationMs: number[] }).__wfValidationMs.length >= n,
+      i + 1,
+    );
+  }
+  const validation = await page.evaluate(() => (window as unknown as { __wfValidationMs: number[] }).__wfValidationMs);
+  console.log(
+    `validation per edit at ${NODES} nodes: median ${f(median(validation))}, max ${f(Math.max(...validation))}`,
+  );
+}
+
 async function main() {
   if (!fs.existsSync(".next/BUILD_ID")) execSync("npx next build", { stdio: "inherit" });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wf-bench-ui-"));
@@ -104,67 +163,13 @@ async function main() {
     // Main-thread long tasks during each load: how much of "open" is work on the page's thread.
     await page.addInitScript(`
       window.__longTasks = [];
+      window.__wfValidationMs = [];
       new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push(e.duration); })
         .observe({ type: "longtask", buffered: true });
     `);
     await page.goto(`${BASE}/templates`); // warm the server and the browser cache
-    const opens: number[] = [];
-    const phases: Record<"document" | "drawn" | "longTasks", number[]> = { document: [], drawn: [], longTasks: [] };
-    for (let run = 0; run < 5; run++) {
-      const t0 = Date.now();
-      await page.goto(`${BASE}/templates/${id}`, { waitUntil: "domcontentloaded" });
-      phases.document.push(Date.now() - t0);
-      const node = page.locator(".react-flow__node-workflow").first();
-      await node.waitFor();
-      phases.drawn.push(Date.now() - t0);
-      await node.click();
-      await page.locator("[data-node-id]").waitFor();
-      opens.push(Date.now() - t0);
-      phases.longTasks.push(await page.evaluate(`window.__longTasks.reduce((a, b) => a + b, 0)`));
-    }
-    console.log(
-      `open ${NODES} nodes → interactive: median ${f(median(opens))} (runs: ${opens.map(String).join(", ")} ms;` +
-        ` document ${f(median(phases.document))}, first node drawn ${f(median(phases.drawn))},` +
-        ` main-thread long tasks ${f(median(phases.longTasks))})`,
-    );
-
-    const box = (await page.locator(".react-flow__node-workflow").first().boundingBox())!;
-    const drag = await frameTimes(page, async () => {
-      await page.mouse.move(box.x + 60, box.y + 30);
-      await page.mouse.down();
-      for (let i = 0; i < 60; i++) await page.mouse.move(box.x + 60 + i * 4, box.y + 30 + i * 2);
-      await page.mouse.up();
-    });
-    console.log(
-      `drag a node at ${NODES} nodes: frame median ${f(median(drag))}, p95 ${f(percentile(drag, 95))} (${drag.length} frames)`,
-    );
-
-    const pane = (await page.locator(".react-flow__pane").boundingBox())!;
-    const pan = await frameTimes(page, async () => {
-      await page.mouse.move(pane.x + pane.width / 2, pane.y + pane.height / 2);
-      for (let i = 0; i < 60; i++) await page.mouse.wheel(12, 6);
-    });
-    console.log(
-      `pan at ${NODES} nodes: frame median ${f(median(pan))}, p95 ${f(percentile(pan, 95))} (${pan.length} frames)`,
-    );
-
-    await page.evaluate(() => ((window as unknown as { __wfValidationMs: number[] }).__wfValidationMs = []));
-    // Nothing selected: the inspector edits the template's own name (each edit is one validation).
-    await page.locator(".react-flow__pane").click({ position: { x: 5, y: 5 } });
-    const name = page.getByRole("region", { name: "Inspector" }).getByRole("textbox", { name: "name", exact: true });
-    for (let i = 0; i < 7; i++) {
-      await name.fill(`UI bench edited ${i}`);
-      await page.waitForFunction(
-        (n) => (window as unknown as { __wfValidationMs: number[] }).__wfValidationMs.length >= n,
-        i + 1,
-      );
-    }
-    const validation = await page.evaluate(
-      () => (window as unknown as { __wfValidationMs: number[] }).__wfValidationMs,
-    );
-    console.log(
-      `validation per edit at ${NODES} nodes: median ${f(median(validation))}, max ${f(Math.max(...validation))}`,
-    );
+    // WF_BENCH_UI_ONLY=mermaid: only the Mermaid edit (profiling it).
+    if (process.env.WF_BENCH_UI_ONLY !== "mermaid") await editorFigures(page, id);
     // Mermaid source of the 1,000-node workflow edited in its text view → the draft (the canvas's
     // source) updated. The view waits 500 ms after the last keystroke; the figure is what comes after:
     // import, validation of the import, the new draft, and the page re-rendered (the title shows it).
@@ -173,7 +178,22 @@ async function main() {
     const source = page.getByRole("textbox", { name: "Mermaid source" });
     await source.waitFor();
     const mermaidTimes: number[] = [];
+    const profiling = process.env.WF_BENCH_UI_PROFILE;
+    const cdp = profiling ? await page.context().newCDPSession(page) : undefined;
+    if (cdp) {
+      await cdp.send("Profiler.enable");
+      await cdp.send("Profiler.start");
+    }
+    // Each edit starts with the editor idle (its validation of the last draft done), as after a pause.
+    const validations = (n: number) =>
+      page.waitForFunction(
+        (k) => (window as unknown as { __wfValidationMs: number[] }).__wfValidationMs.length >= k,
+        n,
+      );
+    const before = (await page.evaluate(`window.__wfValidationMs.length`)) as number;
+    await validations(Math.max(1, before));
     for (let i = 0; i < 5; i++) {
+      const done = (await page.evaluate(`window.__wfValidationMs.length`)) as number;
       const text = await source.inputValue();
       const title = `Mermaid edit ${i}`;
       // Set the value as one input event (Playwright's fill types 146 KB of text too slowly to time).
@@ -188,9 +208,20 @@ async function main() {
       const t0 = Date.now();
       await page.getByRole("heading", { level: 1, name: title }).waitFor();
       mermaidTimes.push(Date.now() - t0 - 500);
+      await validations(done + 1);
     }
+    if (cdp) {
+      const { profile } = await cdp.send("Profiler.stop");
+      fs.writeFileSync(profiling!, JSON.stringify(profile));
+    }
+    // The view's own user timings: the worker round trip (import + structured clone) and the store edit;
+    // the rest is React rendering the new draft (canvas projection, React Flow, the other panels).
+    const timings = (await page.evaluate(`performance.getEntriesByType("measure")
+      .filter((m) => m.name.startsWith("wf-")).map((m) => [m.name, m.duration])`)) as [string, number][];
+    const part = (name: string) => median(timings.filter(([n]) => n === name).map(([, d]) => d));
     console.log(
-      `Mermaid source edit at ${NODES} nodes → draft updated, after the 500 ms pause: median ${f(median(mermaidTimes))}`,
+      `Mermaid source edit at ${NODES} nodes → draft updated, after the 500 ms pause: median ${f(median(mermaidTimes))}` +
+        ` (worker import ${f(part("wf-import"))}, store edit ${f(part("wf-apply"))}, the rest rendering)`,
     );
     console.log(
       `load average: ${os

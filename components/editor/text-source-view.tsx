@@ -72,14 +72,19 @@ export function TextSourceView({ format }: { format: Exclude<ExportFormat, "asci
     async (source: string): Promise<Diagnostic | null> => {
       unapplied.current = null;
       const seq = ++latest.current;
+      // User timings (wf-import: worker round trip, wf-apply: the store edit) for bench:ui and devtools.
+      const t0 = performance.now();
       const result = await importInWorker(FILE_NAME[format], source);
       if (seq !== latest.current) return null;
       const first = result.diagnostics.find((d) => d.severity === "error");
       if (!result.template || first)
         return first ?? { severity: "error", code: "FMT000", message: "Nothing could be read." };
+      const t1 = performance.now();
       const imported = keepPositions(result.template, store.getState().draft);
       if (store.getState().edit(() => imported, { coalesce: `view.${format}` }))
         TEXT_OF[format].set(store.getState().draft, source);
+      performance.measure("wf-import", { start: t0, end: t1 });
+      performance.measure("wf-apply", { start: t1, end: performance.now() });
       return null;
     },
     [format, store],
