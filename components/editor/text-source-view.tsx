@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { exportWorkflow, type ExportFormat } from "@/lib/formats/export-workflow";
+import { keepUnchangedParts } from "@/lib/formats/keep-unchanged-parts";
 import { formatDiagnostic, type Diagnostic } from "@/lib/workflow/diagnostic";
 import type { Template } from "@/lib/workflow/template-schema";
 import { useEditor, useEditorStore } from "./editor-provider";
@@ -22,12 +23,6 @@ const LABEL: Record<Exclude<ExportFormat, "ascii">, string> = {
   yaml: "YAML source",
   json: "JSON source",
 };
-
-/** The imported template with the draft's node positions, by id. */
-function keepPositions(imported: Template, draft: Template): Template {
-  const at = new Map(draft.nodes.map((n) => [n.id, n.position]));
-  return { ...imported, nodes: imported.nodes.map((n) => (at.get(n.id) ? { ...n, position: at.get(n.id) } : n)) };
-}
 
 /** Per format, the text of drafts already exported or imported (drafts are immutable, so this never goes stale). */
 const TEXT_OF: Record<Exclude<ExportFormat, "ascii">, WeakMap<Template, string>> = {
@@ -80,7 +75,8 @@ export function TextSourceView({ format }: { format: Exclude<ExportFormat, "asci
       if (!result.template || first)
         return first ?? { severity: "error", code: "FMT000", message: "Nothing could be read." };
       const t1 = performance.now();
-      const imported = keepPositions(result.template, store.getState().draft);
+      // Positions kept by id; untouched nodes and edges stay the draft's objects (the canvas redraws only what changed).
+      const imported = keepUnchangedParts(result.template, store.getState().draft);
       if (store.getState().edit(() => imported, { coalesce: `view.${format}` }))
         TEXT_OF[format].set(store.getState().draft, source);
       performance.measure("wf-import", { start: t0, end: t1 });
