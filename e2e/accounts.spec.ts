@@ -87,6 +87,11 @@ test.describe("accounts", () => {
     await logIn(page, "admin@e2e.test", "e2e-admin-password");
     await expect(page).toHaveURL(/\/templates$/);
     await expect(page.getByRole("heading", { name: /Templates|Library/ })).toBeVisible();
+    // An expired or forged session cookie: the first API call answers 401 and the page goes to /login, remembered.
+    await page.context().clearCookies();
+    await page.context().addCookies([{ name: "wf_session", value: "wfs_expired-or-forged", url: baseURL! }]);
+    await page.goto("/templates");
+    await expect(page).toHaveURL(/\/login\?next=%2Ftemplates$/);
     await page.context().close();
   });
 

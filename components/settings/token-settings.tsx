@@ -2,15 +2,18 @@
 /** Settings → API tokens: create one (shown once), see when each was last used, revoke. */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
+import { useCan } from "@/components/session-provider";
 import { useTRPC } from "@/lib/trpc/client";
 import { formatTime } from "./format-time";
 
 export function TokenSettings() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const tokens = useQuery(trpc.token.list.queryOptions());
+  const isAdmin = useCan("admin");
+  const [everyone, setEveryone] = useState(false);
+  const tokens = useQuery(trpc.token.list.queryOptions(everyone ? { all: true } : undefined));
   const [shown, setShown] = useState<{ name: string; token: string } | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.token.list.queryKey() });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.token.list.pathKey() });
   const create = useMutation(
     trpc.token.create.mutationOptions({
       onSuccess: (t) => {
@@ -55,10 +58,17 @@ export function TokenSettings() {
           <code aria-label="New token">{shown.token}</code>
         </div>
       )}
+      {isAdmin && (
+        <label className="small">
+          <input type="checkbox" checked={everyone} onChange={(e) => setEveryone(e.target.checked)} /> Show
+          everyone&apos;s tokens
+        </label>
+      )}
       <table className="table">
         <thead>
           <tr>
             <th>Name</th>
+            {everyone && <th>Owner</th>}
             <th>Starts with</th>
             <th>Created</th>
             <th>Last used</th>
@@ -69,6 +79,7 @@ export function TokenSettings() {
           {tokens.data?.items.map((t) => (
             <tr key={t.id}>
               <td>{t.name}</td>
+              {everyone && <td>{t.email}</td>}
               <td>
                 <code>{t.prefix}…</code>
               </td>
@@ -92,7 +103,7 @@ export function TokenSettings() {
           ))}
           {tokens.data?.items.length === 0 && (
             <tr>
-              <td colSpan={5} className="muted">
+              <td colSpan={everyone ? 6 : 5} className="muted">
                 No tokens yet.
               </td>
             </tr>

@@ -5,7 +5,7 @@
  * router has, so a new procedure cannot slip past this test.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appRouter } from "@/server/api/root";
+import { PROCEDURE_KINDS } from "@/server/api/procedure-kinds";
 import { PROCEDURE_ACCESS, callerMay } from "@/server/auth/procedure-access";
 import type { Caller } from "@/server/auth/caller";
 import { createApiToken } from "@/server/auth/token-store";
@@ -78,11 +78,6 @@ const INPUTS: Record<string, () => unknown> = {
   "audit.list": () => ({}),
 };
 
-const procedures = appRouter._def.procedures as Record<
-  string,
-  { _def: { type: "query" | "mutation" | "subscription" } }
->;
-
 /** Every row of every table, as text: what "nothing changed" is compared with. */
 function snapshot(): string {
   const db = t.db.$client;
@@ -93,7 +88,7 @@ function snapshot(): string {
 }
 
 async function call(path: string, who: Identity): Promise<{ status: number; body: string }> {
-  const type = procedures[path]!._def.type;
+  const type = PROCEDURE_KINDS[path];
   const input = INPUTS[path]!();
   const qs = input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`;
   const ac = new AbortController();
@@ -148,7 +143,7 @@ afterAll(async () => {
 
 describe("access matrix: every procedure × every caller", () => {
   it("the inputs table and the access table name exactly the router's procedures", () => {
-    const paths = Object.keys(procedures).sort();
+    const paths = Object.keys(PROCEDURE_KINDS).sort();
     expect(Object.keys(INPUTS).sort()).toEqual(paths);
     expect(Object.keys(PROCEDURE_ACCESS).sort()).toEqual(paths);
   });
@@ -156,7 +151,7 @@ describe("access matrix: every procedure × every caller", () => {
   // Denied calls first, while nothing runs, so "nothing changed" compares a quiet database.
   it("denied: 401 without a caller, 403 without the role, and not one row changes", async () => {
     const checked: string[] = [];
-    for (const path of Object.keys(procedures))
+    for (const path of Object.keys(PROCEDURE_KINDS))
       for (const who of IDENTITIES) {
         const access = PROCEDURE_ACCESS[path]!;
         if (callerMay(identityAsCaller(who), access)) continue;
@@ -173,7 +168,9 @@ describe("access matrix: every procedure × every caller", () => {
 
   it("allowed: never 401/403, never a 500", async () => {
     // Logging out ends the identity's session: last.
-    const paths = Object.keys(procedures).sort((a, b) => Number(a === "auth.logout") - Number(b === "auth.logout"));
+    const paths = Object.keys(PROCEDURE_KINDS).sort(
+      (a, b) => Number(a === "auth.logout") - Number(b === "auth.logout"),
+    );
     for (const path of paths)
       for (const who of IDENTITIES) {
         if (!callerMay(identityAsCaller(who), PROCEDURE_ACCESS[path]!)) continue;

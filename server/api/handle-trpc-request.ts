@@ -8,6 +8,7 @@ import { accessFor, callerMay } from "@/server/auth/procedure-access";
 import { hostRefusal, originRefusal, withCappedBody, type Refusal } from "@/server/auth/request-guard";
 import { resolveCaller } from "@/server/auth/resolve-caller";
 import { isHttps } from "@/server/auth/session-cookie";
+import { PROCEDURE_KINDS } from "@/server/api/procedure-kinds";
 import { appRouter } from "@/server/api/root";
 import { createTRPCContext } from "@/server/api/trpc";
 import { getDb } from "@/server/db/get-db";
@@ -25,8 +26,6 @@ function refuse(r: Refusal): Response {
   return Response.json(body, { status: r.status });
 }
 
-const procedures = appRouter._def.procedures as Record<string, { _def: { type: string } } | undefined>;
-
 /**
  * A subscription answers 200 and then streams, so a refusal inside it would arrive as an SSE
  * event; checked here first, a refused subscriber gets a real 401/403 (the middleware still
@@ -35,7 +34,7 @@ const procedures = appRouter._def.procedures as Record<string, { _def: { type: s
 function subscriptionRefusal(req: Request, endpoint: string): Refusal | null {
   if (req.method !== "GET") return null;
   const path = decodeURIComponent(new URL(req.url).pathname.slice(endpoint.length + 1));
-  if (procedures[path]?._def.type !== "subscription") return null;
+  if (PROCEDURE_KINDS[path] !== "subscription") return null;
   const access = accessFor(path);
   const caller = access === "public" ? null : resolveCaller(getDb(), req.headers);
   if (callerMay(caller, access)) return null;

@@ -13,7 +13,10 @@ export class BootstrapAdminError extends Error {
 }
 
 /** The created admin's email, or null when nothing was to be done. */
-export async function bootstrapAdmin(db: Db, env: NodeJS.ProcessEnv = process.env): Promise<string | null> {
+export async function bootstrapAdmin(
+  db: Db,
+  env: Record<string, string | undefined> = process.env,
+): Promise<string | null> {
   const email = env.WF_ADMIN_EMAIL?.trim();
   const password = env.WF_ADMIN_PASSWORD;
   if (!email && !password) return null;
