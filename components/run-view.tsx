@@ -55,11 +55,10 @@ function useLiveRunStore(seed: RunSeed): { store: StoreApi<RunViewState>; caught
     }),
   );
   const [caughtUp, setCaughtUp] = useState(false);
-  const [wanted, setWanted] = useState(true);
   const status = useStore(store, (s) => s.state.status);
   const finished = isTerminalRunStatus(status);
   // Watch until the stored history is applied and the run has ended; a re-run or retry watches again.
-  const watching = wanted && !(finished && caughtUp);
+  const watching = !(finished && caughtUp);
   const interest = useMemo<LiveInterest | undefined>(
     () =>
       watching
@@ -85,10 +84,11 @@ function useLiveRunStore(seed: RunSeed): { store: StoreApi<RunViewState>; caught
   return {
     store,
     caughtUp,
+    // After a cancel, retry or re-run: a finished run is watched again from the last applied event
+    // (registering the interest subscribes); a watched one resubscribes from there.
     resume: () => {
-      setWanted(true);
-      setCaughtUp(false);
-      connection.reconnect();
+      if (watching) connection.reconnect();
+      else setCaughtUp(false);
     },
   };
 }

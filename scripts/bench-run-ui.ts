@@ -22,7 +22,9 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const NODES = 1000;
 const TOKEN = "bench-run-ui-token";
 const ADMIN = { email: "bench@run-ui.test", password: "bench-run-ui-password" };
-const ROUNDS = 3;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** `BENCH_WINDOW_MS`: stop sampling a round after this long (a quick profile), else at the run's end. */
+const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 0);
 /** `BENCH_PROFILE=1`: also print where the page's main thread spent its time in the first round. */
 const PROFILE = process.env.BENCH_PROFILE === "1";
 
@@ -53,9 +55,17 @@ async function trpc(procedure: string, input: unknown) {
 const f = (ms: number) => `${ms.toFixed(1)} ms`;
 
 interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[];
   samples?: number[];
   timeDeltas?: number[];
+}
+
+/** A few characters of the built chunk where a profiled function starts (names are minified). */
+function sourceAt(url: string, line: number, column: number): string {
+  const file = path.join(".next/static/chunks", url.split("/").pop() ?? "");
+  if (!url.includes("/_next/static/chunks/") || !fs.existsSync(file)) return "";
+  const text = fs.readFileSync(file, "utf8").split("\n")[line] ?? "";
+  return text.slice(column, column + 70).replace(/\s+/g, " ");
 }
 
 /** Self time per function (top 15) of a CPU profile of the page. */
@@ -63,12 +73,12 @@ function printProfile(profile: CpuProfile) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<string, number>();
   (profile.samples ?? []).forEach((id, i) => {
-    const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
-    const key = `${functionName || "(anonymous)"} ${url.split("/").pop()}:${lineNumber}`;
+    const { functionName, url, lineNumber, columnNumber } = byId.get(id)!.callFrame;
+    const key = `${functionName || "(anonymous)"} ${url.split("/").pop()}:${lineNumber}:${columnNumber} ${sourceAt(url, lineNumber, columnNumber)}`;
     self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
   });
   const total = [...self.values()].reduce((a, b) => a + b, 0);
-  for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15))
+  for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 20))
     console.log(`  ${f(ms).padStart(10)} ${((ms / total) * 100).toFixed(1).padStart(5)}%  ${key}`);
 }
 
@@ -132,7 +142,7 @@ async function main() {
           frames.push(now - last);
           last = now;
           const status = document.querySelector('[data-testid="run-status"]')?.textContent;
-          if (status === "succeeded" || status === "failed") {
+          if (status === "succeeded" || status === "failed" || (${WINDOW_MS} > 0 && now - start.t > ${WINDOW_MS})) {
             resolve({ frames: frames.slice(1), events: count() - start.n, ms: now - start.t });
           } else requestAnimationFrame(tick);
         };
@@ -146,7 +156,7 @@ async function main() {
       ).json()) as { result: { data: { run: { lastEventId: number } } } };
       await page.waitForFunction(
         (n) =>
-          Number(document.querySelector('[data-testid="applied-events"]')?.getAttribute("data-applied-count")) === n,
+          Number(document.querySelector('[data-testid="applied-events"]')?.getAttribute("data-applied-count")) >= n,
         stored.result.data.run.lastEventId,
       );
       const rate = (sample.events / sample.ms) * 1000;
@@ -175,7 +185,7 @@ async function main() {
       requestAnimationFrame(tick);
     })`)) as number[];
     console.log(
-      `the same page, run finished, nothing arriving: frame median ${f(median(idle))}, p95 ${f(percentile(idle, 95))}`,
+      `the same page${WINDOW_MS ? " (run maybe unfinished: BENCH_WINDOW_MS)" : ", run finished"}, nothing arriving: frame median ${f(median(idle))}, p95 ${f(percentile(idle, 95))}`,
     );
     console.log(
       `load average: ${os
