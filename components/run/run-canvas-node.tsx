@@ -1,28 +1,36 @@
 "use client";
 /**
- * A node on the run canvas: the editor's node view plus what a run adds — the elapsed time of a
- * running node (ticking), and for a loop the iteration it is on.
+ * A node on the run canvas: the editor's node view with its live status (selected from the run
+ * canvas store, so only this node re-renders when it changes), `data-status` on React Flow's node
+ * element, the elapsed time of a running node (ticking) and, for a loop, the iteration it is on.
  */
 import type { NodeProps } from "@xyflow/react";
-import type { WorkflowFlowNode } from "@/lib/canvas/project-template";
+import { useLayoutEffect, useMemo, useRef } from "react";
 import { WorkflowNodeView } from "@/components/workflow-node";
+import type { WorkflowFlowNode } from "@/lib/canvas/project-template";
 import { formatDuration } from "./format-duration";
-import { useRunCanvasView } from "./run-canvas-context";
+import { useRunCanvas } from "./run-canvas-context";
 import { useNow } from "./use-now";
 
 function RunNodeExtras({ nodeId }: { nodeId: string }) {
-  const view = useRunCanvasView();
-  const iterations = view?.plan.loops[nodeId];
-  const ids = iterations ?? [nodeId];
-  const nodes = ids.map((id) => view?.state.nodes[id]);
-  const running = nodes.find((n) => n?.status === "running");
-  const now = useNow(!!running && view?.now === undefined);
-  if (!view) return null;
-  let current = 0;
-  nodes.forEach((n, k) => {
-    if (n && n.status !== "pending" && n.status !== "skipped") current = k + 1;
+  const iterations = useRunCanvas((v) => v.plan.loops[nodeId]);
+  // Primitives only: the node re-renders when these change, not on every event.
+  const startedAt = useRunCanvas((v) => {
+    for (const id of v.plan.loops[nodeId] ?? [nodeId])
+      if (v.state.nodes[id]?.status === "running") return v.state.nodes[id]?.startedAt;
+    return undefined;
   });
-  const elapsed = running?.startedAt ? (view.now ?? now) - running.startedAt : undefined;
+  const current = useRunCanvas((v) => {
+    let k = 0;
+    (v.plan.loops[nodeId] ?? []).forEach((id, i) => {
+      const s = v.state.nodes[id]?.status;
+      if (s && s !== "pending" && s !== "skipped") k = i + 1;
+    });
+    return k;
+  });
+  const replayNow = useRunCanvas((v) => v.now);
+  const now = useNow(startedAt !== undefined && replayNow === undefined);
+  const elapsed = startedAt !== undefined ? (replayNow ?? now) - startedAt : undefined;
   if (!iterations && elapsed === undefined) return null;
   return (
     <div className="run-node-extras">
@@ -33,7 +41,7 @@ function RunNodeExtras({ nodeId }: { nodeId: string }) {
       )}
       {elapsed !== undefined && (
         <span className="run-node-elapsed" data-testid={`elapsed-${nodeId}`}>
-          running {formatDuration(elapsed)}
+          running {formatDuration(Math.max(0, elapsed))}
         </span>
       )}
     </div>
@@ -41,9 +49,19 @@ function RunNodeExtras({ nodeId }: { nodeId: string }) {
 }
 
 export function RunCanvasNode(props: NodeProps<WorkflowFlowNode>) {
+  const status = useRunCanvas((v) => v.statuses[props.id]?.status);
+  const attempts = useRunCanvas((v) => v.statuses[props.id]?.attempts);
+  const data = useMemo(() => ({ ...props.data, status, attempts }), [props.data, status, attempts]);
+  const anchor = useRef<HTMLSpanElement>(null);
+  // `data-status` belongs on React Flow's own node element (DESIGN §8); React Flow never sets it, so
+  // it is written here rather than by re-projecting every node.
+  useLayoutEffect(() => {
+    anchor.current?.closest(".react-flow__node")?.setAttribute("data-status", status ?? "");
+  }, [status]);
   return (
     <>
-      <WorkflowNodeView {...props} />
+      <span ref={anchor} hidden />
+      <WorkflowNodeView {...props} data={data} />
       <RunNodeExtras nodeId={props.id} />
     </>
   );

@@ -1,9 +1,9 @@
 "use client";
 /**
- * The run page's canvas, read-only: the template laid out once (never per event), re-projected
- * per batch of events with the live statuses — the projector hands React Flow the same object for
- * every node whose status did not change, so only changed nodes re-render. Edges into running
- * nodes are animated; a phase strip shows each phase's progress. Clicking a node selects it.
+ * The run page's canvas, read-only: the template laid out and projected once (never per event);
+ * statuses reach the nodes and edges through a small store, so an event re-renders the node it
+ * changed and the edges into it, and React Flow's node and edge arrays stay the same. Edges into
+ * running nodes are animated; a phase strip shows each phase's progress. Clicking a node selects it.
  */
 import {
   Background,
@@ -15,7 +15,7 @@ import {
   type NodeMouseHandler,
 } from "@xyflow/react";
 import "@xyflow/react/dist/style.css";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from "react";
 import { createTemplateProjector } from "@/lib/canvas/project-template";
 import { phaseColours } from "@/lib/canvas/phase-colour";
 import { layoutOnce } from "@/lib/canvas/run-layout";
@@ -24,11 +24,13 @@ import type { RunSpec } from "@/lib/workflow/run/run-spec";
 import type { RunState } from "@/lib/workflow/run/run-state";
 import type { Template } from "@/lib/workflow/template-schema";
 import { FrameNodeView } from "@/components/editor/frame-node";
-import { RunCanvasContext, type RunCanvasView } from "./run-canvas-context";
+import { RunCanvasContext, createRunCanvasStore } from "./run-canvas-context";
+import { RunCanvasEdge } from "./run-canvas-edge";
 import { RunCanvasNode } from "./run-canvas-node";
 
 // Module scope: a new object per render would make React Flow re-mount every node.
 const nodeTypes = { workflow: RunCanvasNode, frame: FrameNodeView };
+const edgeTypes = { run: RunCanvasEdge };
 
 /** Above this many nodes only those on screen are drawn (as in the editor). */
 const BIG = 300;
@@ -68,10 +70,6 @@ function FitOnResize() {
   return null;
 }
 
-function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
-}
-
 export function RunCanvas(props: {
   template: Template;
   spec: RunSpec;
@@ -83,21 +81,18 @@ export function RunCanvas(props: {
 }) {
   const { template, spec, state, now, selected, onSelect } = props;
   const laidOut = useMemo(() => layoutOnce(template), [template]);
-  const [project] = useState(createTemplateProjector);
   const statuses = useMemo(() => statusesByTemplateNode({ spec, state }), [spec, state]);
+  // Nodes and edges are projected without statuses: the same arrays for the whole run (a click
+  // selects), so React Flow never walks 1,000 nodes per event; nodes and edges read their status
+  // from the canvas store below.
+  const [project] = useState(createTemplateProjector);
   const selectedNodes = useMemo(() => new Set(selected ? [selected] : []), [selected]);
-  const [previous] = useState<{ nodes: unknown[]; edges: unknown[] }>(() => ({ nodes: [], edges: [] }));
   const { nodes, edges } = useMemo(() => {
-    const next = project(laidOut, { statuses, selectedNodes });
-    // Nothing on the canvas changed (a loop iteration moved, a log line): the same arrays, so React
-    // Flow does not walk its 1,000 nodes again.
-    const nodes = sameItems(previous.nodes, next.nodes) ? (previous.nodes as typeof next.nodes) : next.nodes;
-    const edges = sameItems(previous.edges, next.edges) ? (previous.edges as typeof next.edges) : next.edges;
-    previous.nodes = nodes;
-    previous.edges = edges;
-    return { nodes, edges };
-  }, [project, laidOut, statuses, selectedNodes, previous]);
-  const view = useMemo<RunCanvasView>(() => ({ state, plan: spec.plan, now }), [state, spec, now]);
+    const p = project(laidOut, { selectedNodes });
+    return { nodes: p.nodes, edges: p.edges.map((e) => ({ ...e, type: "run" })) };
+  }, [project, laidOut, selectedNodes]);
+  const [store] = useState(() => createRunCanvasStore({ state, plan: spec.plan, statuses, now }));
+  useLayoutEffect(() => store.setState({ state, plan: spec.plan, statuses, now }), [store, state, spec, statuses, now]);
   const big = template.nodes.length > BIG;
   const onNodeClick = useCallback<NodeMouseHandler>(
     (_e, node) => {
@@ -106,12 +101,13 @@ export function RunCanvas(props: {
     [onSelect],
   );
   return (
-    <RunCanvasContext.Provider value={view}>
+    <RunCanvasContext.Provider value={store}>
       <div className="canvas" data-testid="workflow-canvas">
         <ReactFlow
           nodes={nodes}
           edges={edges}
           nodeTypes={nodeTypes}
+          edgeTypes={edgeTypes}
           nodesDraggable={false}
           nodesConnectable={false}
           elementsSelectable={false}
