@@ -4,5 +4,11 @@
  * still points into the user's original file.
  */
 export function blankOut(text: string, from: number, to: number): string {
-  return text.slice(0, from) + text.slice(from, to).replace(/[^\n]/g, " ") + text.slice(to);
+  // Line by line: a regex replace per character took ~4 ms on a 100 KB front matter.
+  const blank = text
+    .slice(from, to)
+    .split("\n")
+    .map((line) => " ".repeat(line.length))
+    .join("\n");
+  return text.slice(0, from) + blank + text.slice(to);
 }
