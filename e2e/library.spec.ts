@@ -170,7 +170,8 @@ test("bad imports over HTTP: one diagnostic each with line and column, never a 5
     bomb.push(`${k}: &${k} [${Array(9).fill(`*${String.fromCharCode(k.charCodeAt(0) - 1)}`)}]`);
   bomb.push("name: bomb", "tasks: *h");
   const cases = [
-    { code: "FMT003", input: { text: `${"x".repeat(1023)}\n`.repeat(50 * 1024), format: "yaml" } },
+    // Over the 10 MiB import limit but under the 16 MiB body limit: the importer's own diagnostic.
+    { code: "FMT003", input: { text: `${"x".repeat(1023)}\n`.repeat(12 * 1024), format: "yaml" } },
     { code: "FMT002", input: { text: "\u0089PNG\r\n\u001a\n\u0000\u0000", format: "json" } },
     { code: "PB016", input: { text: bomb.join("\n"), format: "yaml" } },
     { code: "MM002", input: { text: "sequenceDiagram\n  A->>B: hi", format: "mermaid" } },
@@ -187,6 +188,12 @@ test("bad imports over HTTP: one diagnostic each with line and column, never a 5
       expect.objectContaining({ code, line: expect.any(Number), column: expect.any(Number) }),
     ]);
   }
+  // Past the body limit the server refuses before reading it all: a typed 413.
+  const huge = await request.post("/api/trpc/compose.import", {
+    data: { text: `${"x".repeat(1023)}\n`.repeat(50 * 1024), format: "yaml" },
+  });
+  expect(huge.status()).toBe(413);
+  expect((await huge.json()).error.data.code).toBe("PAYLOAD_TOO_LARGE");
 });
 
 test("version history: the diff of v1 and v2 lists the changed node and the added edge", async ({ page, request }) => {

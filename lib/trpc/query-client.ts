@@ -11,9 +11,15 @@ function onApiError(error: unknown): void {
   window.location.assign(signInPath(path + window.location.search));
 }
 
+/** A 4xx will answer the same again (signed out, forbidden, not found, bad input): only other failures are retried. */
+function retry(failures: number, error: unknown): boolean {
+  const status = (error as { data?: { httpStatus?: number } } | null)?.data?.httpStatus;
+  return !(status && status >= 400 && status < 500) && failures < 3;
+}
+
 export function makeQueryClient(): QueryClient {
   return new QueryClient({
-    defaultOptions: { queries: { staleTime: 5_000, refetchOnWindowFocus: true } },
+    defaultOptions: { queries: { staleTime: 5_000, refetchOnWindowFocus: true, retry } },
     queryCache: new QueryCache({ onError: onApiError }),
     mutationCache: new MutationCache({ onError: onApiError }),
   });

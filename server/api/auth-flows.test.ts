@@ -144,7 +144,7 @@ describe("request guards", () => {
     const rebind = await at("attacker.example:3000");
     expect(rebind.status).toBe(421);
     expect((await rebind.json()).error.message).toContain("WF_ALLOWED_HOSTS");
-    const big = await post("auth.login", { email: "a@b.c", password: "x".repeat(9 * 1024 * 1024) });
+    const big = await post("auth.login", { email: "a@b.c", password: "x".repeat(17 * 1024 * 1024) });
     expect(big.status).toBe(413);
     expect((await big.json()).error.data.code).toBe("PAYLOAD_TOO_LARGE");
   });

@@ -58,10 +58,13 @@ export function originRefusal(method: string, headers: Headers): Refusal | null 
     : { status: 403, message: `cross-origin request refused (Origin: ${origin.slice(0, 100)})` };
 }
 
-/** Request bodies above this are refused (WF_MAX_BODY_BYTES, default 8 MiB: a large template fits). */
+/**
+ * Request bodies above this are refused (WF_MAX_BODY_BYTES, default 16 MiB): above the 10 MiB an
+ * imported text may have, so an import that is too large still gets its own diagnostic (FMT003).
+ */
 export function maxBodyBytes(env: NodeJS.ProcessEnv = process.env): number {
   const n = Number(env.WF_MAX_BODY_BYTES);
-  return Number.isFinite(n) && n > 0 ? n : 8 * 1024 * 1024;
+  return Number.isFinite(n) && n > 0 ? n : 16 * 1024 * 1024;
 }
 
 export function tooLarge(limit: number): Refusal {
