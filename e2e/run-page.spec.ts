@@ -81,3 +81,39 @@ test("replay: at the start every node is pending, at the end as stored", async (
   await expect(page.getByTestId("run-status")).toHaveText("succeeded");
   expect(await canvasStatuses(page)).toEqual({ A: "done", B: "done" });
 });
+
+test("re-run from a node asks first, listing the finished nodes downstream, then runs them again", async ({
+  page,
+  request,
+}) => {
+  const { runId } = await startTemplateRun(
+    request,
+    "Re-run me",
+    [
+      { id: "A", name: "first", type: "shell", args_template: "echo first" },
+      { id: "B", name: "second", type: "shell", args_template: "echo second" },
+    ],
+    [{ from: "A", to: "B" }],
+  );
+  await waitForRun(request, runId, /^succeeded$/);
+  await page.goto(`/runs/${encodeURIComponent(runId)}`);
+  await expect(page.getByTestId("run-status")).toHaveText("succeeded");
+  await page.locator('.react-flow__node[data-id="A"]').click();
+  await page.getByRole("button", { name: "Re-run from here" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Re-run from here?" });
+  await expect(confirm).toContainText("B");
+  await confirm.getByRole("button", { name: "Re-run them" }).click();
+  // The finished page watches the run again, from the last event it applied.
+  await expect(page.getByTestId("attempt-A-2")).toContainText("done", { timeout: 15_000 });
+  await expect(page.getByTestId("run-status")).toHaveText("succeeded");
+  const stored = await waitForRun(request, runId, /^succeeded$/);
+  await expect
+    .poll(async () => Number(await page.getByTestId("applied-events").getAttribute("data-applied-count")))
+    .toBe(stored.run.lastEventId);
+  // The engine counts attempts afresh after a re-run; the page keeps every attempt it saw.
+  expect(stored.nodes.map((n) => [n.id, n.status])).toEqual([
+    ["A", "done"],
+    ["B", "done"],
+  ]);
+  expect(await canvasStatuses(page)).toEqual({ A: "done", B: "done" });
+});
