@@ -40,7 +40,8 @@ async function setupAdmin() {
   return cookieOf(res);
 }
 
-describe("accounts", () => {
+// argon2id hashing is deliberately slow; on a loaded 2-core machine a dozen logins can pass 30 s.
+describe("accounts", { timeout: 120_000 }, () => {
   it("first run: setup creates the admin once, signs them in with a safe cookie", async () => {
     expect((await (await get("auth.me")).json()).result.data).toEqual({ user: null, needsSetup: true });
     const weak = await post("auth.setup", { email: "a@b.c", password: "short" });

@@ -1,5 +1,6 @@
 /** The append-only audit log: who did what to which target, when (DESIGN.md §7 `audit.list`). */
 import { and, desc, eq, lt, type SQL } from "drizzle-orm";
+import type { Statement } from "better-sqlite3";
 import type { Db } from "@/server/db/open-database";
 import { auditLog, type AuditRow } from "@/server/db/schema";
 
@@ -10,16 +11,18 @@ export interface AuditEntry {
   detail?: Record<string, unknown>;
 }
 
+// One prepared statement per connection: every audited mutation (each run.start) writes a row.
+const inserts = new WeakMap<Db["$client"], Statement<[number, string, string, string, string]>>();
+
 export function recordAudit(db: Db, entry: AuditEntry, at = Date.now()): void {
-  db.insert(auditLog)
-    .values({
-      at,
-      actor: entry.actor,
-      action: entry.action,
-      target: entry.target ?? "",
-      detail: JSON.stringify(entry.detail ?? {}),
-    })
-    .run();
+  let insert = inserts.get(db.$client);
+  if (!insert) {
+    insert = db.$client.prepare<[number, string, string, string, string]>(
+      "insert into audit_log (at, actor, action, target, detail) values (?, ?, ?, ?, ?)",
+    );
+    inserts.set(db.$client, insert);
+  }
+  insert.run(at, entry.actor, entry.action, entry.target ?? "", JSON.stringify(entry.detail ?? {}));
 }
 
 export interface AuditItem {
