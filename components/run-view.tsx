@@ -54,7 +54,11 @@ function useLiveRunStore(seed: RunSeed): { store: StoreApi<RunViewState>; caught
       onGap: () => connection.reconnect(),
     }),
   );
-  const [caughtUp, setCaughtUp] = useState(false);
+  // The id received when the server said `ready`: caught up once it is applied (batches are bounded
+  // per frame, so a long history is applied over several frames).
+  const [readyAt, setReadyAt] = useState<number>();
+  const lastEventId = useStore(store, (s) => s.lastEventId);
+  const caughtUp = readyAt !== undefined && lastEventId >= readyAt;
   const status = useStore(store, (s) => s.state.status);
   const finished = isTerminalRunStatus(status);
   // Watch until the stored history is applied and the run has ended; a re-run or retry watches again.
@@ -65,16 +69,11 @@ function useLiveRunStore(seed: RunSeed): { store: StoreApi<RunViewState>; caught
         ? {
             runId: seed.runId,
             lastApplied: () => store.getState().lastEventId,
-            flush: () => store.getState().flush(),
+            flush: () => store.getState().flush(true),
             onMessage: (m) => {
               if (m.kind === "run-event") store.getState().receive(m.event);
               else if (m.kind === "run-events") for (const e of m.events) store.getState().receive(e);
-              else if (m.kind === "ready") {
-                // What the replay brought is applied before the page counts as caught up (toasts
-                // are for what happens from now on, not for the history).
-                store.getState().flush();
-                setCaughtUp(true);
-              }
+              else if (m.kind === "ready") setReadyAt(store.getState().received());
             },
           }
         : undefined,
@@ -88,7 +87,7 @@ function useLiveRunStore(seed: RunSeed): { store: StoreApi<RunViewState>; caught
     // (registering the interest subscribes); a watched one resubscribes from there.
     resume: () => {
       if (watching) connection.reconnect();
-      else setCaughtUp(false);
+      else setReadyAt(undefined);
     },
   };
 }

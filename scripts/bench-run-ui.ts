@@ -5,6 +5,7 @@
  *  - frame times (median, p95) on the run page while the run's events arrive over `live.watch`,
  *    with the rate of events the page applied in that window (target: 500/s or more);
  *  - whether every stored event was applied once (applied count = the run's last event id);
+ *  - the same run reopened: frame times while its stored events arrive as fast as they are replayed;
  *  - how many `live.watch` requests the tab made (one per subscription: the run, then the rest).
  * Each node logs 40 coloured lines 10 ms apart, so the page gets starts, many log lines and ends; a
  * last figure is the frame time of the same page with nothing arriving (what the machine gives).
@@ -119,11 +120,13 @@ async function main() {
     });
     const frames: number[] = [];
     const rates: number[] = [];
+    const catchUpFrames: number[] = [];
+    const catchUpRates: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const { id } = (await trpc("template.save", { template: streamingTemplate(NODES, round) })) as { id: string };
       const { runId } = (await trpc("run.start", { templateId: id, variables: {} })) as { runId: string };
       watches = 0;
-      await page.goto(`${BASE}/runs/${runId}`);
+      await page.goto(`${BASE}/runs/${runId}`, { waitUntil: "domcontentloaded", timeout: 90_000 });
       await page.locator(".react-flow__node-workflow").first().waitFor();
       const cdp = PROFILE && round === 0 ? await page.context().newCDPSession(page) : undefined;
       if (cdp) {
@@ -167,7 +170,37 @@ async function main() {
           ` frame median ${f(median(sample.frames))}, p95 ${f(percentile(sample.frames, 95))};` +
           ` every stored event applied once (${stored.result.data.run.lastEventId}); live.watch requests: ${watches}`,
       );
+      // The same run opened again: its stored events arrive as fast as the server replays them
+      // (thousands a second), which is the page's worst case for arriving events.
+      await page.reload({ waitUntil: "domcontentloaded", timeout: 90_000 });
+      await page.locator(".react-flow__node-workflow").first().waitFor();
+      const burst = (await page.evaluate(`new Promise((resolve) => {
+        const el = () => document.querySelector('[data-testid="applied-events"]');
+        const count = () => Number(el()?.getAttribute("data-applied-count") ?? 0);
+        const frames = [];
+        const start = { t: performance.now(), n: count() };
+        let last = start.t;
+        const tick = (now) => {
+          frames.push(now - last);
+          last = now;
+          if (el()?.getAttribute("data-caught-up") === "true") {
+            resolve({ frames: frames.slice(1), events: count() - start.n, ms: now - start.t });
+          } else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      })`)) as { frames: number[]; events: number; ms: number };
+      const burstRate = (burst.events / burst.ms) * 1000;
+      catchUpFrames.push(...burst.frames);
+      catchUpRates.push(burstRate);
+      console.log(
+        `round ${round + 1}, reopened: ${burst.events} stored events applied in ${(burst.ms / 1000).toFixed(1)} s` +
+          ` (${burstRate.toFixed(0)}/s); frame median ${f(median(burst.frames))}, p95 ${f(percentile(burst.frames, 95))}`,
+      );
     }
+    console.log(
+      `run page at ${NODES} nodes catching up on a reopened run (median ${median(catchUpRates).toFixed(0)} events/s):` +
+        ` frame median ${f(median(catchUpFrames))}, p95 ${f(percentile(catchUpFrames, 95))} (${catchUpFrames.length} frames)`,
+    );
     console.log(
       `run page at ${NODES} nodes while events stream (median ${median(rates).toFixed(0)} events/s):` +
         ` frame median ${f(median(frames))}, p95 ${f(percentile(frames, 95))} (${frames.length} frames, ${ROUNDS} runs)`,

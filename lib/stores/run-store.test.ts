@@ -87,6 +87,32 @@ describe("run store", () => {
     expect(store.getState().lastEventId).toBe(10);
   });
 
+  it("a scheduled flush stops at its budget and leaves the rest for the next frame", () => {
+    const frames: (() => void)[] = [];
+    // A budget already spent: each flush applies one slice of 32 events.
+    const store = createRunStore(seed, { schedule: (f) => frames.push(f), budgetMs: -1 });
+    const many: WireEvent[] = [
+      EVENTS[0],
+      EVENTS[1],
+      ...Array.from({ length: 60 }, (_, i) => ({
+        id: i + 3,
+        type: "node.log",
+        at: 3,
+        nodeId: "A",
+        stream: "stdout",
+        text: `line ${i}\n`,
+      })),
+    ];
+    for (const e of many) store.getState().receive(e);
+    expect(store.getState().received()).toBe(62);
+    frames.shift()!();
+    expect(store.getState().lastEventId).toBe(32);
+    frames.shift()!();
+    expect(store.getState().lastEventId).toBe(62);
+    expect(frames).toHaveLength(0);
+    expect(store.getState().logs.get("A")?.lines).toHaveLength(60);
+  });
+
   it("replays a finished run to any moment: at the start every node is pending", () => {
     const live = createRunStore(seed);
     for (const e of EVENTS) live.getState().receive(e);

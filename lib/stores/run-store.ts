@@ -9,7 +9,7 @@
  */
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { applyRunEvent } from "@/lib/workflow/run/apply-run-event";
-import { RunEventSchema, type RunEvent } from "@/lib/workflow/run/run-events";
+import { INFO_EVENT_TYPES, RunEventSchema, type RunEvent } from "@/lib/workflow/run/run-events";
 import type { RunPlan } from "@/lib/workflow/run/run-plan";
 import { makeRunSpec, type RunSpec } from "@/lib/workflow/run/run-spec";
 import { initialRunState, type RunState } from "@/lib/workflow/run/run-state";
@@ -48,13 +48,23 @@ export interface RunViewState {
   logs: Map<string, RunLogBuffer>;
   attempts: NodeAttempts;
   receive(wire: WireEvent): void;
-  /** Applies the queued events now (the scheduler calls it; so does a resubscription). */
-  flush(): void;
+  /**
+   * Applies queued events: within the time budget when scheduled (the rest in the next frame), all of
+   * them when `all` (a resubscription reads `lastEventId` right after).
+   */
+  flush(all?: boolean): void;
+  /** Id of the last event received (applied or queued). */
+  received(): number;
 }
 
 export interface RunStoreOptions {
   /** Runs `flush` later (one animation frame); default: at once. */
   schedule?: (flush: () => void) => void;
+  /**
+   * With `schedule`: the most time one flush may take (ms); what is left waits for the next one, so a
+   * page catching up on thousands of stored events keeps drawing frames. Default 8.
+   */
+  budgetMs?: number;
   /** An event arrived past a gap: resubscribe after `lastEventId`. */
   onGap?: (lastEventId: number) => void;
 }
@@ -68,16 +78,21 @@ export function createRunStore(seed: RunSeed, options: RunStoreOptions = {}): St
   return createStore<RunViewState>()((set, get) => {
     /** The id the next event must carry: one past the last applied or queued. */
     const expected = () => (queue.at(-1)?.id ?? get().lastEventId) + 1;
-    const flush = () => {
+    const flush = (all = false) => {
       scheduled = false;
       if (queue.length === 0) return;
       const s = get();
       let state = s.state;
-      const batch = queue.splice(0);
-      for (const { id, event } of batch) {
+      const budget = all || !options.schedule ? Infinity : (options.budgetMs ?? 8);
+      const start = performance.now();
+      let n = 0;
+      for (; n < queue.length; n++) {
+        if (n > 0 && n % 32 === 0 && performance.now() - start > budget) break;
+        const { id, event } = queue[n];
         // An unknown type (a newer server) still takes its place in the id order.
         if (!event) continue;
-        state = applyRunEvent(state, event, s.spec).state;
+        // Info events (logs, routes, skips) are no-ops for the reducer: skip its state copy.
+        if (!INFO_EVENT_TYPES.has(event.type)) state = applyRunEvent(state, event, s.spec).state;
         s.events.push({ id, event });
         s.attempts.record(event, state, typeOf);
         if (event.type === "node.log") {
@@ -86,7 +101,14 @@ export function createRunStore(seed: RunSeed, options: RunStoreOptions = {}): St
           buffer.append(event.text, event.stream, Math.max(1, state.nodes[event.nodeId]?.attempts ?? 1), id);
         }
       }
-      set({ state, lastEventId: batch[batch.length - 1].id, version: s.version + 1 });
+      const last = queue[n - 1].id;
+      queue.splice(0, n);
+      set({ state, lastEventId: last, version: s.version + 1 });
+      // Over budget: the rest in the next frame.
+      if (queue.length && options.schedule && !scheduled) {
+        scheduled = true;
+        options.schedule(() => flush());
+      }
     };
     return {
       spec,
@@ -110,10 +132,11 @@ export function createRunStore(seed: RunSeed, options: RunStoreOptions = {}): St
         if (!options.schedule) return flush();
         if (!scheduled) {
           scheduled = true;
-          options.schedule(flush);
+          options.schedule(() => flush());
         }
       },
       flush,
+      received: () => expected() - 1,
     };
   });
 }
