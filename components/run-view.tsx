@@ -13,6 +13,7 @@ import type { StoreApi } from "zustand/vanilla";
 import type { LiveInterest } from "@/lib/stores/live-connection";
 import { createRunStore, type RunSeed, type RunViewState } from "@/lib/stores/run-store";
 import { useTRPC } from "@/lib/trpc/client";
+import { useCan } from "./session-provider";
 import { isTerminalRunStatus } from "@/lib/workflow/statuses";
 import { ApprovalCard } from "./approval-card";
 import { useLiveConnection, useLiveInterest, useLiveStore } from "./live-provider";
@@ -95,6 +96,7 @@ function useLiveRunStore(seed: RunSeed): { store: StoreApi<RunViewState>; caught
 function LiveRun(props: { seed: RunSeed; name: string; templateId: string | null }) {
   const { seed } = props;
   const runId = seed.runId;
+  const canEdit = useCan("editor");
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const { store, caughtUp, resume } = useLiveRunStore(seed);
@@ -155,12 +157,12 @@ function LiveRun(props: { seed: RunSeed; name: string; templateId: string | null
       </div>
       {view.state.error && <p role="alert">{view.state.error}</p>}
       <div className="button-row">
-        {!terminal && (
+        {canEdit && !terminal && (
           <button className="button button-danger" onClick={() => cancel.mutate({ runId })} disabled={cancel.isPending}>
             Cancel run
           </button>
         )}
-        {live.state.status === "failed" && (
+        {canEdit && live.state.status === "failed" && (
           <button className="button" onClick={() => retry.mutate({ runId })} disabled={retry.isPending}>
             Retry failed nodes
           </button>

@@ -11,6 +11,7 @@ import { useState } from "react";
 import { selectLogLines } from "@/lib/stores/run-log-buffer";
 import type { RunViewState } from "@/lib/stores/run-store";
 import { useTRPC } from "@/lib/trpc/client";
+import { useCan } from "@/components/session-provider";
 import { downloadText } from "@/components/download-text";
 import { AnsiText } from "./ansi-text";
 import { formatDuration } from "./format-duration";
@@ -33,6 +34,7 @@ export function RunNodePanel(props: {
 }) {
   const { runId, view, nodeId, replay } = props;
   const trpc = useTRPC();
+  const canEdit = useCan("editor");
   const iterations = view.spec.plan.loops[nodeId];
   const [picked, setPicked] = useState<string>();
   const planId = iterations ? (picked && iterations.includes(picked) ? picked : iterations[0]) : nodeId;
@@ -88,7 +90,7 @@ export function RunNodePanel(props: {
             </select>
           </label>
         )}
-        {!replay && props.view.state.status !== "running" && node && node.status !== "pending" && (
+        {canEdit && !replay && props.view.state.status !== "running" && node && node.status !== "pending" && (
           <button className="button small" onClick={() => void rerunFrom(false)} disabled={rerun.isPending}>
             Re-run from here
           </button>
