@@ -137,6 +137,29 @@ test("Import: a Mermaid error names line and column; the fixed text is saved and
   created.push(decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!));
 });
 
+test("Import: a template with validation errors is kept as a draft version, and says so", async ({ page, request }) => {
+  await page.goto("/templates");
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  // Reads fine, but the two steps wait for each other (a cycle): kept, not runnable.
+  await page
+    .getByLabel("Workflow text")
+    .fill("---\ntitle: E2E draft import\n---\nflowchart TD\n  A[One] --> B[Two]\n  B --> A");
+  await page.getByRole("button", { name: "Add to library" }).click();
+  await expect(page.getByText(/Saved “E2E draft import” as a draft \(version 1\)/)).toBeVisible();
+  const link = page.getByRole("link", { name: "Open it in the editor" });
+  const id = decodeURIComponent((await link.getAttribute("href"))!.split("/").pop()!);
+  created.push(id);
+  const res = await request.get(
+    `/api/trpc/template.list?input=${encodeURIComponent(JSON.stringify({ search: "E2E draft import" }))}`,
+  );
+  const items = ((await res.json()) as { result: { data: { items: { id: string; draft?: boolean }[] } } }).result.data
+    .items;
+  expect(items.find((i) => i.id === id)).toMatchObject({ draft: true });
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/templates/${id}`));
+  await expect(page.getByRole("region", { name: "Problems" })).toContainText(/cycle/i);
+});
+
 test("Import: a picked playbook with its !include file becomes a template", async ({ page, request }) => {
   await page.goto("/templates");
   await page.getByRole("button", { name: "Import", exact: true }).click();
