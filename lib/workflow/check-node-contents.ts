@@ -1,6 +1,7 @@
 /** Per-node rules: something to run, success checks that stay in the workspace, capability tiers. */
 import type { Diagnostic } from "./diagnostic";
 import { isRecord, nodePath, type ModelView, type ViewNode } from "./model-view";
+import { SECRETS_REFERENCE_HEAD } from "./references";
 import { parseReferences } from "./references";
 import { compileCheckPattern } from "./run/check-pattern";
 import { TIERS, type Tier } from "./template-schema";
@@ -95,6 +96,8 @@ export function checkNodeContents(view: ModelView): Diagnostic[] {
     if (missing) out.push(wfIssue("WF072", { nodeId: node.id, path: nodePath(node) }, node.id, missing));
     const commands = checkChecks(node, out);
     checkApprovalFields(node, out);
+    if (node.id === SECRETS_REFERENCE_HEAD)
+      out.push(wfIssue("WF095", { nodeId: node.id, path: nodePath(node, "id"), field: "id" }, node.id));
     const tier = node.data.tier;
     if (typeof tier !== "string" || !(TIERS as readonly string[]).includes(tier)) continue;
     const where = { nodeId: node.id, path: nodePath(node, "tier"), field: "tier" };

@@ -267,6 +267,15 @@ describe("node contents", () => {
     expect(codes(graph().node("A", { type: "shell", tier: "rwx", args_template: "echo digit" }).build())).toEqual([]);
   });
 
+  it("WF095 a node id of secrets (reserved for {secrets.NAME}); a secret reference itself is fine", () => {
+    expect(find(graph().node("secrets").build(), "WF095")).toEqual([
+      expect.objectContaining({ severity: "error", nodeId: "secrets", field: "id" }),
+    ]);
+    const usesSecret = graph().node("A", { type: "shell", args_template: "curl -H 'X: {secrets.TOKEN}' x" }).build();
+    expect(codes(usesSecret)).not.toContain("WF050");
+    expect(codes(usesSecret)).not.toContain("WF095");
+  });
+
   it("WF072 nodes with nothing to run", () => {
     expect(find(graph().node("A", { type: "shell", args_template: " " }).build(), "WF072")).toHaveLength(1);
     expect(find(graph().node("A", { executor: undefined }).build(), "WF072")).toHaveLength(1);

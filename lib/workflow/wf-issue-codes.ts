@@ -143,6 +143,11 @@ export const WF_ISSUES = {
     "warning",
     (id: string) => `Node "${id}" sets on_timeout without approval_timeout_s, so its approvals never time out.`,
   ),
+  WF095: def(
+    "error",
+    (id: string) =>
+      `Node id "${id}" is reserved: {${id}.NAME} reads the secret NAME, so no reference could reach this node; rename it.`,
+  ),
 } as const;
 
 export type WfIssueCode = keyof typeof WF_ISSUES;
