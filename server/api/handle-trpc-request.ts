@@ -4,7 +4,8 @@
  * Refusals are tRPC-shaped JSON errors, so every client reads them the same way.
  */
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import { accessFor, callerMay } from "@/server/auth/procedure-access";
+import type { Caller } from "@/server/auth/caller";
+import { accessRefusal } from "@/server/auth/procedure-access";
 import { hostRefusal, originRefusal, withCappedBody, type Refusal } from "@/server/auth/request-guard";
 import { resolveCaller } from "@/server/auth/resolve-caller";
 import { isHttps } from "@/server/auth/session-cookie";
@@ -28,27 +29,23 @@ function refuse(r: Refusal): Response {
 
 /**
  * A subscription answers 200 and then streams, so a refusal inside it would arrive as an SSE
- * event; checked here first, a refused subscriber gets a real 401/403 (the middleware still
- * checks again inside, as for every procedure).
+ * event; checked here first (the same rule as the middleware's), a refused subscriber gets a real 401/403.
  */
-function subscriptionRefusal(req: Request, endpoint: string): Refusal | null {
+function subscriptionRefusal(req: Request, endpoint: string, caller: Caller | null): Refusal | null {
   if (req.method !== "GET") return null;
   const path = decodeURIComponent(new URL(req.url).pathname.slice(endpoint.length + 1));
   if (PROCEDURE_KINDS[path] !== "subscription") return null;
-  const access = accessFor(path);
-  const caller = access === "public" ? null : resolveCaller(getDb(), req.headers);
-  if (callerMay(caller, access)) return null;
-  return caller
-    ? { status: 403, message: `${path} needs the ${access} role` }
-    : { status: 401, message: "sign in, or send an API token" };
+  const refusal = accessRefusal(path, caller);
+  return refusal && { status: refusal.code === "FORBIDDEN" ? 403 : 401, message: refusal.message };
 }
 
 export async function handleTrpcRequest(incoming: Request, endpoint = "/api/trpc"): Promise<Response> {
-  const early =
-    hostRefusal(incoming.headers) ??
-    originRefusal(incoming.method, incoming.headers) ??
-    subscriptionRefusal(incoming, endpoint);
+  const early = hostRefusal(incoming.headers) ?? originRefusal(incoming.method, incoming.headers);
   if (early) return refuse(early);
+  // Resolved once per request: the subscription guard and the tRPC context share it.
+  const caller = resolveCaller(getDb(), incoming.headers);
+  const denied = subscriptionRefusal(incoming, endpoint, caller);
+  if (denied) return refuse(denied);
   const req = await withCappedBody(incoming);
   if (!(req instanceof Request)) return refuse(req);
   return fetchRequestHandler({
@@ -56,7 +53,7 @@ export async function handleTrpcRequest(incoming: Request, endpoint = "/api/trpc
     req,
     router: appRouter,
     createContext: ({ resHeaders }) =>
-      createTRPCContext({ headers: req.headers, resHeaders, secure: isHttps(req.url, req.headers) }),
+      createTRPCContext({ headers: req.headers, caller, resHeaders, secure: isHttps(req.url, req.headers) }),
     onError({ error, path }) {
       if (error.code === "INTERNAL_SERVER_ERROR") console.error(`tRPC ${path ?? "?"}:`, error);
     },

@@ -8,7 +8,7 @@ import type { Diagnostic } from "@/lib/workflow/diagnostic";
 import { auditDetail, auditTarget } from "@/server/auth/audit-detail";
 import { recordAudit } from "@/server/auth/audit-log";
 import type { Caller } from "@/server/auth/caller";
-import { accessFor, callerMay } from "@/server/auth/procedure-access";
+import { accessRefusal } from "@/server/auth/procedure-access";
 import { resolveCaller } from "@/server/auth/resolve-caller";
 import { getDb } from "@/server/db/get-db";
 
@@ -82,12 +82,8 @@ function isAudited(path: string): boolean {
  * any input is read or anything changes. A successful state-changing mutation is then audited.
  */
 const enforceAccess = t.middleware(async ({ ctx, path, type, next, getRawInput }) => {
-  const access = accessFor(path);
-  if (access !== "public") {
-    if (!ctx.caller) throw new TRPCError({ code: "UNAUTHORIZED", message: "sign in, or send an API token" });
-    if (!callerMay(ctx.caller, access))
-      throw new TRPCError({ code: "FORBIDDEN", message: `${path} needs the ${access} role` });
-  }
+  const refusal = accessRefusal(path, ctx.caller);
+  if (refusal) throw new TRPCError(refusal);
   const result = await next();
   if (result.ok && type === "mutation" && ctx.caller && isAudited(path)) {
     const input = await getRawInput().catch(() => undefined);

@@ -61,6 +61,18 @@ export function accessFor(path: string): Access {
   return PROCEDURE_ACCESS[path] ?? "admin";
 }
 
+/** Why `caller` may not call `path` (401 without a caller, 403 without the role), or null when it may. */
+export function accessRefusal(
+  path: string,
+  caller: Caller | null,
+): { code: "UNAUTHORIZED" | "FORBIDDEN"; message: string } | null {
+  const access = accessFor(path);
+  if (callerMay(caller, access)) return null;
+  return caller
+    ? { code: "FORBIDDEN", message: `${path} needs the ${access} role` }
+    : { code: "UNAUTHORIZED", message: "sign in, or send an API token" };
+}
+
 export function callerMay(caller: Caller | null, access: Access): boolean {
   if (access === "public") return true;
   if (!caller) return false;

@@ -6,7 +6,7 @@ import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 import { recordAudit } from "@/server/auth/audit-log";
 import { loginRetryAfterS, recordLoginFailure, recordLoginSuccess } from "@/server/auth/login-limiter";
-import { MIN_PASSWORD_LENGTH } from "@/lib/access/password-rules";
+import { PasswordSchema } from "@/lib/access/password-rules";
 import { verifyPassword } from "@/server/auth/password";
 import { clearedSessionCookie, sessionCookie } from "@/server/auth/session-cookie";
 import { createSession, deleteSession } from "@/server/auth/session-store";
@@ -16,11 +16,6 @@ import { createTRPCRouter, publicProcedure, type TRPCContext } from "@/server/ap
 import { getDb } from "@/server/db/get-db";
 
 const BAD_LOGIN = "wrong email or password";
-
-export const PasswordSchema = z
-  .string()
-  .min(MIN_PASSWORD_LENGTH, `at least ${MIN_PASSWORD_LENGTH} characters`)
-  .max(1000);
 
 /** The client's address as the proxy in front (or Next) reports it; only a rate-limit key. */
 function clientAddress(headers: Headers): string {
