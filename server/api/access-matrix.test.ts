@@ -12,11 +12,13 @@ import { createApiToken } from "@/server/auth/token-store";
 import { getRunEngine } from "@/server/engine/get-run-engine";
 import { IDENTITIES, identityHeaders, type Identity } from "@/server/test-support/api-identities";
 import { callerAs } from "@/server/test-support/test-callers";
-import { useTempDb, type TempDb } from "@/server/test-support/temp-db";
-import { startTrpcHttpServer, type TrpcHttpServer } from "@/server/test-support/trpc-http-server";
+import { startApiTestServer } from "@/server/test-support/api-test-server";
+import type { TempDb } from "@/server/test-support/temp-db";
+import type { TrpcHttpServer } from "@/server/test-support/trpc-http-server";
 
 let t: TempDb;
 let http: TrpcHttpServer;
+let stop: () => Promise<void>;
 let headers: Record<Identity, Record<string, string>>;
 const f: Record<string, string> = {};
 
@@ -116,8 +118,7 @@ function identityAsCaller(who: Identity): Caller | null {
 }
 
 beforeAll(async () => {
-  t = useTempDb();
-  http = await startTrpcHttpServer();
+  ({ t, http, stop } = await startApiTestServer());
   headers = await identityHeaders(t.db);
   const admin = callerAs(["admin"]);
   f.templateId = (await admin.template.save({ template: flow })).id;
@@ -135,11 +136,7 @@ beforeAll(async () => {
   f.tokenId = createApiToken(t.db, f.userId, "fixture").summary.id;
 });
 
-afterAll(async () => {
-  getRunEngine().detach();
-  await http.close();
-  t.cleanup();
-});
+afterAll(() => stop());
 
 describe("access matrix: every procedure × every caller", () => {
   it("the inputs table and the access table name exactly the router's procedures", () => {

@@ -7,19 +7,17 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { handleTrpcRequest } from "@/server/api/handle-trpc-request";
 import { sha256Hex } from "@/server/auth/secret-hash";
-import { useTempDb, type TempDb } from "@/server/test-support/temp-db";
-import { startTrpcHttpServer, type TrpcHttpServer } from "@/server/test-support/trpc-http-server";
+import { startApiTestServer } from "@/server/test-support/api-test-server";
+import type { TempDb } from "@/server/test-support/temp-db";
+import type { TrpcHttpServer } from "@/server/test-support/trpc-http-server";
 
 let t: TempDb;
 let http: TrpcHttpServer;
+let stop: () => Promise<void>;
 beforeEach(async () => {
-  t = useTempDb();
-  http = await startTrpcHttpServer();
+  ({ t, http, stop } = await startApiTestServer());
 });
-afterEach(async () => {
-  await http.close();
-  t.cleanup();
-});
+afterEach(() => stop());
 
 const post = (path: string, input: unknown, headers: Record<string, string> = {}) =>
   fetch(`${http.base}/${path}`, {

@@ -6,21 +6,15 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROCEDURE_KINDS } from "@/server/api/procedure-kinds";
-import { getRunEngine } from "@/server/engine/get-run-engine";
-import { useTempDb, type TempDb } from "@/server/test-support/temp-db";
-import { authHeaders, startTrpcHttpServer, type TrpcHttpServer } from "@/server/test-support/trpc-http-server";
+import { startApiTestServer } from "@/server/test-support/api-test-server";
+import { authHeaders, type TrpcHttpServer } from "@/server/test-support/trpc-http-server";
 
-let t: TempDb;
 let http: TrpcHttpServer;
+let stop: () => Promise<void>;
 beforeAll(async () => {
-  t = useTempDb();
-  http = await startTrpcHttpServer();
+  ({ http, stop } = await startApiTestServer());
 });
-afterAll(async () => {
-  getRunEngine().detach();
-  await http.close();
-  t.cleanup();
-});
+afterAll(() => stop());
 
 /** Plausible-looking objects as well as pure junk, so inputs also get past the first zod check. */
 const input = fc.oneof(

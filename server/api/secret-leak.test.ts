@@ -8,22 +8,19 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getRunEngine } from "@/server/engine/get-run-engine";
 import { callerAs } from "@/server/test-support/test-callers";
-import { useTempDb, type TempDb } from "@/server/test-support/temp-db";
-import { authHeaders, startTrpcHttpServer, type TrpcHttpServer } from "@/server/test-support/trpc-http-server";
+import { startApiTestServer } from "@/server/test-support/api-test-server";
+import type { TempDb } from "@/server/test-support/temp-db";
+import { authHeaders, type TrpcHttpServer } from "@/server/test-support/trpc-http-server";
 
 const SECRET = "s3cr3t-Value-7f9d2c";
 
 let t: TempDb;
 let http: TrpcHttpServer;
+let stop: () => Promise<void>;
 beforeEach(async () => {
-  t = useTempDb();
-  http = await startTrpcHttpServer();
+  ({ t, http, stop } = await startApiTestServer());
 });
-afterEach(async () => {
-  getRunEngine().detach();
-  await http.close();
-  t.cleanup();
-});
+afterEach(() => stop());
 
 function filesUnder(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
