@@ -1,5 +1,6 @@
 "use client";
 /** `/audit` (admin): who did what to which target and when, newest first, filtered by actor and action. */
+import { FormError } from "./form-error";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useDeferredValue, useState } from "react";
 import { useTRPC } from "@/lib/trpc/client";
@@ -39,11 +40,7 @@ export function AuditLogView() {
           <input value={action} onChange={(e) => setAction(e.target.value)} placeholder="e.g. run.start" />
         </label>
       </div>
-      {log.error && (
-        <p role="alert" className="form-error">
-          {log.error.message}
-        </p>
-      )}
+      <FormError error={log.error} />
       <table className="table" aria-label="Audit entries">
         <thead>
           <tr>

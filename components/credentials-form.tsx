@@ -3,6 +3,7 @@
  * The email + password form of /login and /setup. On success the page reloads at `next`, so the
  * server renders it with the new session.
  */
+import { FormError } from "./form-error";
 import { useState, type FormEvent } from "react";
 import { afterSignInPath } from "@/lib/access/sign-in-path";
 
@@ -43,11 +44,7 @@ export function CredentialsForm(props: {
         <input name="password" type="password" autoComplete={props.autoCompletePassword} required />
       </label>
       {props.passwordHint && <p className="muted small">{props.passwordHint}</p>}
-      {error && (
-        <p role="alert" className="form-error">
-          {error}
-        </p>
-      )}
+      <FormError error={error} />
       <button type="submit" className="button button-primary" disabled={busy}>
         {busy ? props.busyLabel : props.submitLabel}
       </button>

@@ -1,5 +1,6 @@
 "use client";
 /** Settings → Secrets (admin): names and dates only; a value goes in and never comes back out. */
+import { FormError } from "@/components/form-error";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent } from "react";
 import { useTRPC } from "@/lib/trpc/client";
@@ -83,11 +84,7 @@ export function SecretSettings() {
           Save secret
         </button>
       </form>
-      {set.error && (
-        <p role="alert" className="form-error">
-          {set.error.message}
-        </p>
-      )}
+      <FormError error={set.error ?? remove.error} />
     </section>
   );
 }

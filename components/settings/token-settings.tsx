@@ -1,5 +1,6 @@
 "use client";
 /** Settings → API tokens: create one (shown once), see when each was last used, revoke. */
+import { FormError } from "@/components/form-error";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useCan } from "@/components/session-provider";
@@ -45,11 +46,7 @@ export function TokenSettings() {
           Create token
         </button>
       </form>
-      {create.error && (
-        <p role="alert" className="form-error">
-          {create.error.message}
-        </p>
-      )}
+      <FormError error={create.error ?? revoke.error} />
       {shown && (
         <div className="token-once" role="status">
           <p>

@@ -1,5 +1,6 @@
 "use client";
 /** Settings → Users (admin): add a person with roles; change anyone's roles (their sessions end at once). */
+import { FormError } from "@/components/form-error";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { MIN_PASSWORD_LENGTH } from "@/lib/access/password-rules";
@@ -74,11 +75,7 @@ export function UserSettings() {
           ))}
         </tbody>
       </table>
-      {setRoles.error && (
-        <p role="alert" className="form-error">
-          {setRoles.error.message}
-        </p>
-      )}
+      <FormError error={setRoles.error} />
       <h3>Add a user</h3>
       <form onSubmit={onCreate} className="settings-form">
         <label className="field">
@@ -93,11 +90,7 @@ export function UserSettings() {
         <button type="submit" className="button button-primary" disabled={create.isPending || newRoles.length === 0}>
           Add user
         </button>
-        {create.error && (
-          <p role="alert" className="form-error">
-            {create.error.message}
-          </p>
-        )}
+        <FormError error={create.error} />
       </form>
     </section>
   );
