@@ -14,4 +14,8 @@ export interface Caller {
   roles: readonly Role[];
   /** The session row's id (logout ends exactly this one); null for tokens. */
   sessionId: string | null;
+  /** The personal token's id (revoking it ends its live streams); absent otherwise. */
+  tokenId?: string;
+  /** When the session ends (epoch ms): open live streams end then too; absent for tokens. */
+  expiresAt?: number;
 }

@@ -6,6 +6,7 @@ import { and, eq, gt, lt } from "drizzle-orm";
 import type { Db } from "@/server/db/open-database";
 import { sessions, users } from "@/server/db/schema";
 import type { Caller } from "./caller";
+import { endLiveAccess } from "./live-access";
 import { newBearerSecret, sha256Hex } from "./secret-hash";
 import { parseRoles } from "./user-store";
 
@@ -31,15 +32,24 @@ export function createSession(db: Db, userId: string, now = Date.now()): { token
 export function resolveSession(db: Db, token: string, now = Date.now()): Caller | null {
   const id = sha256Hex(token);
   const row = db
-    .select({ userId: users.id, email: users.email, roles: users.roles })
+    .select({ userId: users.id, email: users.email, roles: users.roles, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
     .get();
   if (!row) return null;
-  return { via: "session", userId: row.userId, email: row.email, roles: parseRoles(row.roles), sessionId: id };
+  return {
+    via: "session",
+    userId: row.userId,
+    email: row.email,
+    roles: parseRoles(row.roles),
+    sessionId: id,
+    expiresAt: row.expiresAt,
+  };
 }
 
+/** Logout: the session row goes, and so do the live streams it opened. */
 export function deleteSession(db: Db, sessionId: string): void {
   db.delete(sessions).where(eq(sessions.id, sessionId)).run();
+  endLiveAccess({ sessionId });
 }

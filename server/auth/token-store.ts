@@ -4,6 +4,7 @@ import type { Db } from "@/server/db/open-database";
 import { newId } from "@/server/db/new-id";
 import { apiTokens, users, type ApiTokenRow } from "@/server/db/schema";
 import type { Caller } from "./caller";
+import { endLiveAccess } from "./live-access";
 import { newBearerSecret, sha256Hex } from "./secret-hash";
 import { parseRoles } from "./user-store";
 
@@ -65,6 +66,7 @@ export function revokeApiToken(db: Db, id: string, now = Date.now()): void {
     .set({ revokedAt: now })
     .where(and(eq(apiTokens.id, id), isNull(apiTokens.revokedAt)))
     .run();
+  endLiveAccess({ tokenId: id });
 }
 
 export function resolveApiToken(db: Db, token: string, now = Date.now()): Caller | null {
@@ -83,5 +85,12 @@ export function resolveApiToken(db: Db, token: string, now = Date.now()): Caller
   if (!row) return null;
   if (row.lastUsedAt === null || now - row.lastUsedAt > LAST_USED_RESOLUTION_MS)
     db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, row.id)).run();
-  return { via: "token", userId: row.userId, email: row.email, roles: parseRoles(row.roles), sessionId: null };
+  return {
+    via: "token",
+    userId: row.userId,
+    email: row.email,
+    roles: parseRoles(row.roles),
+    sessionId: null,
+    tokenId: row.id,
+  };
 }

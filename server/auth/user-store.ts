@@ -5,6 +5,7 @@ import type { Db } from "@/server/db/open-database";
 import { newId } from "@/server/db/new-id";
 import { sessions, users, type UserRow } from "@/server/db/schema";
 import { RoleSchema, type Role } from "@/lib/access/roles";
+import { endLiveAccess } from "./live-access";
 import { hashPassword } from "./password";
 
 export const EmailSchema = z
@@ -62,9 +63,12 @@ export async function createUser(
   return toPublicUser(row);
 }
 
-/** Changes roles and ends the user's sessions, so the change takes effect at once. */
+/**
+ * Changes roles and ends the user's sessions and open live streams, so the change takes effect at
+ * once (a stream reconnects and is checked against the new roles).
+ */
 export function setUserRoles(db: Db, id: string, roles: Role[]): PublicUser | undefined {
-  return db.transaction((tx) => {
+  const user = db.transaction((tx) => {
     const row = tx
       .update(users)
       .set({ roles: JSON.stringify([...new Set(roles)]), updatedAt: Date.now() })
@@ -74,4 +78,6 @@ export function setUserRoles(db: Db, id: string, roles: Role[]): PublicUser | un
     if (row) tx.delete(sessions).where(eq(sessions.userId, id)).run();
     return row ? toPublicUser(row) : undefined;
   });
+  if (user) endLiveAccess({ userId: id });
+  return user;
 }

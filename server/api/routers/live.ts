@@ -6,6 +6,7 @@
 import { TRPCError } from "@trpc/server";
 import { z } from "zod";
 import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
+import { untilAccessEnds } from "@/server/api/until-access-ends";
 import { getDb } from "@/server/db/get-db";
 import { selectRunRowLite } from "@/server/db/run-queries";
 import { getRunEventBus } from "@/server/engine/event-bus";
@@ -23,10 +24,11 @@ export const LiveWatchInput = z.object({
 });
 
 export const liveRouter = createTRPCRouter({
-  watch: publicProcedure.input(LiveWatchInput).subscription(async function* ({ input, signal }) {
+  watch: publicProcedure.input(LiveWatchInput).subscription(async function* ({ ctx, input, signal }) {
     const db = getDb();
     if (input.runId && !selectRunRowLite(db, input.runId))
       throw new TRPCError({ code: "NOT_FOUND", message: `no run with id ${input.runId}` });
-    yield* watchLive({ db, store: new SqliteRunStore(db), bus: getRunEventBus() }, input, signal);
+    const deps = { db, store: new SqliteRunStore(db), bus: getRunEventBus() };
+    yield* untilAccessEnds(ctx.caller, signal, (live) => watchLive(deps, input, live));
   }),
 });

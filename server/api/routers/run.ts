@@ -3,6 +3,7 @@ import { TRPCError, tracked } from "@trpc/server";
 import { z } from "zod";
 import { withApiErrors } from "@/server/api/api-errors";
 import { DiagnosticsError, createTRPCRouter, publicProcedure } from "@/server/api/trpc";
+import { untilAccessEnds } from "@/server/api/until-access-ends";
 import { getDb } from "@/server/db/get-db";
 import { getTemplate } from "@/server/db/template-store";
 import { parseTemplate } from "@/lib/workflow/parse-template";
@@ -127,9 +128,11 @@ export const runRouter = createTRPCRouter({
           .nullish(),
       }),
     )
-    .subscription(async function* ({ input, signal }) {
+    .subscription(async function* ({ ctx, input, signal }) {
       const last = resumeAfter(getDb(), input.runId, Number(input.lastEventId ?? 0));
-      for await (const e of tailRunEvents(store(), getRunEventBus(), input.runId, last, signal))
-        yield tracked(String(e.id), toWireEvent(e));
+      const events = untilAccessEnds(ctx.caller, signal, (live) =>
+        tailRunEvents(store(), getRunEventBus(), input.runId, last, live),
+      );
+      for await (const e of events) yield tracked(String(e.id), toWireEvent(e));
     }),
 });
