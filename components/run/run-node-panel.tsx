@@ -2,13 +2,13 @@
 /**
  * The selected node of a run: its attempts (start, duration, status, exit code), output, error,
  * check results (the HANDOFF_OK / GATE_FAIL lines of its log), for a gate why it took its branch,
- * and its log (rebuilt from the run's events; each attempt's stored log downloads through `run.log`).
+ * and its log (each attempt's stored log from `run.log`, then the events applied after it: `useNodeLog`;
+ * each attempt's stored log also downloads through `run.log`).
  * A loop picks an iteration. "Re-run from here" asks first when finished nodes
  * downstream would run again (the server lists them in a PRECONDITION_FAILED answer).
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { selectLogLines } from "@/lib/stores/run-log-buffer";
 import type { RunViewState } from "@/lib/stores/run-store";
 import { useTRPC } from "@/lib/trpc/client";
 import { useCan } from "@/components/session-provider";
@@ -16,6 +16,7 @@ import { downloadText } from "@/components/download-text";
 import { AnsiText } from "./ansi-text";
 import { formatDuration } from "./format-duration";
 import { RunLog } from "./run-log";
+import { useNodeLog } from "./use-node-log";
 
 interface RerunError {
   message: string;
@@ -26,7 +27,7 @@ const CHECK_LINE = /^(HANDOFF_OK|GATE_FAIL) \|/;
 
 export function RunNodePanel(props: {
   runId: string;
-  view: Pick<RunViewState, "spec" | "state" | "logs" | "attempts" | "version">;
+  view: Pick<RunViewState, "spec" | "state" | "events" | "attempts" | "version">;
   nodeId: string;
   /** Replay: read-only. */
   replay: boolean;
@@ -41,7 +42,8 @@ export function RunNodePanel(props: {
   const node = view.state.nodes[planId];
   const def = view.spec.defs.get(planId);
   const attempts = view.attempts.byNode.get(planId) ?? [];
-  const lines = selectLogLines(view.logs.get(planId));
+  const log = useNodeLog(runId, planId, view, replay);
+  const lines = log.lines;
   const checks = lines.filter((l) => CHECK_LINE.test(l.text));
   const [confirm, setConfirm] = useState<string[]>();
   const rerun = useMutation(trpc.run.rerunFrom.mutationOptions({ onSuccess: props.onRerun }));
@@ -207,6 +209,12 @@ export function RunNodePanel(props: {
         </>
       )}
       <h3>Log</h3>
+      {log.truncated.length > 0 && (
+        <p className="muted small" data-testid="log-truncated">
+          The stored log of attempt {log.truncated.join(", ")} was truncated: the server keeps a limited amount of
+          output per attempt.
+        </p>
+      )}
       <RunLog lines={lines} version={view.version} testId={`log-${nodeId}`} />
     </section>
   );

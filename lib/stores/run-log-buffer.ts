@@ -48,12 +48,3 @@ export class RunLogBuffer {
     return this.lines.map((l) => l.text).join("\n");
   }
 }
-
-/** Lines of `buffer` written by `attempt` (all when undefined) and up to event id `until`. */
-export function selectLogLines(buffer: RunLogBuffer | undefined, attempt?: number, until?: number): LogLine[] {
-  if (!buffer) return [];
-  if (attempt === undefined && until === undefined) return buffer.lines;
-  return buffer.lines.filter(
-    (l) => (attempt === undefined || l.attempt === attempt) && (until === undefined || l.eventId <= until),
-  );
-}

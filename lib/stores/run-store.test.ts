@@ -5,7 +5,8 @@ import { makeRunSpec } from "@/lib/workflow/run/run-spec";
 import { initialRunState } from "@/lib/workflow/run/run-state";
 import { parseTemplate } from "@/lib/workflow/parse-template";
 import { RunReplay } from "./run-replay";
-import { createRunStore, statusesByTemplateNode, type WireEvent } from "./run-store";
+import { RunLogBufferSync } from "./run-log-buffer-sync";
+import { createRunStore, statusesByTemplateNode, type RunViewState, type WireEvent } from "./run-store";
 
 //  A ──▶ B   (B retries once)
 const parsed = parseTemplate({
@@ -37,6 +38,13 @@ const EVENTS: WireEvent[] = [
   { id: 10, type: "node.succeeded", at: 11, nodeId: "B", output: "" },
 ];
 
+/** A node's log lines as the node panel builds them from the applied events. */
+function logOf(s: RunViewState, nodeId: string) {
+  const sync = new RunLogBufferSync(nodeId, new Map());
+  sync.sync(s.events);
+  return sync.buffer.lines;
+}
+
 describe("run store", () => {
   it("applies events with the engine's reducer, keeps lines and attempts", () => {
     const store = createRunStore(seed);
@@ -44,8 +52,8 @@ describe("run store", () => {
     const s = store.getState();
     expect(s.lastEventId).toBe(10);
     expect(s.state.nodes.A).toMatchObject({ status: "done", output: "hello" });
-    expect(s.logs.get("A")?.lines.map((l) => l.text)).toEqual(["hello", "world"]);
-    expect(s.logs.get("B")?.lines).toMatchObject([{ text: "second", attempt: 2, stream: "stderr" }]);
+    expect(logOf(s, "A").map((l) => l.text)).toEqual(["hello", "world"]);
+    expect(logOf(s, "B")).toMatchObject([{ text: "second", attempt: 2, stream: "stderr" }]);
     expect(s.attempts.byNode.get("B")).toMatchObject([
       { attempt: 1, status: "failed", startedAt: 5, finishedAt: 6, exitCode: 1 },
       { attempt: 2, status: "done", startedAt: 9, finishedAt: 11, exitCode: 0 },
@@ -110,7 +118,7 @@ describe("run store", () => {
     frames.shift()!();
     expect(store.getState().lastEventId).toBe(62);
     expect(frames).toHaveLength(0);
-    expect(store.getState().logs.get("A")?.lines).toHaveLength(60);
+    expect(logOf(store.getState(), "A")).toHaveLength(60);
   });
 
   it("replays a finished run to any moment: at the start every node is pending", () => {
@@ -120,12 +128,7 @@ describe("run store", () => {
     expect(Object.values(replay.at(0).state.nodes).map((n) => n.status)).toEqual(["pending", "pending"]);
     expect(replay.at(5).state.nodes.A.status).toBe("done");
     expect(replay.at(5).state.nodes.B.status).not.toBe("done");
-    expect(
-      replay
-        .at(3)
-        .logs.get("A")
-        ?.lines.map((l) => l.text),
-    ).toEqual(["hel"]);
+    expect(logOf(replay.at(3), "A").map((l) => l.text)).toEqual(["hel"]);
     expect(replay.at(10).state).toEqual(live.getState().state);
   });
 });

@@ -16,7 +16,6 @@ import { initialRunState, type RunState } from "@/lib/workflow/run/run-state";
 import type { NodeStatus } from "@/lib/workflow/statuses";
 import type { Template } from "@/lib/workflow/template-schema";
 import { NodeAttempts } from "./node-attempts";
-import { RunLogBuffer } from "./run-log-buffer";
 
 export interface RunSeed {
   runId: string;
@@ -43,9 +42,11 @@ export interface RunViewState {
   version: number;
   /** Events received out of order and dropped (repeats after a resume, or past a gap). */
   dropped: number;
-  /** Every applied event, in id order (timeline, replay, history). Mutated in place, see `version`. */
+  /**
+   * Every applied event, in id order (timeline, replay, history, and the node panel's log, which
+   * reads one node's `node.log` events from here: `RunLogBufferSync`). Mutated in place, see `version`.
+   */
   events: AppliedEvent[];
-  logs: Map<string, RunLogBuffer>;
   attempts: NodeAttempts;
   receive(wire: WireEvent): void;
   /**
@@ -95,11 +96,6 @@ export function createRunStore(seed: RunSeed, options: RunStoreOptions = {}): St
         if (!INFO_EVENT_TYPES.has(event.type)) state = applyRunEvent(state, event, s.spec).state;
         s.events.push({ id, event });
         s.attempts.record(event, state, typeOf);
-        if (event.type === "node.log") {
-          let buffer = s.logs.get(event.nodeId);
-          if (!buffer) s.logs.set(event.nodeId, (buffer = new RunLogBuffer()));
-          buffer.append(event.text, event.stream, Math.max(1, state.nodes[event.nodeId]?.attempts ?? 1), id);
-        }
       }
       const last = queue[n - 1].id;
       queue.splice(0, n);
@@ -117,7 +113,6 @@ export function createRunStore(seed: RunSeed, options: RunStoreOptions = {}): St
       version: 0,
       dropped: 0,
       events: [],
-      logs: new Map(),
       attempts: new NodeAttempts(),
       receive(wire) {
         const id = Number(wire.id);

@@ -13,6 +13,14 @@ export interface NodeLog {
   /** The attempt shown (the latest when not asked), and how many the node had. */
   attempt: number;
   attempts: number;
+  /**
+   * Id of the last event of this attempt that the answer read (its `node.started` when it logged
+   * nothing; 0 when the node never started): the text covers exactly the attempt's `node.log` events
+   * up to this id, so a live view appends only those after it.
+   */
+  lastEventId: number;
+  /** Which stream wrote which part of `text`, in order: consecutive chunks of one stream merged. */
+  segments: { stream: string; length: number }[];
 }
 
 /** The marker the engine appends where it stopped logging an attempt (execute-node.ts). */
@@ -21,11 +29,13 @@ const ENGINE_TRUNCATION = "\n[log truncated]\n";
 export function selectNodeLog(db: Db, runId: string, nodeId: string, attempt: number | undefined, maxBytes: number) {
   const rows = db.$client
     .prepare(
-      `select type, payload from run_events where run_id = ? and node_id = ? and type in ('node.started', 'node.log')
+      `select id, type, payload from run_events where run_id = ? and node_id = ? and type in ('node.started', 'node.log')
        order by id`,
     )
-    .iterate(runId, nodeId) as IterableIterator<{ type: string; payload: string }>;
+    .iterate(runId, nodeId) as IterableIterator<{ id: number; type: string; payload: string }>;
   const parts: string[] = [];
+  const segments: NodeLog["segments"] = [];
+  let lastEventId = 0;
   let attempts = 0;
   let bytes = 0;
   let truncated = false;
@@ -36,31 +46,46 @@ export function selectNodeLog(db: Db, runId: string, nodeId: string, attempt: nu
       // Without an attempt asked for, keep only the latest attempt's lines.
       if (attempt === undefined) {
         parts.length = 0;
+        segments.length = 0;
         bytes = 0;
         truncated = false;
         latestStart = attempts;
       }
+      if (attempts === (attempt ?? latestStart)) lastEventId = r.id;
       continue;
     }
     const current = attempt ?? latestStart;
     if (attempts !== current) continue;
-    const text = (JSON.parse(r.payload) as { text?: string }).text ?? "";
+    lastEventId = r.id;
+    const payload = JSON.parse(r.payload) as { text?: string; stream?: string };
+    const text = payload.text ?? "";
+    const stream = payload.stream ?? "stdout";
     if (text.endsWith(ENGINE_TRUNCATION)) truncated = true;
     if (bytes >= maxBytes) {
       truncated = true;
       continue;
     }
     const len = Buffer.byteLength(text);
-    if (bytes + len > maxBytes) {
-      parts.push(
-        Buffer.from(text)
-          .subarray(0, maxBytes - bytes)
-          .toString("utf8")
-          .replace(/\uFFFD$/, ""),
-      );
-      truncated = true;
-    } else parts.push(text);
+    const kept =
+      bytes + len > maxBytes
+        ? Buffer.from(text)
+            .subarray(0, maxBytes - bytes)
+            .toString("utf8")
+            .replace(/\uFFFD$/, "")
+        : text;
+    if (kept !== text) truncated = true;
+    parts.push(kept);
+    const prev = segments.at(-1);
+    if (prev?.stream === stream) prev.length += kept.length;
+    else if (kept) segments.push({ stream, length: kept.length });
     bytes += len;
   }
-  return { text: parts.join(""), truncated, attempt: attempt ?? attempts, attempts } satisfies NodeLog;
+  return {
+    text: parts.join(""),
+    truncated,
+    attempt: attempt ?? attempts,
+    attempts,
+    lastEventId,
+    segments,
+  } satisfies NodeLog;
 }

@@ -134,6 +134,17 @@ describe("run.log", () => {
     const first = await caller().run.log({ runId, nodeId: "A", attempt: 1 });
     expect(first.text).toContain("line3-1");
     expect(first.text).not.toContain("-2");
+    // The watermark is the attempt's last log event (a live view appends only later ones); the
+    // segments say which stream wrote which part of the text.
+    const lastLogOf = getDb()
+      .$client.prepare(`select max(id) as id from run_events where run_id = ? and node_id = 'A' and type = 'node.log'`)
+      .pluck();
+    expect(latest.lastEventId).toBe(lastLogOf.get(runId));
+    expect(first.lastEventId).toBeLessThan(latest.lastEventId);
+    expect(latest.segments.reduce((n, s) => n + s.length, 0)).toBe(latest.text.length);
+    const stderr = latest.segments.findIndex((s) => s.stream === "stderr");
+    const at = latest.segments.slice(0, stderr).reduce((n, s) => n + s.length, 0);
+    expect(latest.text.slice(at, at + latest.segments[stderr].length)).toBe("oops\n");
     const loud = await caller().run.log({ runId, nodeId: "B" });
     expect(loud.truncated).toBe(true);
     expect(Buffer.byteLength(loud.text)).toBeLessThanOrEqual(256 * 1024 + 100);
