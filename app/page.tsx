@@ -3,6 +3,9 @@ import { ApprovalsInbox } from "@/components/approvals-inbox";
 import { RunList } from "@/components/run-list";
 import { TemplateList } from "@/components/template-list";
 
+/** Templates the dashboard shows (most recently updated first); the library has them all. */
+const RECENT_TEMPLATES = 6;
+
 export default function DashboardPage() {
   return (
     <div className="page">
@@ -21,8 +24,8 @@ export default function DashboardPage() {
         <RunList />
       </section>
       <section aria-labelledby="templates-heading">
-        <h2 id="templates-heading">Templates</h2>
-        <TemplateList />
+        <h2 id="templates-heading">Recent templates</h2>
+        <TemplateList recent={RECENT_TEMPLATES} />
       </section>
     </div>
   );

@@ -41,14 +41,24 @@ export function ApprovalCard({ approval, showRun = true }: { approval: ApprovalI
       },
     }),
   );
-  // A gate asks for one of its branch labels; other kinds are approve / reject (plus options, if any).
-  const choices =
-    approval.kind === "gate"
-      ? (approval.options ?? [])
-      : ["approve", "reject", ...(approval.options ?? []).filter((o) => o !== "approve" && o !== "reject")];
-  const freeText = approval.kind === "human" && !approval.options?.length;
-  const required = approval.requiredApprovals ?? 1;
   const votes = approval.votes ?? [];
+  const required = approval.requiredApprovals ?? 1;
+  // Every approver must give the same answer (the server refuses another): after a first vote the
+  // card offers that answer and Reject only.
+  const agreed = votes[0] ? (votes[0].answer ?? votes[0].decision) : undefined;
+  const freeText = approval.kind === "human" && !approval.options?.length;
+  const offered = approval.options?.length ? approval.options : ["approve"];
+  // A set: a human task may offer "approve" and "reject" as its own options.
+  const choices = [...new Set([...(agreed === undefined ? offered : freeText ? ["approve"] : [agreed]), "reject"])];
+  function send(choice: string) {
+    const text = freeText && choice !== "reject" ? (votes[0] ? votes[0].answer : answer) : "";
+    decide.mutate({
+      approvalId: approval.id,
+      decision: choice,
+      ...(comment ? { comment } : {}),
+      ...(text ? { answer: text } : {}),
+    });
+  }
   return (
     <article
       className="approval"
@@ -68,7 +78,7 @@ export function ApprovalCard({ approval, showRun = true }: { approval: ApprovalI
       {required > 1 && (
         <p className="small" data-testid="approval-progress">
           {votes.length} of {required} approvals
-          {votes.length > 0 && <> — {votes.map((v) => `${v.by ?? "someone"}: ${v.decision}`).join(", ")}</>}
+          {votes.length > 0 && <> — {votes.map((v) => `${v.by ?? "someone"}: ${v.answer ?? v.decision}`).join(", ")}</>}
         </p>
       )}
       {approval.timeoutAt && (
@@ -77,37 +87,44 @@ export function ApprovalCard({ approval, showRun = true }: { approval: ApprovalI
         </p>
       )}
       {!canDecide && <p className="small muted">Waiting for an approver.</p>}
-      {canDecide && freeText && (
-        <label className="field">
-          Answer
-          <textarea value={answer} onChange={(e) => setAnswer(e.target.value)} rows={2} />
-        </label>
-      )}
       {canDecide && (
-        <label className="field">
-          Comment
-          <input value={comment} onChange={(e) => setComment(e.target.value)} placeholder="optional" />
-        </label>
+        <form
+          aria-label={`Decide ${approval.nodeId}`}
+          // Enter in a field decides nothing: each choice is its own button.
+          onSubmit={(e) => e.preventDefault()}
+        >
+          {freeText &&
+            (agreed === undefined ? (
+              <label className="field">
+                Answer
+                <textarea value={answer} onChange={(e) => setAnswer(e.target.value)} rows={2} />
+              </label>
+            ) : (
+              votes[0]?.answer !== undefined && (
+                <p className="small" data-testid="approval-answer">
+                  Answer so far: <q>{votes[0].answer}</q>
+                </p>
+              )
+            ))}
+          <label className="field">
+            Comment
+            <input value={comment} onChange={(e) => setComment(e.target.value)} placeholder="optional" />
+          </label>
+          <div className="button-row">
+            {choices.map((choice) => (
+              <button
+                key={choice}
+                type="button"
+                className={`button ${choice === "approve" ? "button-primary" : ""} ${choice === "reject" ? "button-danger" : ""}`}
+                disabled={decide.isPending}
+                onClick={() => send(choice)}
+              >
+                {choice === "approve" ? "Approve" : choice === "reject" ? "Reject" : choice}
+              </button>
+            ))}
+          </div>
+        </form>
       )}
-      <div className="button-row" style={canDecide ? undefined : { display: "none" }}>
-        {choices.map((choice) => (
-          <button
-            key={choice}
-            className={`button ${choice === "approve" ? "button-primary" : ""} ${choice === "reject" ? "button-danger" : ""}`}
-            disabled={decide.isPending}
-            onClick={() =>
-              decide.mutate({
-                approvalId: approval.id,
-                decision: choice,
-                ...(comment ? { comment } : {}),
-                ...(freeText && answer ? { answer } : {}),
-              })
-            }
-          >
-            {choice === "approve" ? "Approve" : choice === "reject" ? "Reject" : choice}
-          </button>
-        ))}
-      </div>
       {decide.isError && <p role="alert">{decide.error.message}</p>}
     </article>
   );

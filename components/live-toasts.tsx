@@ -1,5 +1,8 @@
 "use client";
-/** Toasts raised by live events (a watched run finished, a run needs a person); each leaves after 8 s. */
+/**
+ * Toasts raised by live events about a run the person is watching (its page is open): it finished,
+ * or it needs a person. Each leaves after 8 s or when dismissed. Replayed history raises none.
+ */
 import Link from "next/link";
 import { useEffect } from "react";
 import { useStore } from "zustand";
@@ -15,7 +18,7 @@ function ToastItem({ toast, dismiss }: { toast: Toast; dismiss: (id: number) => 
     return () => clearTimeout(t);
   }, [toast.id, dismiss]);
   return (
-    <div className={`live-toast live-toast-${toast.tone}`} role="status">
+    <div className={`live-toast live-toast-${toast.tone}`} role="status" data-tone={toast.tone}>
       {toast.href ? <Link href={toast.href}>{toast.text}</Link> : toast.text}
       <button className="link-button small" aria-label="Dismiss" onClick={() => dismiss(toast.id)}>
         ×
@@ -29,7 +32,7 @@ export function LiveToasts({ store }: { store: StoreApi<LiveState> }) {
   const dismiss = useStore(store, (s) => s.dismiss);
   if (toasts.length === 0) return null;
   return (
-    <div className="live-toasts" aria-live="polite">
+    <div className="live-toasts" role="region" aria-label="Notifications" aria-live="polite">
       {toasts.map((t) => (
         <ToastItem key={t.id} toast={t} dismiss={dismiss} />
       ))}

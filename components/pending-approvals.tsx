@@ -1,8 +1,8 @@
 "use client";
 /**
  * The header's count of approvals waiting for a person (DESIGN.md §8: labelled `Pending
- * approvals`), linking to the inbox. Pushed by the live channel (no polling); a rise raises a toast
- * and refreshes the approval lists on the page.
+ * approvals`), linking to the inbox. Pushed by the live channel (no polling); a change refreshes the
+ * approval lists on the page.
  */
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
@@ -23,9 +23,9 @@ export function PendingApprovals() {
         const before = live.getState().pendingApprovals;
         live.setState({ pendingApprovals: m.pending });
         if (before === m.pending) return;
+        // No toast here: a count names no run, and a run the person is not watching raises none (the
+        // run page toasts its own run when it needs a person).
         void queryClient.invalidateQueries({ queryKey: trpc.approval.list.queryKey() });
-        if (before !== undefined && m.pending > before)
-          live.getState().toast({ text: "An approval is waiting for you", href: "/#approvals-heading", tone: "info" });
       },
     }),
     [live, queryClient, trpc],

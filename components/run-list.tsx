@@ -2,8 +2,8 @@
 /**
  * The dashboard's runs: newest first, a page at a time (`run.list` with a cursor), filtered by
  * template and status, grouped by state (running, waiting for a person, failed, succeeded). Kept
- * current by the live channel's `run` messages (a new run is put in front, a changed one replaced),
- * never polled.
+ * current by the live channel's `run` messages (a new run is put in its place, a changed one replaced;
+ * `mergeLiveRun`) and read again only when the channel (re)connects, never polled.
  */
 import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from "@tanstack/react-query";
 import Link from "next/link";
@@ -13,6 +13,7 @@ import type { RouterOutputs } from "@/lib/trpc/router-types";
 import { useTRPC } from "@/lib/trpc/client";
 import { RUN_STATUSES, type RunStatus } from "@/lib/workflow/statuses";
 import { useLiveInterest } from "./live-provider";
+import { mergeLiveRun } from "./merge-live-run";
 
 type RunPage = RouterOutputs["run"]["list"];
 /** A run as the live channel sends it. */
@@ -26,26 +27,6 @@ const GROUPS = [
 ] as const;
 
 const PAGE = 25;
-
-/** A live `run` message applied to the loaded pages: replace the run, or put a new one in front. */
-function mergeRun(
-  data: InfiniteData<RunPage> | undefined,
-  run: LiveRun,
-  fits: (r: LiveRun) => boolean,
-): InfiniteData<RunPage> | undefined {
-  if (!data) return data;
-  let found = false;
-  const pages = data.pages.map((p) => ({
-    ...p,
-    items: p.items.flatMap((r) => {
-      if (r.id !== run.id) return [r];
-      found = true;
-      return fits(run) ? [{ ...r, ...run }] : [];
-    }),
-  }));
-  if (!found && fits(run) && pages[0]) pages[0] = { ...pages[0], items: [run, ...pages[0].items] };
-  return { ...data, pages };
-}
 
 export function RunList() {
   const trpc = useTRPC();
@@ -65,11 +46,13 @@ export function RunList() {
     () => ({
       runs: true,
       onMessage: (m) => {
+        // Changes before the stream (re)started were never pushed: read the list again once it is live.
+        if (m.kind === "ready") void queryClient.invalidateQueries({ queryKey: trpc.run.list.infiniteQueryKey(input) });
         if (m.kind !== "run") return;
         const run = m.run;
         const fits = (r: LiveRun) => (!status || r.status === status) && (!templateId || r.templateId === templateId);
         queryClient.setQueryData<InfiniteData<RunPage>>(trpc.run.list.infiniteQueryKey(input), (d) =>
-          mergeRun(d, run, fits),
+          mergeLiveRun(d, run, fits),
         );
       },
     }),
@@ -150,7 +133,7 @@ export function RunList() {
       )}
       {runs.hasNextPage && (
         <button className="button" onClick={() => void runs.fetchNextPage()} disabled={runs.isFetchingNextPage}>
-          {runs.isFetchingNextPage ? "Loading…" : "More runs"}
+          {runs.isFetchingNextPage ? "Loading…" : "Load more runs"}
         </button>
       )}
     </div>

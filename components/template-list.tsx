@@ -1,9 +1,11 @@
 "use client";
 /**
  * The library as cards (`template.list` over tRPC). With `filter` it searches, filters and sorts;
- * with actions each card offers duplicate and delete as well as open, run and export.
+ * with actions each card offers duplicate and delete as well as open, run and export. With `recent`
+ * (the dashboard) it shows that many most recently updated templates and links to the library.
  */
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { useTRPC } from "@/lib/trpc/client";
 import { LibraryCard, type LibraryCardActions } from "./library-card";
 import type { LibraryFilter } from "./library-toolbar";
@@ -26,11 +28,13 @@ export function listInput(filter?: LibraryFilter) {
 
 export function TemplateList({
   filter,
+  recent,
   busyId,
   ...actions
-}: { filter?: LibraryFilter; busyId?: string } & Omit<LibraryCardActions, "busy">) {
+}: { filter?: LibraryFilter; recent?: number; busyId?: string } & Omit<LibraryCardActions, "busy">) {
   const trpc = useTRPC();
-  const list = useQuery({ ...trpc.template.list.queryOptions(listInput(filter)), placeholderData: keepPreviousData });
+  const input = recent ? { limit: recent, sort: "updated" as const } : listInput(filter);
+  const list = useQuery({ ...trpc.template.list.queryOptions(input), placeholderData: keepPreviousData });
   if (list.isPending) return <p className="muted">Loading templates…</p>;
   if (list.isError) return <p role="alert">Could not load templates: {list.error.message}</p>;
   if (list.data.items.length === 0)
@@ -46,10 +50,16 @@ export function TemplateList({
   const { items, total } = list.data;
   return (
     <>
-      {items.length < total && (
-        <p className="muted small" role="status">
-          Showing {items.length} of {total} templates; search or filter to narrow them.
+      {recent ? (
+        <p className="small">
+          <Link href="/templates">All {total} templates in the library</Link>
         </p>
+      ) : (
+        items.length < total && (
+          <p className="muted small" role="status">
+            Showing {items.length} of {total} templates; search or filter to narrow them.
+          </p>
+        )
       )}
       <ul className="card-grid" aria-label="Templates" aria-busy={list.isFetching}>
         {items.map((t) => (

@@ -87,6 +87,40 @@ describe("approval router", () => {
     expect(done.nodes.map((n) => n.status)).toEqual(["done", "done"]);
   });
 
+  it("several approvers must agree: a different option or answer is CONFLICT and changes nothing; the agreed one is the answer", async () => {
+    const { runId, approval } = await startHuman({ approvals_required: 2, options: ["ship", "hold"] });
+    await as("ann@team.test").approval.decide({ approvalId: approval.id, decision: "ship" });
+    const before = history(runId).length;
+    for (const other of [{ decision: "hold" }, { decision: "approve" }, { decision: "approve", answer: "hold" }])
+      await expect(as("bob@team.test").approval.decide({ approvalId: approval.id, ...other })).rejects.toMatchObject({
+        code: "CONFLICT",
+        message: expect.stringContaining('ann@team.test chose "ship"'),
+      });
+    expect(history(runId)).toHaveLength(before);
+    expect((await owner.approval.list({ runId })).items[0]).toMatchObject({
+      status: "pending",
+      votes: [{ by: "ann@team.test" }],
+    });
+    await as("bob@team.test").approval.decide({ approvalId: approval.id, decision: "ship" });
+    const done = await until(
+      () => owner.run.get({ runId }),
+      (g) => g.run.status === "succeeded",
+    );
+    expect(done.nodes.find((n) => n.id === "H")?.output).toBe("ship");
+
+    const free = await startHuman({ approvals_required: 2 });
+    await as("ann@team.test").approval.decide({ approvalId: free.approval.id, decision: "approve", answer: "v1.2" });
+    await expect(
+      as("bob@team.test").approval.decide({ approvalId: free.approval.id, decision: "approve", answer: "v1.3" }),
+    ).rejects.toMatchObject({ code: "CONFLICT" });
+    // A reject still rejects, whatever was chosen before.
+    await as("bob@team.test").approval.decide({ approvalId: free.approval.id, decision: "reject", comment: "no" });
+    await until(
+      () => owner.run.get({ runId: free.runId }),
+      (g) => g.run.status === "failed",
+    );
+  });
+
   it("forbids self-approval when the node says so: FORBIDDEN and nothing changes; someone else may decide", async () => {
     const { runId, approval } = await startHuman({ allow_self_approval: false });
     expect(approval.allowSelfApproval).toBe(false);

@@ -111,6 +111,13 @@ export const approvalRouter = createTRPCRouter({
           code: "CONFLICT",
           message: `approval ${input.approvalId}: ${by} already decided it; it needs ${row.requiredApprovals} different people`,
         });
+      // The engine answers with the last vote's choice, so every approver must give the same one.
+      const first = votes.success ? votes.data[0] : undefined;
+      if (first && input.decision !== "reject" && (first.answer ?? first.decision) !== choice)
+        throw new TRPCError({
+          code: "CONFLICT",
+          message: `approval ${input.approvalId}: ${first.by ?? "an approver"} chose "${first.answer ?? first.decision}" and every approver must agree; choose "${first.answer ?? first.decision}" too or reject`,
+        });
       try {
         getRunEngine().decide(input.approvalId, {
           decision: input.decision,
