@@ -8,8 +8,10 @@
  * nodes per second, two status events each: started, succeeded). The template is a human node fanning out
  * to NODES nodes; it is approved once every client has said `ready`, so what is measured is the tail.
  *
+ * Three ways to watch, one after another: DESIGN's `run.onEvent` (one tracked SSE message per event),
+ * the browser's `live.watch` with one message per event, and `live.watch { batch: true }`.
  * The clients run in a worker thread (their parsing does not delay the server's event loop). Each opens
- * `live.watch { runId }` with `fetch`, reads the SSE stream and records, per run event, receive time −
+ * the subscription with `fetch`, reads the SSE stream and records, per run event, receive time −
  * the event's `at` (when the engine created it: executor done → reducer → commit → bus → SSE → client).
  * Both clocks are `Date.now()`, so figures carry ±1 ms. Every client must receive exactly the stored ids.
  */
@@ -30,7 +32,7 @@ const TOKEN = "bench-stream-token";
 /** The SSE clients (plain JavaScript: a worker evaluates it as is). */
 const CLIENT_CODE = `
 const { parentPort, workerData } = require("node:worker_threads");
-const { url, token, clients } = workerData;
+const { url, token, clients, readyAfterId } = workerData;
 async function client() {
   const lat = [];
   const ids = [];
@@ -50,8 +52,12 @@ async function client() {
       for (const line of block.split("\\n")) {
         if (!line.startsWith("data: ")) continue;
         const m = JSON.parse(line.slice(6));
-        if (m.kind === "ready") { ready = true; parentPort.postMessage({ type: "ready" }); }
-        const events = m.kind === "run-event" ? [m.event] : m.kind === "run-events" ? m.events : [];
+        // live.watch says "ready" after its replay; run.onEvent's replay ends with the last stored event.
+        const events = m.kind === "run-event" ? [m.event] : m.kind === "run-events" ? m.events : m.type ? [m] : [];
+        if (!ready && (m.kind === "ready" || events.some((e) => e.id >= readyAfterId))) {
+          ready = true;
+          parentPort.postMessage({ type: "ready" });
+        }
         for (const e of events) {
           ids.push(e.id);
           if (ready && (e.type === "node.started" || e.type === "node.succeeded")) lat.push(now - e.at);
@@ -76,13 +82,17 @@ interface ClientResult {
   messages: number;
 }
 
+type Mode = "run.onEvent" | "live.watch" | "live.watch batch";
+
 export default async function streamBench(): Promise<void> {
-  // The contract's mode first (one message per run event), then `batch: true`.
-  await measure(false);
-  await measure(true);
+  // BENCH_STREAM_MODES=run.onEvent (comma-separated) measures only those.
+  const only = process.env.BENCH_STREAM_MODES?.split(",");
+  for (const mode of ["run.onEvent", "live.watch", "live.watch batch"] as const)
+    if (!only || only.includes(mode)) await measure(mode);
 }
 
-async function measure(batch: boolean): Promise<void> {
+async function measure(mode: Mode): Promise<void> {
+  const batch = mode === "live.watch batch";
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wf-stream-bench-"));
   process.env.WF_DATA_DIR = dir;
   process.env.WF_DB_PATH = path.join(dir, "wf.db");
@@ -152,10 +162,21 @@ async function measure(batch: boolean): Promise<void> {
   const { runId } = engine.startRun({ template: parsed.template });
   await engine.settled(runId);
 
-  const input = encodeURIComponent(JSON.stringify({ runId, afterEventId: 0, ...(batch ? { batch } : {}) }));
+  const input = encodeURIComponent(
+    JSON.stringify(
+      mode === "run.onEvent" ? { runId, lastEventId: 0 } : { runId, afterEventId: 0, ...(batch ? { batch } : {}) },
+    ),
+  );
+  const procedure = mode === "run.onEvent" ? "run.onEvent" : "live.watch";
+  const readyAfterId = store.eventsAfter(runId, 0).at(-1)!.id;
   const worker = new Worker(CLIENT_CODE, {
     eval: true,
-    workerData: { url: `http://127.0.0.1:${port}/api/trpc/live.watch?input=${input}`, token: TOKEN, clients: CLIENTS },
+    workerData: {
+      url: `http://127.0.0.1:${port}/api/trpc/${procedure}?input=${input}`,
+      token: TOKEN,
+      clients: CLIENTS,
+      readyAfterId,
+    },
   });
   let readyCount = 0;
   let burstStart = 0;
@@ -181,11 +202,14 @@ async function measure(batch: boolean): Promise<void> {
   const all = results.flatMap((r) => r.lat);
   const exact = results.filter((r) => r.ids.length === stored.length && r.ids.every((id, i) => id === stored[i]));
   const messages = results.reduce((n, r) => n + r.messages, 0) / CLIENTS;
+  const titles: Record<Mode, string> = {
+    "run.onEvent": "run.onEvent (DESIGN §7: one tracked message per event)",
+    "live.watch": "live.watch (one run-event message per event)",
+    "live.watch batch": "live.watch { batch: true } (run-events messages; what the browser uses)",
+  };
+  console.log(`\n### ${titles[mode]}`);
   console.log(
-    `\n### live.watch ${batch ? "{ batch: true } (run-events messages)" : "(one run-event message per event)"}`,
-  );
-  console.log(
-    `${CLIENTS} SSE clients on live.watch over HTTP (127.0.0.1), ${statusEvents} node-status events in ${(burstMs / 1000).toFixed(1)} s ` +
+    `${CLIENTS} SSE clients on ${procedure} over HTTP (127.0.0.1), ${statusEvents} node-status events in ${(burstMs / 1000).toFixed(1)} s ` +
       `(${Math.round((statusEvents / burstMs) * 1000)} events/s produced, ${Math.round((statusEvents * CLIENTS * 1000) / burstMs)} deliveries/s)`,
   );
   console.log(
@@ -201,6 +225,14 @@ async function measure(batch: boolean): Promise<void> {
   console.log(
     `every event accounted for: ${exact.length}/${CLIENTS} clients received exactly the ${stored.length} stored ids, in order, no duplicates`,
   );
+  const wrong = results.find((r) => !exact.includes(r));
+  if (wrong) {
+    const at = wrong.ids.findIndex((id, i) => id !== stored[i]);
+    console.log(
+      `first difference at position ${at}: received ${wrong.ids.slice(Math.max(0, at - 2), at + 3).join(",")}, ` +
+        `stored ${stored.slice(Math.max(0, at - 2), at + 3).join(",")} (received ${wrong.ids.length}, stored ${stored.length})`,
+    );
+  }
   engine.detach();
   server.closeAllConnections();
   server.close();
