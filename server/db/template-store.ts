@@ -20,6 +20,8 @@ export class TemplateStoreError extends Error {
     readonly kind: "not_found" | "invalid" | "conflict",
     message: string,
     readonly diagnostics: Diagnostic[] = [],
+    /** The template exists but is soft-deleted (a restore brings it back). */
+    readonly deleted = false,
   ) {
     super(message);
     this.name = "TemplateStoreError";
@@ -122,7 +124,12 @@ export function getTemplate(
     { id: string; latestVersion: number; deletedAt: number | null } | undefined;
   if (!row) throw new TemplateStoreError("not_found", `No template with id "${idOrTemplateId}"`);
   if (row.deletedAt !== null && !options.includeDeleted)
-    throw new TemplateStoreError("not_found", `Template "${idOrTemplateId}" is deleted; restore it to use it`);
+    throw new TemplateStoreError(
+      "not_found",
+      `Template "${idOrTemplateId}" is deleted; restore it to use it`,
+      [],
+      true,
+    );
   const wanted = version ?? row.latestVersion;
   const v = s.version.get(row.id, wanted) as { hash: string } | undefined;
   if (!v) throw new TemplateStoreError("not_found", `Template "${idOrTemplateId}" has no version ${wanted}`);

@@ -86,6 +86,12 @@ export function formatRunSummary(spec: RunSpec, state: RunState, title: string):
     `❌ Failed     (${failed.length}): ${failed.map((id) => `${taskName(spec, id)} — ${state.nodes[id].error ?? "failed"}`).join("; ")}`,
   ];
   if (waiting.length) lines.push(`🙋 Waiting    (${waiting.length}): ${names(waiting)}`);
+  // A cancelled or crashed run also says what it stopped and what never ran (the seed's three lines
+  // only cover a run that reached its end).
+  const cancelled = by((s) => s === "cancelled");
+  const notRun = by((s) => s === "pending" || s === "ready" || s === "running" || s === "interrupted");
+  if (cancelled.length) lines.push(`⏹️ Cancelled  (${cancelled.length}): ${names(cancelled)}`);
+  if (notRun.length) lines.push(`⏸️ Not run    (${notRun.length}): ${names(notRun)}`);
   lines.push(RULE);
   // Only when every task completed: a skipped task is not a success (seed Step 6).
   if (state.status === "succeeded" && done.length === spec.plan.order.length - unusedFallbacks(spec, state))

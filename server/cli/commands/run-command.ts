@@ -78,7 +78,7 @@ function loadTemplate(
     if (err instanceof TemplateStoreError) {
       printDiagnostics(io, err.diagnostics);
       throw new CliError(
-        err.kind === "not_found" ? `no saved template "${target}" (and no such file)` : err.message,
+        err.kind === "not_found" && !err.deleted ? `no saved template "${target}" (and no such file)` : err.message,
         EXIT.invalid,
       );
     }

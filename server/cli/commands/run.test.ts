@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "@/server/db/open-database";
-import { saveTemplate } from "@/server/db/template-store";
+import { deleteTemplate, saveTemplate } from "@/server/db/template-store";
 import { main } from "@/server/cli/main";
 import { captureIo } from "@/server/test-support/capture-io";
 
@@ -169,5 +169,18 @@ describe("wf run", () => {
     const r = await run("saved", "--db", db, "--approve", "all", "--json");
     expect(r.code).toBe(0);
     expect(r.json().nodes.map((n) => n.status)).toEqual(["done", "done", "done"]);
+  });
+
+  it("a deleted template is refused with a message that says it is deleted", async () => {
+    const db = path.join(dir, "deleted.db");
+    const handle = openDatabase(db);
+    const saved = saveTemplate(handle, {
+      template: { template_id: "gone", name: "Gone", nodes: [{ id: "A", name: "A", type: "shell" }], edges: [] },
+    });
+    deleteTemplate(handle, saved.id);
+    handle.$client.close();
+    const r = await run("gone", "--db", db);
+    expect(r.code).toBe(1);
+    expect(r.io.stderr.join("\n")).toMatch(/"gone" is deleted; restore it/);
   });
 });
