@@ -70,7 +70,7 @@ export function ApprovalCard({ approval, showRun = true }: { approval: ApprovalI
         <code>{approval.nodeId}</code>
         {showRun && (
           <Link className="small" href={`/runs/${encodeURIComponent(approval.runId)}`}>
-            run {approval.runId}
+            {approval.runName ? `${approval.runName} · ` : ""}run {approval.runId}
           </Link>
         )}
       </header>
@@ -79,6 +79,7 @@ export function ApprovalCard({ approval, showRun = true }: { approval: ApprovalI
         <p className="small" data-testid="approval-progress">
           {votes.length} of {required} approvals
           {votes.length > 0 && <> — {votes.map((v) => `${v.by ?? "someone"}: ${v.answer ?? v.decision}`).join(", ")}</>}
+          {agreed !== undefined && <span className="muted"> · every approver gives the same answer, or rejects</span>}
         </p>
       )}
       {approval.timeoutAt && (

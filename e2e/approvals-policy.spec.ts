@@ -51,3 +51,35 @@ test("an approval that times out continues the run by its outcome, shown on its 
   await expect(page.getByTestId("run-history")).toContainText("timed out");
   await waitForRun(request, runId, /^succeeded$/);
 });
+
+test("two approvers on a human task with options: after the first choice the card offers only that choice (or Reject) — every approver must agree", async ({
+  page,
+  request,
+}) => {
+  const { runId } = await startTemplateRun(
+    request,
+    "Agree on a release",
+    [
+      {
+        id: "H",
+        name: "release?",
+        type: "human",
+        prompt: "Ship it?",
+        options: ["ship", "hold"],
+        approvals_required: 2,
+      },
+      { id: "B", name: "after", type: "shell", args_template: "echo {H.output}" },
+    ],
+    [{ from: "H", to: "B" }],
+  );
+  await page.goto(`/runs/${encodeURIComponent(runId)}`);
+  const card = page.getByTestId("approval-H");
+  await expect(card.getByRole("button")).toHaveText(["ship", "hold", "Reject"]);
+  await card.getByRole("button", { name: "ship" }).click();
+  await expect(card.getByTestId("approval-progress")).toContainText("1 of 2 approvals — admin@e2e.test: ship");
+  await expect(card.getByRole("button")).toHaveText(["ship", "Reject"]);
+  // The same person cannot be the second approver: a typed conflict shown on the card, nothing changes.
+  await card.getByRole("button", { name: "ship" }).click();
+  await expect(card.getByRole("alert")).toContainText("already decided");
+  await expect(page.getByTestId("run-status")).toHaveText("waiting");
+});

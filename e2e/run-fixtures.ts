@@ -60,3 +60,67 @@ export async function canvasStatuses(page: import("@playwright/test").Page): Pro
     ),
   );
 }
+
+/** Saves a template (a unique `template_id` per call) and returns its database id. */
+export async function saveTemplate(
+  request: APIRequestContext,
+  name: string,
+  nodes: Record<string, unknown>[],
+  edges: { from: string; to: string; label?: string }[],
+  extra: Record<string, unknown> = {},
+): Promise<string> {
+  const slug = `${name.toLowerCase().replace(/\W+/g, "-")}-${Date.now()}-${++serial}`;
+  const template = { template_id: `wft-${slug}-20261201`, name, nodes, edges, ...extra };
+  return (await mutate<{ id: string }>(request, "template.save", { template })).id;
+}
+
+export async function startRun(
+  request: APIRequestContext,
+  templateId: string,
+  variables: Record<string, string> = {},
+): Promise<string> {
+  return (await mutate<{ runId: string }>(request, "run.start", { templateId, variables })).runId;
+}
+
+export interface PendingApproval {
+  id: string;
+  runId: string;
+  nodeId: string;
+  kind: string;
+  prompt?: string;
+  options?: string[];
+}
+
+/** Waits until the run's node asks a person and returns that approval. */
+export async function pendingApproval(
+  request: APIRequestContext,
+  runId: string,
+  nodeId: string,
+): Promise<PendingApproval> {
+  let found: PendingApproval | undefined;
+  await expect
+    .poll(
+      async () => {
+        const { items } = await query<{ items: PendingApproval[] }>(request, "approval.list", {
+          status: "pending",
+          runId,
+        });
+        return (found = items.find((a) => a.nodeId === nodeId))?.id;
+      },
+      { timeout: 20_000 },
+    )
+    .toBeTruthy();
+  return found!;
+}
+
+/** Decides the node's pending approval over HTTP (as the signed-in admin). */
+export async function decide(
+  request: APIRequestContext,
+  runId: string,
+  nodeId: string,
+  decision: string,
+  extra: { comment?: string; answer?: string } = {},
+): Promise<void> {
+  const approval = await pendingApproval(request, runId, nodeId);
+  await mutate(request, "approval.decide", { approvalId: approval.id, decision, ...extra });
+}

@@ -6,7 +6,9 @@ test("the dashboard shows the app shell, the seeded templates (over tRPC) and a 
   await page.goto("/");
   await expect(page.getByRole("link", { name: "Wf Composer home" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
-  // The three seeded examples (specs that ran before this one may have saved more).
+  // The three seeded examples, in the library (the dashboard shows only the most recent templates, and
+  // specs that ran before this one saved more).
+  await page.goto("/templates");
   await expect(page.getByRole("heading", { name: "Feature pipeline" })).toBeVisible();
   expect(await page.getByTestId("template-card").count()).toBeGreaterThanOrEqual(3);
   await expect(page.getByRole("heading", { name: "Parallel checks" })).toBeVisible();

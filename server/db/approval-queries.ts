@@ -93,11 +93,17 @@ export function selectApprovalRow(db: Db, id: string): ApprovalRow | undefined {
   return r ? toApprovalRow(r) : undefined;
 }
 
-export function selectApprovalRows(db: Db, status?: string, runId?: string): ApprovalRow[] {
-  const where = [status ? "status = @status" : "", runId ? "run_id = @runId" : ""].filter(Boolean);
-  const sql = `select * from approvals ${where.length ? `where ${where.join(" and ")}` : ""} order by created_at`;
+/** The inbox's rows, oldest first, each with the name of its run (so a card can say which workflow asks). */
+export function selectApprovalRows(
+  db: Db,
+  status?: string,
+  runId?: string,
+): (ApprovalRow & { runName: string | null })[] {
+  const where = [status ? "a.status = @status" : "", runId ? "a.run_id = @runId" : ""].filter(Boolean);
+  const sql = `select a.*, r.name as run_name from approvals a left join runs r on r.id = a.run_id
+    ${where.length ? `where ${where.join(" and ")}` : ""} order by a.created_at`;
   const rows = db.$client.prepare(sql).all({ ...(status ? { status } : {}), ...(runId ? { runId } : {}) });
-  return (rows as RawApproval[]).map(toApprovalRow);
+  return (rows as RawApproval[]).map((r) => ({ ...toApprovalRow(r), runName: (r.run_name as string | null) ?? null }));
 }
 
 /** better-sqlite3 returns snake_case columns for raw SQL; map to the drizzle row shape. */

@@ -43,6 +43,7 @@ describe("approval router", () => {
   it("records the caller as who decided (the request's by is ignored) and puts the decision in the run's history", async () => {
     const { runId, approval } = await startHuman({});
     expect(approval).toMatchObject({
+      runName: "Review",
       requiredApprovals: 1,
       votes: [],
       timeoutAt: null,

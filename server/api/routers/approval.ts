@@ -18,11 +18,13 @@ import { getRunEngine } from "@/server/engine/get-run-engine";
 
 const VotesSchema = z.array(ApprovalVoteSchema);
 
-function toItem(a: ApprovalRow) {
+function toItem(a: ApprovalRow & { runName: string | null }) {
   const votes = VotesSchema.safeParse(JSON.parse(a.votes));
   return {
     id: a.id,
     runId: a.runId,
+    /** The run's name (its template's), null when the run is gone. */
+    runName: a.runName,
     nodeId: a.nodeId,
     kind: a.kind,
     ...(a.prompt !== null ? { prompt: a.prompt } : {}),
