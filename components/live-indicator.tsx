@@ -2,7 +2,13 @@
 /** Whether the tab's one live channel is connected (its status, not a connection of its own). */
 import { useLiveState } from "./live-provider";
 
-const LABEL = { live: "Live", connecting: "Connecting…", retrying: "Reconnecting…", idle: "Idle" } as const;
+const LABEL = {
+  live: "Live",
+  connecting: "Connecting…",
+  retrying: "Reconnecting…",
+  idle: "Idle",
+  paused: "Paused",
+} as const;
 
 export function LiveIndicator() {
   const status = useLiveState((s) => s.status);

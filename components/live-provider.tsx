@@ -2,8 +2,8 @@
 /**
  * The tab's one live channel: a `LiveConnection` over `live.watch` (one SSE request for run
  * events, the approvals count and the runs list) and the live store beside it. Views register
- * what they need with `useLiveInterest`; the connection reconnects when the tab comes back to the
- * front or the network returns, and closes when the tab closes.
+ * what they need with `useLiveInterest`; the connection closes its stream when the tab stays in the
+ * background (and when the tab closes), and resumes when the tab comes back or the network returns.
  */
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 import type { StoreApi } from "zustand/vanilla";
@@ -42,14 +42,16 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const { connection, store } = live;
     const offStatus = connection.onStatus((status) => store.setState({ status }));
+    const visibility = () => connection.setHidden(document.visibilityState === "hidden");
     const wake = () => {
       if (document.visibilityState === "visible") connection.wake();
     };
-    document.addEventListener("visibilitychange", wake);
+    visibility();
+    document.addEventListener("visibilitychange", visibility);
     window.addEventListener("online", wake);
     return () => {
       offStatus();
-      document.removeEventListener("visibilitychange", wake);
+      document.removeEventListener("visibilitychange", visibility);
       window.removeEventListener("online", wake);
       connection.dispose();
     };

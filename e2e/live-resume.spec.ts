@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { canvasStatuses, getRun, startTemplateRun, waitForRun } from "./run-fixtures";
+import { canvasStatuses, getRun, mutate, query, startTemplateRun, waitForRun } from "./run-fixtures";
 
 /** What the page says it applied: the last id and how many (ids start at 1 with no gap, so equal = none lost). */
 async function applied(page: Page) {
@@ -113,4 +113,79 @@ test("approving while events stream loses no event: the applied ids are the stor
   expect((await applied(page)).count).toBe(stored.run.lastEventId);
   await page.locator('.react-flow__node[data-id="LOG"]').click();
   await expect(page.getByTestId("log-LOG-count")).toHaveText("300 lines");
+});
+
+test("one live stream per tab: a finished run's subscription ends while the header count stays live; a tab in the background closes its stream and resumes in front", async ({
+  page,
+  request,
+}) => {
+  // The page's live EventSources are recorded (open = not closed), and the tab's visibility can be
+  // switched as a browser does when another tab comes to the front.
+  await page.addInitScript(() => {
+    const Native = window.EventSource;
+    const made: EventSource[] = [];
+    let hidden = false;
+    Object.defineProperty(document, "visibilityState", {
+      configurable: true,
+      get: () => (hidden ? "hidden" : "visible"),
+    });
+    Object.defineProperty(document, "hidden", { configurable: true, get: () => hidden });
+    Object.assign(window, {
+      __liveOpen: () => made.filter((es) => es.readyState !== Native.CLOSED).map((es) => decodeURIComponent(es.url)),
+      __setHidden: (h: boolean) => {
+        hidden = h;
+        document.dispatchEvent(new Event("visibilitychange"));
+      },
+    });
+    window.EventSource = class extends Native {
+      constructor(url: string | URL, init?: EventSourceInit) {
+        super(url, init);
+        if (String(url).includes("live.watch")) made.push(this);
+      }
+    };
+  });
+  const liveOpen = () => page.evaluate(() => (window as unknown as { __liveOpen(): string[] }).__liveOpen());
+  const setHidden = (h: boolean) =>
+    page.evaluate((v) => (window as unknown as { __setHidden(h: boolean): void }).__setHidden(v), h);
+
+  const { runId } = await startTemplateRun(
+    request,
+    "One stream",
+    [
+      { id: "A", name: "prepare", type: "shell", args_template: "echo ready" },
+      { id: "CP", name: "review", type: "checkpoint", auto_continue: false },
+      { id: "B", name: "ship", type: "shell", args_template: "echo shipped" },
+    ],
+    [
+      { from: "A", to: "CP" },
+      { from: "CP", to: "B" },
+    ],
+  );
+  await page.goto(`/runs/${encodeURIComponent(runId)}`);
+  await expect(page.getByTestId("run-status")).toHaveText("waiting", { timeout: 15_000 });
+  // While the run is live: one stream, for the run and the header's count together.
+  await expect.poll(liveOpen).toHaveLength(1);
+  expect((await liveOpen())[0]).toContain(`"runId":"${runId}"`);
+  expect((await liveOpen())[0]).toContain('"approvals":true');
+  let pending: { id: string }[] = [];
+  await expect
+    .poll(
+      async () =>
+        (pending = (await query<{ items: { id: string }[] }>(request, "approval.list", { runId, status: "pending" }))
+          .items).length,
+    )
+    .toBe(1);
+  await mutate(request, "approval.decide", { approvalId: pending[0].id, decision: "approve" });
+  await expect(page.getByTestId("run-status")).toHaveText("succeeded", { timeout: 15_000 });
+  // Finished and caught up: the run's subscription is dropped; the count (live on every page) keeps one stream.
+  await expect.poll(async () => (await liveOpen()).map((u) => u.includes(runId))).toEqual([false]);
+  expect((await liveOpen())[0]).toContain('"approvals":true');
+
+  // In the background past the grace period: no stream at all; in front again: one, live.
+  await setHidden(true);
+  await expect.poll(liveOpen, { timeout: 15_000 }).toEqual([]);
+  await expect(page.getByTestId("live-indicator")).toHaveText("Paused");
+  await setHidden(false);
+  await expect.poll(liveOpen).toHaveLength(1);
+  await expect(page.getByTestId("live-indicator")).toHaveAttribute("data-live", "true");
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { LiveConnection, type LiveHandlers, type LiveInput, type LiveMessage } from "./live-connection";
+import {
+  LIVE_HIDDEN_GRACE_MS,
+  LiveConnection,
+  type LiveHandlers,
+  type LiveInput,
+  type LiveMessage,
+} from "./live-connection";
 
 /** A transport that records each subscription; the test plays the server. */
 function harness() {
@@ -111,5 +117,46 @@ describe("LiveConnection", () => {
     conn.add({ approvals: true, onMessage: () => {} });
     expect(conn.status).toBe("retrying");
     expect(h.timers).toHaveLength(1);
+  });
+});
+
+describe("LiveConnection in a background tab", () => {
+  it("closes the stream after the grace period, opens none while hidden, resumes from the applied id in front", () => {
+    const h = harness();
+    let applied = 4;
+    h.conn.add({ runId: "r1", lastApplied: () => applied, onMessage: () => {} });
+    h.settle();
+    h.conn.setHidden(true);
+    // A quick look at another tab: back before the grace period ends, the stream stays.
+    h.conn.setHidden(false);
+    expect(h.timers.at(-1)).toMatchObject({ ms: LIVE_HIDDEN_GRACE_MS, cleared: true });
+    expect(h.open()).toHaveLength(1);
+    h.conn.setHidden(true);
+    h.timers.at(-1)!.fn();
+    expect(h.open()).toHaveLength(0);
+    expect(h.conn.status).toBe("paused");
+    // Views registering while hidden open nothing.
+    h.conn.add({ approvals: true, onMessage: () => {} });
+    h.settle();
+    h.conn.reconnect();
+    expect(h.subs).toHaveLength(1);
+    applied = 9;
+    h.conn.setHidden(false);
+    expect(h.open()).toHaveLength(1);
+    expect(h.subs[1].input).toEqual({ runId: "r1", afterEventId: 9, batch: true, approvals: true });
+  });
+
+  it("a stream that failed while hidden is not retried until the tab is in front", () => {
+    const h = harness();
+    h.conn.add({ approvals: true, onMessage: () => {} });
+    h.settle();
+    h.conn.setHidden(true);
+    h.subs[0].handlers.onError(new Error("dropped"));
+    const retry = h.timers.at(-1)!;
+    h.timers.find((t) => t.ms === LIVE_HIDDEN_GRACE_MS)!.fn();
+    expect(retry.cleared).toBe(true);
+    h.conn.setHidden(false);
+    expect(h.open()).toHaveLength(1);
+    expect(h.conn.status).toBe("connecting");
   });
 });

@@ -5,7 +5,10 @@
  * the server's stream breaks, or the tab comes back from the background, it closes the old stream
  * and opens one new one; a run resumes after the id of the last event its store APPLIED (queued
  * events are applied first), never after a stale id. A failed subscription is retried with backoff.
- * Nothing needed → no connection. Pure TypeScript: the transport and timers are given.
+ * Nothing needed → no connection. A tab left in the background closes its stream after
+ * `LIVE_HIDDEN_GRACE_MS` (browsers allow ~6 connections per host, and a tab nobody looks at needs
+ * none) and resumes when it is in front again, from what was applied: nothing is lost.
+ * Pure TypeScript: the transport and timers are given.
  */
 
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
@@ -35,7 +38,8 @@ export interface LiveInterest {
   onMessage(message: LiveMessage): void;
 }
 
-export type LiveStatus = "idle" | "connecting" | "live" | "retrying";
+/** `paused`: the tab is in the background; the stream resumes when it comes back. */
+export type LiveStatus = "idle" | "connecting" | "live" | "retrying" | "paused";
 
 export interface LiveTimers {
   set(fn: () => void, ms: number): unknown;
@@ -45,6 +49,9 @@ export interface LiveTimers {
 /** Waits before the n-th retry (the last one repeats). */
 export const LIVE_BACKOFF_MS = [250, 500, 1000, 2000, 5000, 10_000] as const;
 
+/** A hidden tab keeps its stream this long (a quick look at another tab costs no resubscription). */
+export const LIVE_HIDDEN_GRACE_MS = 5000;
+
 export class LiveConnection {
   private readonly interests = new Set<LiveInterest>();
   private close?: () => void;
@@ -52,6 +59,8 @@ export class LiveConnection {
   private failures = 0;
   private retryTimer: unknown;
   private reconcileQueued = false;
+  private hidden = false;
+  private hiddenTimer: unknown;
   private statusListeners = new Set<(s: LiveStatus) => void>();
   status: LiveStatus = "idle";
   /** How many subscriptions this connection opened (tests and the bench count them). */
@@ -79,7 +88,7 @@ export class LiveConnection {
 
   /** Close and subscribe again now, resuming from what was applied (a gap, the tab back in front). */
   reconnect(): void {
-    if (this.interests.size === 0) return;
+    if (this.interests.size === 0 || this.paused) return;
     this.timers.clear(this.retryTimer);
     this.open(true);
   }
@@ -92,6 +101,29 @@ export class LiveConnection {
     }
   }
 
+  /**
+   * The tab went to the background (`true`) or came back (`false`). Hidden for longer than
+   * `LIVE_HIDDEN_GRACE_MS`: the stream is closed; back in front: resubscribed from what was applied.
+   */
+  setHidden(hidden: boolean): void {
+    if (hidden === this.hidden) return;
+    this.hidden = hidden;
+    this.timers.clear(this.hiddenTimer);
+    if (hidden) {
+      this.hiddenTimer = this.timers.set(() => {
+        this.timers.clear(this.retryTimer);
+        this.shut("paused");
+      }, LIVE_HIDDEN_GRACE_MS);
+      return;
+    }
+    if (this.status === "paused" || this.status === "retrying") {
+      this.failures = 0;
+      this.timers.clear(this.retryTimer);
+      this.shut();
+      this.open(true);
+    }
+  }
+
   onStatus(listener: (s: LiveStatus) => void): () => void {
     this.statusListeners.add(listener);
     return () => this.statusListeners.delete(listener);
@@ -100,6 +132,7 @@ export class LiveConnection {
   dispose(): void {
     this.interests.clear();
     this.timers.clear(this.retryTimer);
+    this.timers.clear(this.hiddenTimer);
     this.shut();
   }
 
@@ -132,16 +165,22 @@ export class LiveConnection {
     return input;
   }
 
-  private shut() {
+  private shut(status: LiveStatus = "idle") {
     const close = this.close;
     this.close = undefined;
     this.key = "";
     close?.();
-    this.setStatus("idle");
+    this.setStatus(status);
+  }
+
+  /** Hidden past the grace period: no stream until the tab is in front again. */
+  private get paused() {
+    return this.status === "paused";
   }
 
   /** Subscribes with the current union; unless `force`, keeps an open stream that already serves it. */
   private open(force: boolean) {
+    if (this.paused) return;
     for (const i of this.interests) i.flush?.();
     const input = this.input();
     const { afterEventId: _resume, ...what } = input;
