@@ -4,10 +4,16 @@ import { mergeLiveRun, type RunPages } from "./merge-live-run";
 interface R {
   id: string;
   createdAt: number;
+  lastEventId: number;
   status: string;
 }
 
-const run = (n: number, status = "running"): R => ({ id: `run_${String(n).padStart(3, "0")}`, createdAt: n, status });
+const run = (n: number, status = "running", lastEventId = 1): R => ({
+  id: `run_${String(n).padStart(3, "0")}`,
+  createdAt: n,
+  lastEventId,
+  status,
+});
 
 /** Pages of `size` from runs n..1 (newest first); the last page has a cursor when `more`. */
 function pagesOf(from: number, to: number, size: number, more: boolean): RunPages<R> {
@@ -26,14 +32,21 @@ describe("mergeLiveRun", () => {
   it("puts a new run in front and replaces a shown one in place", () => {
     const d = pagesOf(10, 6, 5, true);
     expect(ids(mergeLiveRun(d, run(11), all))[0]).toBe("run_011");
-    const changed = mergeLiveRun(d, run(8, "succeeded"), all);
+    const changed = mergeLiveRun(d, run(8, "succeeded", 2), all);
     expect(ids(changed)).toEqual(ids(d));
     expect(changed!.pages[0].items[2].status).toBe("succeeded");
   });
 
+  it("keeps a shown run that the list read after the push (a later event id)", () => {
+    const d = pagesOf(10, 6, 5, true);
+    d.pages[0].items[2] = run(8, "succeeded", 9);
+    expect(mergeLiveRun(d, run(8, "waiting", 4), all)!.pages[0].items[2].status).toBe("succeeded");
+    expect(mergeLiveRun(d, run(8, "running", 12), all)!.pages[0].items[2].status).toBe("running");
+  });
+
   it("removes a shown run that no longer fits the filter", () => {
     const d = pagesOf(10, 6, 5, true);
-    const out = mergeLiveRun(d, run(8, "succeeded"), (r) => r.status === "running");
+    const out = mergeLiveRun(d, run(8, "succeeded", 2), (r) => r.status === "running");
     expect(ids(out)).not.toContain("run_008");
   });
 
@@ -56,7 +69,7 @@ describe("mergeLiveRun", () => {
 
   it("orders runs created in the same millisecond by id, like the server", () => {
     const d: RunPages<R> = { pages: [{ items: [run(5), run(3)] }], pageParams: [0] };
-    const twin = { id: "run_004", createdAt: 5, status: "running" };
+    const twin = { id: "run_004", createdAt: 5, lastEventId: 1, status: "running" };
     expect(ids(mergeLiveRun(d, twin, all))).toEqual(["run_005", "run_004", "run_003"]);
   });
 });

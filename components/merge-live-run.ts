@@ -3,11 +3,13 @@
  * `(createdAt, id)`, like the server). A run already shown is replaced, or removed when it no longer
  * fits the filters; a run not shown is put at its place in the order — but only inside the range
  * already loaded: a run older than the last loaded one belongs to a page not fetched yet, and adding
- * it now would show it twice once that page arrives.
+ * it now would show it twice once that page arrives. A shown run with a later event than the pushed
+ * one (the list was read after the push) stays as it is.
  */
 export interface ListedRun {
   id: string;
   createdAt: number;
+  lastEventId: number;
 }
 
 export interface RunPages<R extends ListedRun> {
@@ -28,8 +30,10 @@ export function mergeLiveRun<R extends ListedRun, D extends RunPages<R>>(
   if (!data) return data;
   let found = false;
   const pages = data.pages.map((p) => {
-    if (!p.items.some((r) => r.id === run.id)) return p;
+    const shown = p.items.find((r) => r.id === run.id);
+    if (!shown) return p;
     found = true;
+    if (shown.lastEventId > run.lastEventId) return p;
     return { ...p, items: p.items.flatMap((r) => (r.id !== run.id ? [r] : fits(run) ? [{ ...r, ...run }] : [])) };
   });
   if (found || !fits(run)) return found ? { ...data, pages } : data;

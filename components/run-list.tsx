@@ -27,6 +27,8 @@ const GROUPS = [
 ] as const;
 
 const PAGE = 25;
+/** Pushed runs remembered; beyond this the one pushed longest ago is forgotten. */
+const MAX_PUSHED = 1000;
 
 export function RunList() {
   const trpc = useTRPC();
@@ -42,6 +44,10 @@ export function RunList() {
   );
   const templates = useQuery(trpc.template.list.queryOptions({ limit: 200, sort: "updated" }));
 
+  // Every run the live channel pushed, its latest state, in arrival order. Laid over whatever
+  // run.list answered at render, so an answer computed before a change (a refetch in flight when
+  // the change was pushed) cannot hide it.
+  const [pushed, setPushed] = useState<ReadonlyMap<string, LiveRun>>(() => new Map());
   const interest = useMemo<LiveInterest>(
     () => ({
       runs: true,
@@ -49,18 +55,27 @@ export function RunList() {
         // Changes before the stream (re)started were never pushed: read the list again once it is live.
         if (m.kind === "ready") void queryClient.invalidateQueries({ queryKey: trpc.run.list.infiniteQueryKey(input) });
         if (m.kind !== "run") return;
-        const run = m.run;
-        const fits = (r: LiveRun) => (!status || r.status === status) && (!templateId || r.templateId === templateId);
-        queryClient.setQueryData<InfiniteData<RunPage>>(trpc.run.list.infiniteQueryKey(input), (d) =>
-          mergeLiveRun(d, run, fits),
-        );
+        setPushed((prev) => {
+          const next = new Map(prev);
+          next.delete(m.run.id);
+          next.set(m.run.id, m.run);
+          if (next.size > MAX_PUSHED) next.delete(next.keys().next().value!);
+          return next;
+        });
       },
     }),
-    [queryClient, trpc, input, status, templateId],
+    [queryClient, trpc, input],
   );
   useLiveInterest(interest);
 
-  const items = runs.data?.pages.flatMap((p) => p.items) ?? [];
+  const data = useMemo(() => {
+    const fits = (r: LiveRun) => (!status || r.status === status) && (!templateId || r.templateId === templateId);
+    let d: InfiniteData<RunPage> | undefined = runs.data;
+    for (const run of pushed.values()) d = mergeLiveRun(d, run, fits);
+    return d;
+  }, [runs.data, pushed, status, templateId]);
+
+  const items = data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <div>
       <div className="button-row run-filters">
