@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { canvasStatuses, getRun, startTemplateRun, waitForRun } from "./run-fixtures";
+import { canvasStatuses, getRun, query, startTemplateRun, waitForRun } from "./run-fixtures";
 
 test("a failing node with a retry shows both attempts in the node panel and the timeline", async ({
   page,
@@ -116,4 +116,60 @@ test("re-run from a node asks first, listing the finished nodes downstream, then
     ["B", "done"],
   ]);
   expect(await canvasStatuses(page)).toEqual({ A: "done", B: "done" });
+});
+
+test("reload a finished run: the node panel shows every line run.log stores; a log over the cap says it was truncated", async ({
+  page,
+  request,
+}) => {
+  const { runId } = await startTemplateRun(
+    request,
+    "Stored logs",
+    [
+      {
+        id: "A",
+        name: "talk",
+        type: "shell",
+        // 3,000 numbered lines, some coloured, some on stderr, one written in two chunks.
+        args_template:
+          "printf 'half '; sleep 0.2; echo 'a line'; for i in $(seq 1 3000); do " +
+          "if [ $((i % 7)) -eq 0 ]; then printf 'row %04d of 3000\\n' $i >&2; " +
+          "else printf '\\033[32mrow %04d\\033[0m of 3000\\n' $i; fi; done",
+      },
+      { id: "B", name: "flood", type: "shell", args_template: "head -c 1200000 /dev/zero | tr '\\0' y | fold -w 100" },
+    ],
+    [{ from: "A", to: "B" }],
+  );
+  await waitForRun(request, runId, /^succeeded$/);
+  const storedA = await query<{ text: string; truncated: boolean }>(request, "run.log", { runId, nodeId: "A" });
+  const storedLines = storedA.text.replace(/\n$/, "").split("\n");
+  expect(storedLines).toHaveLength(3001);
+
+  await page.goto(`/runs/${encodeURIComponent(runId)}`);
+  await expect(page.getByTestId("run-status")).toHaveText("succeeded", { timeout: 20_000 });
+  await page.reload();
+  await page.locator('.react-flow__node[data-id="A"]').click();
+  // The panel shows the stored log (run.log), every line of it, and nothing twice.
+  await expect(page.getByTestId("log-heading")).toHaveAttribute("data-stored", "true");
+  await expect(page.getByTestId("log-A-count")).toHaveText(`${storedLines.length} lines`);
+  const log = page.getByTestId("log-A");
+  // It follows the tail (only the lines on screen are in the page): the last line, coloured.
+  await expect(log).toContainText("row 3000 of 3000");
+  await expect(log.locator('span[style*="color"]').first()).toBeVisible();
+  const search = page.getByRole("searchbox", { name: "Search the log" });
+  await search.fill("half a line");
+  await expect(page.getByTestId("log-A-count")).toHaveText(`1 of ${storedLines.length} lines`);
+  await expect(log).toContainText("half a line");
+  for (const row of ["0001", "0700", "1500", "2999"]) {
+    await search.fill(`row ${row} of`);
+    await expect(page.getByTestId("log-A-count")).toHaveText(`1 of ${storedLines.length} lines`);
+    await expect(log).toContainText(`row ${row} of 3000`);
+  }
+  await expect(page.getByTestId("log-truncated")).toHaveCount(0);
+
+  const storedB = await query<{ truncated: boolean }>(request, "run.log", { runId, nodeId: "B" });
+  expect(storedB.truncated).toBe(true);
+  await page.locator('.react-flow__node[data-id="B"]').click();
+  await expect(page.getByTestId("log-truncated")).toContainText("attempt 1 was truncated");
+  await expect(page.getByTestId("log-B")).toContainText("[log truncated]");
 });

@@ -208,7 +208,9 @@ export function RunNodePanel(props: {
           </ul>
         </>
       )}
-      <h3>Log</h3>
+      <h3 data-testid="log-heading" data-stored={log.stored}>
+        Log
+      </h3>
       {log.truncated.length > 0 && (
         <p className="muted small" data-testid="log-truncated">
           The stored log of attempt {log.truncated.join(", ")} was truncated: the server keeps a limited amount of

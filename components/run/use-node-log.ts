@@ -1,13 +1,13 @@
 "use client";
 /**
- * The node panel's log: the stored log (`run.log`, as the server keeps it) of every attempt the node
- * had when the panel opened, each followed by the `node.log` events applied after its text
- * (`RunLogBufferSync`: exact, by event id); attempts started later come whole from the events. While
- * the stored logs load, or if one fails, or in a replay (which shows the log as it was then), the
- * lines come from the applied events alone — the same lines, only later.
+ * The node panel's log: the stored logs (`run.log`, as the server keeps them) of every attempt the
+ * node had when the panel opened — the latest answer says how many — then the node's `node.log`
+ * events applied after them (`RunLogBufferSync`: exact, by event id). A reopened run shows its
+ * stored logs at once, before the store has applied its history. While they load, if one fails,
+ * or in a replay (the log as it was then), the lines come from the applied events alone.
  */
-import { useQueries } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { useQueries, useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
 import type { LogLine } from "@/lib/stores/run-log-buffer";
 import { RunLogBufferSync, type StoredAttemptLog } from "@/lib/stores/run-log-buffer-sync";
 import type { RunViewState } from "@/lib/stores/run-store";
@@ -21,34 +21,32 @@ export interface NodeLog {
   stored: boolean;
 }
 
+/** Text and watermark stay true together: never refetched under a panel already showing them. */
+const ONCE = { staleTime: Infinity, refetchOnWindowFocus: false, refetchOnReconnect: false, retry: 1 } as const;
+
 export function useNodeLog(
   runId: string,
   planId: string,
-  view: Pick<RunViewState, "events" | "attempts" | "version">,
+  view: Pick<RunViewState, "events" | "version">,
   replay: boolean,
 ): NodeLog {
   const trpc = useTRPC();
-  // The attempts known when the panel first showed this (plan) node live: later ones arrive whole as events.
-  const [opened] = useState(() => new Map<string, number>());
-  if (!replay && !opened.has(planId)) opened.set(planId, view.attempts.byNode.get(planId)?.length ?? 0);
-  const known = replay ? 0 : (opened.get(planId) ?? 0);
-  const answers = useQueries({
-    queries: Array.from({ length: known }, (_, k) => ({
+  const latest = useQuery({ ...trpc.run.log.queryOptions({ runId, nodeId: planId }), ...ONCE, enabled: !replay });
+  const earlier = useQueries({
+    queries: Array.from({ length: Math.max(0, (latest.data?.attempts ?? 0) - 1) }, (_, k) => ({
       ...trpc.run.log.queryOptions({ runId, nodeId: planId, attempt: k + 1 }),
-      // Text and watermark stay true together: never refetched under a panel already showing them.
-      staleTime: Infinity,
-      refetchOnWindowFocus: false,
-      retry: 1,
+      ...ONCE,
+      enabled: !replay,
     })),
   });
-  const ready = answers.every((a) => a.isSuccess);
-  const data = answers.map((a) => a.data);
+  const ready = !replay && latest.isSuccess && earlier.every((a) => a.isSuccess);
+  const answers = [...earlier.map((a) => a.data), latest.data];
   const stored = useMemo(() => {
     const m = new Map<number, StoredAttemptLog>();
-    if (ready) data.forEach((d, k) => d && m.set(k + 1, d));
+    if (ready) answers.forEach((d, k) => d && d.attempts > 0 && m.set(k + 1, d));
     return m;
     // The answers' data objects are stable once loaded.
-  }, [ready, ...data]);
+  }, [ready, ...answers]);
   // A replay moving back gets a fresh events list: a fresh sync.
   const sync = useMemo(() => new RunLogBufferSync(planId, stored), [planId, stored, view.events]);
   // Incremental and idempotent: reads only the events applied since the last render.

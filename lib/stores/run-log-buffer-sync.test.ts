@@ -75,6 +75,8 @@ describe("RunLogBufferSync", () => {
   it("an answer cut at its size cap says so where it was cut; later events follow", () => {
     const cut = { text: "a\nb", truncated: true, lastEventId: 5, segments: [{ stream: "stdout", length: 3 }] };
     const sync = new RunLogBufferSync("A", new Map([[1, cut]]));
+    // The stored text shows before the store applied anything.
+    expect(sync.buffer.lines.map((l) => l.text)).toEqual(["a", "b", expect.stringContaining("[log truncated")]);
     sync.sync(events.slice(0, 6));
     expect(sync.buffer.lines.map((l) => l.text)).toEqual(["a", "b", expect.stringContaining("[log truncated"), "four"]);
   });

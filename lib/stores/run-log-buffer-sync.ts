@@ -1,10 +1,11 @@
 /**
- * One node's log for the node panel: each attempt's stored log (`run.log`) followed by the `node.log`
- * events applied after it. `run.log` says up to which event id its text goes (`lastEventId`, read
- * in the same statement as the text), so the rule is exact: of an attempt with a stored log, only
- * events with a larger id are appended; of an attempt without one (it started after the panel
- * asked), every event. Nothing is shown twice or missed, whether the store is ahead of the stored
- * text (a running attempt) or behind it (a reopened run still catching up).
+ * One node's log for the node panel: the stored logs (`run.log`) of attempts 1…n, then the node's
+ * `node.log` events applied after them. `run.log` says up to which event id each text goes
+ * (`lastEventId`, read by the same statement as the text), so the rule is exact: of attempt k ≤ n
+ * only events with a larger id are appended (only the latest, n, can have any: an earlier attempt
+ * ended before the next started), of an attempt after n every event. Nothing is shown twice or
+ * missed, whether the store is ahead of the stored text (a running attempt) or behind it (a
+ * reopened run still catching up: the stored text shows at once).
  * Incremental: `sync` reads only the events applied since its last call (the store's list only grows).
  */
 import type { AppliedEvent } from "./run-store";
@@ -31,14 +32,14 @@ export class RunLogBufferSync {
   private scanned = 0;
   /** `node.started` events of this node read so far: the attempt later log events belong to. */
   private attempt = 0;
-  /** Events up to this id are in the current attempt's stored text. */
-  private coveredUpTo = 0;
 
   constructor(
     private readonly nodeId: string,
-    /** Stored logs by attempt (1-based), as fetched when the panel opened. */
+    /** Stored logs of attempts 1…n (every one of them: the text of a missing one would be lost). */
     private readonly stored: ReadonlyMap<number, StoredAttemptLog>,
-  ) {}
+  ) {
+    for (let k = 1; stored.has(k); k++) this.appendStored(k, stored.get(k)!);
+  }
 
   /** Appends what `events` gained since the last call; true when lines changed. */
   sync(events: readonly AppliedEvent[]): boolean {
@@ -46,26 +47,22 @@ export class RunLogBufferSync {
     for (; this.scanned < events.length; this.scanned++) {
       const { id, event } = events[this.scanned];
       if (!("nodeId" in event) || event.nodeId !== this.nodeId) continue;
-      if (event.type === "node.started") {
-        this.attempt++;
-        this.appendStored(this.stored.get(this.attempt));
-      } else if (event.type === "node.log" && id > this.coveredUpTo)
+      if (event.type === "node.started") this.attempt++;
+      else if (event.type === "node.log" && id > (this.stored.get(this.attempt)?.lastEventId ?? 0))
         this.buffer.append(event.text, event.stream, Math.max(1, this.attempt), id);
     }
     return this.scanned !== before;
   }
 
-  private appendStored(log: StoredAttemptLog | undefined) {
-    this.coveredUpTo = log?.lastEventId ?? 0;
-    if (!log) return;
+  private appendStored(attempt: number, log: StoredAttemptLog) {
     let at = 0;
     for (const s of log.segments) {
-      this.buffer.append(log.text.slice(at, at + s.length), asStream(s.stream), this.attempt, log.lastEventId);
+      this.buffer.append(log.text.slice(at, at + s.length), asStream(s.stream), attempt, log.lastEventId);
       at += s.length;
     }
     // Cut by the answer's size cap (not by the engine, which writes its own marker): say so in place
     // (an engine line always starts a line of its own).
     if (log.truncated && !log.text.includes(ENGINE_TRUNCATION))
-      this.buffer.append(CAP_MARKER, "engine", this.attempt, log.lastEventId);
+      this.buffer.append(CAP_MARKER, "engine", attempt, log.lastEventId);
   }
 }
