@@ -122,6 +122,45 @@ describe("approval router", () => {
     );
   });
 
+  it("a gate asking two approvers for a branch: a different branch is CONFLICT; the agreed branch is taken", async () => {
+    const { runId } = await owner.run.start({
+      template: {
+        template_id: "route",
+        name: "Route",
+        nodes: [
+          { id: "G", name: "Where?", type: "gate", condition: "qa", approvals_required: 2 },
+          { id: "S", name: "staging", type: "shell", args_template: "echo s" },
+          { id: "P", name: "production", type: "shell", args_template: "echo p" },
+        ],
+        edges: [
+          { from: "G", to: "S", label: "staging" },
+          { from: "G", to: "P", label: "production" },
+        ],
+      },
+    });
+    const [approval] = (
+      await until(
+        () => owner.approval.list({ runId, status: "pending" }),
+        (l) => l.items.length === 1,
+      )
+    ).items;
+    expect(approval).toMatchObject({ kind: "gate", options: ["staging", "production"] });
+    await as("ann@team.test").approval.decide({ approvalId: approval.id, decision: "production" });
+    await expect(
+      as("bob@team.test").approval.decide({ approvalId: approval.id, decision: "staging" }),
+    ).rejects.toMatchObject({ code: "CONFLICT" });
+    await as("bob@team.test").approval.decide({ approvalId: approval.id, decision: "production" });
+    const done = await until(
+      () => owner.run.get({ runId }),
+      (g) => g.run.status === "succeeded",
+    );
+    expect(Object.fromEntries(done.nodes.map((n) => [n.id, n.status]))).toEqual({
+      G: "done",
+      S: "skipped",
+      P: "done",
+    });
+  });
+
   it("forbids self-approval when the node says so: FORBIDDEN and nothing changes; someone else may decide", async () => {
     const { runId, approval } = await startHuman({ allow_self_approval: false });
     expect(approval.allowSelfApproval).toBe(false);
