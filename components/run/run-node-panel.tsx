@@ -8,7 +8,7 @@
  * downstream would run again (the server lists them in a PRECONDITION_FAILED answer).
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import type { RunViewState } from "@/lib/stores/run-store";
 import { useTRPC } from "@/lib/trpc/client";
 import { useCan } from "@/components/session-provider";
@@ -44,7 +44,9 @@ export function RunNodePanel(props: {
   const attempts = view.attempts.byNode.get(planId) ?? [];
   const log = useNodeLog(runId, planId, view, replay);
   const lines = log.lines;
-  const checks = lines.filter((l) => CHECK_LINE.test(l.text));
+  // Once per applied batch, not per render: a 100k-line log is mutated in place (see `version`).
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const checks = useMemo(() => lines.filter((l) => CHECK_LINE.test(l.text)), [lines, view.version]);
   const [confirm, setConfirm] = useState<string[]>();
   const rerun = useMutation(trpc.run.rerunFrom.mutationOptions({ onSuccess: props.onRerun }));
   const queryClient = useQueryClient();
