@@ -13,6 +13,8 @@
  * is committed, i.e. durably finished, and polling costs the server nothing (no `run.get` per run, no
  * subscription per run). Per-run start → finished latency comes from the rows' own `created_at` and
  * `finished_at`, written by the server.
+ *
+ * `BENCH_SERVER_FLAGS` adds Node flags to the server process (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -150,7 +152,15 @@ class Client {
 async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
   const child = spawn(
     process.execPath,
-    [path.join(ROOT, "node_modules/next/dist/bin/next"), "start", "-H", "127.0.0.1", "-p", String(port)],
+    [
+      ...(process.env.BENCH_SERVER_FLAGS ?? "").split(" ").filter(Boolean),
+      path.join(ROOT, "node_modules/next/dist/bin/next"),
+      "start",
+      "-H",
+      "127.0.0.1",
+      "-p",
+      String(port),
+    ],
     {
       cwd: ROOT,
       env: { ...process.env, NODE_ENV: "production", WF_DATA_DIR: dataDir, WF_API_TOKEN: TOKEN },

@@ -18,6 +18,8 @@ export interface NewRunRow {
   variables: string;
   workspace: string;
   state: string;
+  /** JSON `{ userId, email }` (startedByOf reads it); null for the CLI. */
+  startedBy: string | null;
 }
 
 export interface NodeRunWrite {
@@ -53,8 +55,8 @@ export interface RunUpdate {
 function statements(sqlite: Database.Database) {
   return {
     insertRun: sqlite.prepare(
-      `insert into runs (id, template_pk, template_version, template_json, plan_json, name, status, variables, workspace, state)
-       values (@id, @templatePk, @templateVersion, @templateJson, @planJson, @name, @status, @variables, @workspace, @state)`,
+      `insert into runs (id, template_pk, template_version, template_json, plan_json, name, status, variables, workspace, state, started_by)
+       values (@id, @templatePk, @templateVersion, @templateJson, @planJson, @name, @status, @variables, @workspace, @state, @startedBy)`,
     ),
     // Hot path: positional parameters bind faster than named ones.
     updateRun: sqlite.prepare(
@@ -147,10 +149,6 @@ export function startedByOf(row: Pick<RunRow, "startedBy">): { userId: string | 
   } catch {
     return undefined;
   }
-}
-
-export function setRunStartedBy(db: Db, runId: string, by: { userId: string | null; email: string }): void {
-  db.$client.prepare(`update runs set started_by = ? where id = ?`).run(JSON.stringify(by), runId);
 }
 
 /**

@@ -56,6 +56,8 @@ export interface ActiveRun {
   workspaceReady: boolean;
   /** Set from start until the run's first commit, which stores the run with its first events. */
   created?: NewRun;
+  /** A grouped start waiting for that commit (`startRunGrouped`). */
+  onStored?: { resolve: () => void; reject: (err: unknown) => void };
   heap: ReadyHeap;
   /** Secret values the template references and their redactor (memory only; absent without secrets). */
   secrets?: RunSecrets;

@@ -47,4 +47,6 @@ export interface StartRunInput {
   templatePk?: string | null;
   templateVersion?: number | null;
   runId?: string;
+  /** Who started it (`runs.started_by`), written with the run's row. */
+  startedBy?: { userId: string | null; email: string };
 }

@@ -37,6 +37,7 @@ import {
 } from "./engine-errors";
 import { resolveRunSecrets } from "./run-secrets";
 import { getRunEventBus, type RunEventBus } from "./event-bus";
+import type { StoredEvent } from "./run-store";
 import { createExecutorRegistry, type ExecutorRegistry } from "./executors/executor-registry";
 import { checkSkillCommands } from "./check-skill-commands";
 import { executeNode, resultToEvent } from "./execute-node";
@@ -65,8 +66,42 @@ export class RunEngine {
     this.perRunLimit = o.concurrency?.perRun ?? 16;
   }
 
-  /** Plans and starts a run; nothing is stored when the template or the variables are invalid. */
+  /**
+   * Plans and starts a run, stored when this returns (its first tick runs now); nothing is stored when
+   * the template or the variables are invalid. The CLI and tests use it.
+   */
   startRun(input: StartRunInput): { runId: string } {
+    const run = this.createRun(input);
+    try {
+      this.tick();
+    } catch (err) {
+      // Not stored: the run never existed.
+      if (run.created) this.runs.delete(run.id);
+      throw err;
+    }
+    return { runId: run.id };
+  }
+
+  /**
+   * Like `startRun`, but the run is stored by the engine's next tick, in one transaction with every other
+   * run started or advanced in this turn of the event loop (the server's concurrent `run.start` calls share
+   * it). Resolves once that transaction is committed; rejects, with nothing stored, when the input is
+   * invalid or the commit fails.
+   */
+  startRunGrouped(input: StartRunInput): Promise<{ runId: string }> {
+    let run: ActiveRun;
+    try {
+      run = this.createRun(input);
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    return new Promise((resolve, reject) => {
+      run.onStored = { resolve: () => resolve({ runId: run.id }), reject };
+    });
+  }
+
+  /** Steps shared by both starts: checks, plan, the active run with its `created` record and `run.started`. */
+  private createRun(input: StartRunInput): ActiveRun {
     // 1. Variables (required ones are never guessed), 2. the plan.
     const { vars, diagnostics } = resolveRunVariables(input.template, input.variables ?? {}, input.refuseUndeclared);
     const prepared = prepareRun(input.template);
@@ -87,7 +122,7 @@ export class RunEngine {
     const workspace = workspacePath(this.o.runsDir, runId);
     const run = createActiveRun(spec, state, workspace, this.perRunLimit);
     run.secrets = secrets.secrets;
-    // Stored by this tick's commit, with run.started and the first node.started (one transaction).
+    // Stored by the next commit, with run.started and the first node.started (one transaction).
     run.created = {
       runId,
       template: input.template,
@@ -97,17 +132,11 @@ export class RunEngine {
       workspace,
       templatePk: input.templatePk ?? null,
       templateVersion: input.templateVersion ?? null,
+      ...(input.startedBy ? { startedBy: input.startedBy } : {}),
     };
     this.runs.set(runId, run);
     this.apply(run, { type: "run.started", at: this.clock.now() });
-    try {
-      this.tick();
-    } catch (err) {
-      // Not stored: the run never existed.
-      if (run.created) this.runs.delete(runId);
-      throw err;
-    }
-    return { runId };
+    return run;
   }
 
   /** Resumes every unfinished run in the store (at process start); returns those that could not be. */
@@ -237,6 +266,7 @@ export class RunEngine {
   detach(): void {
     this.detached = true;
     for (const run of this.runs.values()) {
+      run.onStored?.reject(new Error("the engine stopped before the run was stored"));
       for (const c of run.inflight.values()) c.abort();
       for (const cancel of run.timers.values()) cancel();
     }
@@ -365,7 +395,11 @@ export class RunEngine {
     // One transaction per tick: what the last completions produced and the starts they allow.
     const launches = this.pickReady();
     this.flush();
-    for (const [run, nodeId] of launches) this.launch(run, nodeId);
+    for (const [run, nodeId] of launches) {
+      if (this.runs.get(run.id) === run) this.launch(run, nodeId);
+      // A grouped start whose commit failed: never stored, so never launched.
+      else this.running--;
+    }
     this.notifyWaiters();
     this.evictFinished();
   }
@@ -392,24 +426,43 @@ export class RunEngine {
   private flush(): void {
     const dirty = [...this.runs.values()].filter((r) => r.outbox.length || r.touched.size || r.approvals.length);
     if (!dirty.length) return;
-    const stored = this.o.store.commit(
-      dirty.map((r) => ({
-        runId: r.id,
-        ...(r.created ? { created: r.created } : {}),
-        state: r.state,
-        events: r.outbox,
-        touched: r.touched,
-        approvals: r.approvals,
-        decisions: r.decisions,
-      })),
-    );
+    let stored: Map<string, StoredEvent[]>;
+    try {
+      stored = this.o.store.commit(
+        dirty.map((r) => ({
+          runId: r.id,
+          ...(r.created ? { created: r.created } : {}),
+          state: r.state,
+          events: r.outbox,
+          touched: r.touched,
+          approvals: r.approvals,
+          decisions: r.decisions,
+        })),
+      );
+    } catch (err) {
+      // Grouped starts not stored never existed: each fails with the error. Anything else throws, as before.
+      let rethrow = false;
+      for (const r of dirty) {
+        if (r.created && r.onStored) {
+          this.runs.delete(r.id);
+          r.onStored.reject(err);
+        } else rethrow = true;
+      }
+      if (rethrow) throw err;
+      return;
+    }
     for (const r of dirty) {
       r.created = undefined;
       r.outbox = [];
       r.touched = new Set();
       r.approvals = [];
     }
+    // Published only now: a subscriber never sees an event that is not committed.
     for (const events of stored.values()) for (const e of events) this.bus.publish(e);
+    for (const r of dirty) {
+      r.onStored?.resolve();
+      r.onStored = undefined;
+    }
   }
 
   private pickReady(): [ActiveRun, string][] {

@@ -18,6 +18,7 @@ export interface NewRun {
   workspace: string;
   templatePk?: string | null;
   templateVersion?: number | null;
+  startedBy?: { userId: string | null; email: string };
 }
 
 export interface ApprovalDecisionInfo {

@@ -66,6 +66,7 @@ export class SqliteRunStore implements RunStore {
       variables: JSON.stringify(run.state.vars),
       workspace: run.workspace,
       state: JSON.stringify({ stopping: false }),
+      startedBy: run.startedBy ? JSON.stringify(run.startedBy) : null,
     });
     insertRunSpec(this.db, run.runId, JSON.stringify(run.template), JSON.stringify(run.plan));
     for (const id of run.plan.order) {

@@ -1,7 +1,7 @@
 /** `run` router: start, read, list, cancel, re-run and the live event stream (DESIGN.md §7). Thin: validate, call the engine. */
 import { TRPCError, tracked } from "@trpc/server";
 import { z } from "zod";
-import { withApiErrors } from "@/server/api/api-errors";
+import { rethrowApiError, withApiErrors } from "@/server/api/api-errors";
 import { DiagnosticsError, createTRPCRouter, publicProcedure } from "@/server/api/trpc";
 import { untilAccessEnds } from "@/server/api/until-access-ends";
 import { getDb } from "@/server/db/get-db";
@@ -14,7 +14,7 @@ import { tailRunEvents } from "@/server/engine/tail-run-events";
 import { listRunPage, RunListInput } from "@/server/engine/run-list";
 import { runDetails } from "@/server/engine/run-details";
 import { selectNodeLog } from "@/server/db/node-log-query";
-import { resumeAfter, selectNodeRuns, selectRunRowLite, setRunStartedBy } from "@/server/db/run-queries";
+import { resumeAfter, selectNodeRuns, selectRunRowLite } from "@/server/db/run-queries";
 import { toWireEvent } from "@/server/engine/wire-event";
 import { SqliteRunStore } from "@/server/engine/sqlite-run-store";
 
@@ -30,33 +30,44 @@ const RunStartInput = z.object({
   variables: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).default({}),
 });
 
-function startRun(input: z.infer<typeof RunStartInput>): { runId: string } {
+type StartedBy = { userId: string | null; email: string } | undefined;
+
+/** Resolves once the run is stored (with who started it), in a transaction it may share with other runs. */
+function startRun(input: z.infer<typeof RunStartInput>, startedBy: StartedBy): Promise<{ runId: string }> {
   const engine = getRunEngine();
   if (input.template) {
     const parsed = parseTemplate(input.template);
     if (!parsed.ok) throw new DiagnosticsError("the template is not valid", parsed.diagnostics);
-    return engine.startRun({ template: parsed.template, variables: input.variables, refuseUndeclared: true });
+    return engine.startRunGrouped({
+      template: parsed.template,
+      variables: input.variables,
+      refuseUndeclared: true,
+      startedBy,
+    });
   }
   if (!input.templateId) throw new TRPCError({ code: "BAD_REQUEST", message: "templateId or template is required" });
   const t = getTemplate(getDb(), input.templateId);
-  return engine.startRun({
+  return engine.startRunGrouped({
     template: t.template,
     variables: input.variables,
     refuseUndeclared: true,
     templatePk: t.id,
     templateVersion: t.version,
+    startedBy,
   });
 }
 
 export const runRouter = createTRPCRouter({
-  start: publicProcedure.input(RunStartInput).mutation(({ input, ctx }) =>
-    withApiErrors(() => {
-      const started = startRun(input);
-      // Same synchronous turn as the start: no approval of the run can be decided before this is written.
-      if (ctx.caller) setRunStartedBy(getDb(), started.runId, { userId: ctx.caller.userId, email: ctx.caller.email });
-      return started;
-    }),
-  ),
+  // Who started the run is in its row from the start: no approval of it can be decided before that is known.
+  start: publicProcedure
+    .input(RunStartInput)
+    .mutation(({ input, ctx }) =>
+      withApiErrors(() =>
+        startRun(input, ctx.caller ? { userId: ctx.caller.userId, email: ctx.caller.email } : undefined).catch(
+          rethrowApiError,
+        ),
+      ),
+    ),
 
   get: publicProcedure.input(RunIdInput).query(({ input }) =>
     withApiErrors(() => {
