@@ -10,6 +10,7 @@ import { recordAudit } from "@/server/auth/audit-log";
 import type { Caller } from "@/server/auth/caller";
 import { accessRefusal } from "@/server/auth/procedure-access";
 import { resolveCaller } from "@/server/auth/resolve-caller";
+import { deferWrite } from "@/server/db/deferred-writes";
 import { getDb } from "@/server/db/get-db";
 
 export interface TRPCContext {
@@ -87,12 +88,15 @@ const enforceAccess = t.middleware(async ({ ctx, path, type, next, getRawInput }
   const result = await next();
   if (result.ok && type === "mutation" && ctx.caller && isAudited(path)) {
     const input = await getRawInput().catch(() => undefined);
-    recordAudit(getDb(), {
+    const entry = {
       actor: ctx.caller.email,
       action: path,
       target: auditTarget(input, result.data),
       detail: auditDetail(input, result.data),
-    });
+    };
+    // Shares one transaction with the audit rows of concurrent requests; answered once it is stored.
+    const db = getDb();
+    await deferWrite(db, () => recordAudit(db, entry));
   }
   return result;
 });
