@@ -14,7 +14,9 @@
  * subscription per run). Per-run start → finished latency comes from the rows' own `created_at` and
  * `finished_at`, written by the server.
  *
- * `BENCH_SERVER_FLAGS` adds Node flags to the server process (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+ * The server gets the Node flags `wf serve` gives it (`serverNodeFlags`, `WF_SERVER_NODE_FLAGS` replaces
+ * them: `WF_SERVER_NODE_FLAGS= npm run bench:api` measures V8's defaults); `BENCH_SERVER_FLAGS` adds more
+ * (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -25,6 +27,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
+import { serverNodeFlags } from "@/server/cli/commands/server-node-flags";
 import { median, percentile } from "./measure";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -153,6 +156,7 @@ async function startServer(dataDir: string, port: number): Promise<ChildProcess>
   const child = spawn(
     process.execPath,
     [
+      ...serverNodeFlags(),
       ...(process.env.BENCH_SERVER_FLAGS ?? "").split(" ").filter(Boolean),
       path.join(ROOT, "node_modules/next/dist/bin/next"),
       "start",
@@ -182,7 +186,9 @@ async function startServer(dataDir: string, port: number): Promise<ChildProcess>
     if (performance.now() - t0 > 60_000) throw new Error("the server did not answer within 60 s");
     await new Promise((r) => setTimeout(r, 100));
   }
-  console.log(`server up in ${(performance.now() - t0).toFixed(0)} ms (first answer), port ${port}`);
+  console.log(
+    `server up in ${(performance.now() - t0).toFixed(0)} ms (first answer), port ${port}, node flags: ${serverNodeFlags().join(" ") || "none"}`,
+  );
   return child;
 }
 

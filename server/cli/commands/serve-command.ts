@@ -7,11 +7,12 @@ import { appRoot, dbPath } from "@/server/db/data-paths";
 import { openDatabase } from "@/server/db/open-database";
 import type { CliIo } from "@/server/cli/cli-io";
 import { CliError, EXIT } from "@/server/cli/exit-codes";
+import { serverNodeFlags } from "./server-node-flags";
 
-function runNext(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+function runNext(args: string[], env: NodeJS.ProcessEnv, nodeFlags: string[] = []): Promise<number> {
   const nextBin = path.join(appRoot(), "node_modules", "next", "dist", "bin", "next");
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [nextBin, ...args], { cwd: appRoot(), env, stdio: "inherit" });
+    const child = spawn(process.execPath, [...nodeFlags, nextBin, ...args], { cwd: appRoot(), env, stdio: "inherit" });
     const forward = (sig: NodeJS.Signals) => child.kill(sig);
     process.on("SIGINT", forward);
     process.on("SIGTERM", forward);
@@ -51,5 +52,5 @@ export async function serveCommand(opts: { port: string; host: string; build?: b
     if (code !== 0) throw new CliError("the build failed (see the output above)", EXIT.invalid);
   }
   io.err(`wf serve: http://${opts.host}:${opts.port}`);
-  return runNext(["start", "--hostname", opts.host, "--port", opts.port], env);
+  return runNext(["start", "--hostname", opts.host, "--port", opts.port], env, serverNodeFlags());
 }
