@@ -11,6 +11,7 @@ import { useStore } from "zustand";
 import { LiveConnection, type LiveInterest, type LiveTransport } from "@/lib/stores/live-connection";
 import { createLiveStore, type LiveState } from "@/lib/stores/live-store";
 import { useTRPCClient } from "@/lib/trpc/client";
+import { redirectIfSignedOut } from "@/lib/trpc/query-client";
 import { LiveToasts } from "./live-toasts";
 
 interface Live {
@@ -26,7 +27,10 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     const transport: LiveTransport = (input, handlers) => {
       const sub = client.live.watch.subscribe(input, {
         onData: (message) => handlers.onData(message),
-        onError: (err) => handlers.onError(err),
+        onError: (err) => {
+          redirectIfSignedOut(err);
+          handlers.onError(err);
+        },
         // The stream should never end on its own: treat an end as a drop and resume.
         onComplete: () => handlers.onError(new Error("the live stream ended")),
         // tRPC would reconnect with the first input (a stale afterEventId): resume ourselves instead.

@@ -178,4 +178,26 @@ test.describe("accounts", () => {
     expect((await a.request.get("/api/trpc/run.list")).status()).toBe(401);
     await a.context().close();
   });
+
+  test("a role change ends the user's open pages at once: the live stream ends and the page asks to sign in", async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const user = { email: `moved-${Date.now()}@e2e.test`, password: "moved-password-1" };
+    const { user: created } = await api<{ user: { id: string } }>(request, "user.create", {
+      ...user,
+      roles: ["viewer"],
+    });
+    const page = await signedOutPage(browser, baseURL!);
+    await page.goto("/login");
+    await logIn(page, user.email, user.password);
+    await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+    await page.goto("/templates");
+    await expect(page.getByTestId("live-indicator")).toHaveAttribute("data-live", "true");
+    // Nothing on the page acts: only the server ending the stream can take it to /login.
+    await api(request, "user.setRoles", { id: created.id, roles: ["viewer", "approver"] });
+    await expect(page).toHaveURL(/\/login\?next=%2Ftemplates$/);
+    await page.context().close();
+  });
 });

@@ -2,8 +2,11 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { signInPath } from "@/lib/access/sign-in-path";
 
-/** A 401 outside the sign-in pages means the session ended: back to /login, remembering the page. */
-function onApiError(error: unknown): void {
+/**
+ * A 401 outside the sign-in pages means the session ended: back to /login, remembering the page.
+ * Queries, mutations and the live stream (which the server ends at logout or a role change) use it.
+ */
+export function redirectIfSignedOut(error: unknown): void {
   if (typeof window === "undefined") return;
   const code = (error as { data?: { code?: string } } | null)?.data?.code;
   const path = window.location.pathname;
@@ -20,8 +23,8 @@ function retry(failures: number, error: unknown): boolean {
 export function makeQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: { queries: { staleTime: 5_000, refetchOnWindowFocus: true, retry } },
-    queryCache: new QueryCache({ onError: onApiError }),
-    mutationCache: new MutationCache({ onError: onApiError }),
+    queryCache: new QueryCache({ onError: redirectIfSignedOut }),
+    mutationCache: new MutationCache({ onError: redirectIfSignedOut }),
   });
 }
 
