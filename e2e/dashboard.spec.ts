@@ -176,3 +176,56 @@ test("recent templates: the newest saved first, a handful, and a link to the who
   await expect(page).toHaveURL(/\/templates$/);
   await expect(page.getByRole("heading", { level: 1, name: "Templates" })).toBeVisible();
 });
+
+test("a dashboard back from the background shows the runs that started and changed while its stream was closed", async ({
+  page,
+  request,
+}) => {
+  // The tab's visibility, switched as a browser does when another tab comes to the front.
+  await page.addInitScript(() => {
+    let hidden = false;
+    Object.defineProperty(document, "visibilityState", {
+      configurable: true,
+      get: () => (hidden ? "hidden" : "visible"),
+    });
+    Object.defineProperty(document, "hidden", { configurable: true, get: () => hidden });
+    Object.assign(window, {
+      __setHidden: (h: boolean) => {
+        hidden = h;
+        document.dispatchEvent(new Event("visibilitychange"));
+      },
+    });
+  });
+  const setHidden = (h: boolean) =>
+    page.evaluate((v) => (window as unknown as { __setHidden(h: boolean): void }).__setHidden(v), h);
+  const name = `Away ${Date.now()}`;
+  const tpl = await saveTemplate(
+    request,
+    name,
+    [
+      { id: "CP", name: "wait", type: "checkpoint", auto_continue: false },
+      { id: "B", name: "after", type: "shell", args_template: "echo after" },
+    ],
+    [{ from: "CP", to: "B" }],
+  );
+  const done = await startRun(request, tpl);
+  await page.goto("/");
+  await page.getByLabel("Filter runs by template").selectOption({ label: name });
+  await expect(page.getByTestId("runs-waiting").getByTestId(`run-${done}`)).toBeVisible();
+  await expect(page.getByTestId("live-indicator")).toHaveAttribute("data-live", "true");
+
+  await setHidden(true);
+  await expect(page.getByTestId("live-indicator")).toHaveText("Paused", { timeout: 15_000 });
+  // Nothing is pushed now: one run finishes, another starts and waits.
+  await decide(request, done, "CP", "approve");
+  await waitForRun(request, done, /^succeeded$/);
+  const waiting = await startRun(request, tpl);
+  await pendingApproval(request, waiting, "CP");
+
+  await setHidden(false);
+  await expect(page.getByTestId("live-indicator")).toHaveAttribute("data-live", "true");
+  await expect(page.getByTestId("runs-succeeded").getByTestId(`run-${done}`)).toBeVisible();
+  await expect(page.getByTestId("runs-waiting").getByTestId(`run-${waiting}`)).toBeVisible();
+  await expect(runRows(page)).toHaveCount(2);
+  await mutate(request, "run.cancel", { runId: waiting });
+});
