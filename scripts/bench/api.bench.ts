@@ -108,6 +108,16 @@ function treeRssMb(pid: number): number {
   return kb / 1024;
 }
 
+/**
+ * CPU time (user + system, ms) the server process has used: under a machine loaded by others, runs/s
+ * swings with their load, its CPU per run much less.
+ */
+function cpuMs(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  // utime and stime, in clock ticks of 10 ms (USER_HZ = 100 on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 class Client {
   private agent: http.Agent;
   constructor(
@@ -217,8 +227,16 @@ class FinishedRuns {
   }
 }
 
-async function throughput(client: Client, done: FinishedRuns, templateId: string, clients: number, runs: number) {
+async function throughput(
+  client: Client,
+  done: FinishedRuns,
+  templateId: string,
+  clients: number,
+  runs: number,
+  serverPid: number,
+) {
   const before = done.get();
+  const cpu0 = cpuMs(serverPid);
   const latencies: number[] = [];
   let next = 0;
   const t0 = performance.now();
@@ -234,9 +252,11 @@ async function throughput(client: Client, done: FinishedRuns, templateId: string
   const answered = performance.now() - t0;
   await done.waitFor(before + runs);
   const finished = performance.now() - t0;
+  const cpuPerRun = (cpuMs(serverPid) - cpu0) / runs;
   const e2e = done.latencies(runs);
   return {
     runsPerS: runs / (finished / 1000),
+    cpuPerRun,
     p50: median(latencies),
     p95: percentile(latencies, 95),
     answeredS: answered / 1000,
@@ -268,7 +288,7 @@ export default async function apiBench(): Promise<void> {
     console.log(`load average before: ${load()}; pid ${server.pid}, RSS ${treeRssMb(server.pid!).toFixed(0)} MB`);
 
     // Warm-up: JIT, statement caches, the first engine and template reads.
-    await throughput(client, done, one.id, 4, 300);
+    await throughput(client, done, one.id, 4, 300, server.pid!);
     let started = 300;
     const rows: string[] = [];
     const row = (label: string, r: Awaited<ReturnType<typeof throughput>>) =>
@@ -284,7 +304,7 @@ export default async function apiBench(): Promise<void> {
     const runsPerRound = Math.floor((TOTAL_RUNS - started) / (rounds * 2));
     for (let k = 0; k < rounds; k++)
       for (const clients of [1, 4] as const) {
-        per[clients].push(await throughput(client, done, one.id, clients, runsPerRound));
+        per[clients].push(await throughput(client, done, one.id, clients, runsPerRound, server.pid!));
         started += runsPerRound;
       }
     const pick = (list: Awaited<ReturnType<typeof throughput>>[]) =>
@@ -296,8 +316,12 @@ export default async function apiBench(): Promise<void> {
     console.log(
       `  rounds: 1 client ${per[1].map((r) => r.runsPerS.toFixed(0)).join(", ")}; 4 clients ${per[4].map((r) => r.runsPerS.toFixed(0)).join(", ")} runs/s`,
     );
+    const cpu = (list: (typeof per)[1]) => median(list.map((r) => r.cpuPerRun));
+    console.log(
+      `  server CPU per run (median round): 1 client ${cpu(per[1]).toFixed(2)} ms, 4 clients ${cpu(per[4]).toFixed(2)} ms — at most ~${(1000 / cpu(per[4])).toFixed(0)} runs/s on one free core`,
+    );
     const rest = TOTAL_RUNS - started;
-    if (rest > 0) await throughput(client, done, one.id, 4, rest);
+    if (rest > 0) await throughput(client, done, one.id, 4, rest, server.pid!);
     const busyRss = treeRssMb(server.pid!);
     // V8 lets garbage pile up to a few hundred MB between full collections under load; after ~10 s
     // of quiet its memory reducer collects and gives pages back. Both figures are printed.

@@ -8,7 +8,7 @@
  * (`--max-old-space-size`): a large import may need more heap for a moment, and a cap would crash the
  * server there. `WF_SERVER_NODE_FLAGS` replaces them (space-separated; empty for none).
  */
-export function serverNodeFlags(env: NodeJS.ProcessEnv = process.env): string[] {
+export function serverNodeFlags(env: Record<string, string | undefined> = process.env): string[] {
   const custom = env.WF_SERVER_NODE_FLAGS;
   return (custom ?? "--heap-growing-percent=50").split(" ").filter(Boolean);
 }
