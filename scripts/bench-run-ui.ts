@@ -154,6 +154,7 @@ async function main() {
     const catchUpFrames: number[] = [];
     const catchUpRates: number[] = [];
     const busy: number[] = [];
+    const busyCpu: number[] = [];
     const catchUpBusy: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const { id } = (await trpc("template.save", { template: streamingTemplate(NODES, round) })) as { id: string };
@@ -199,11 +200,13 @@ async function main() {
       );
       const rate = (sample.events / sample.ms) * 1000;
       frames.push(...sample.frames);
-      busy.push(...slots);
+      busy.push(...slots.wall);
+      busyCpu.push(...slots.cpu);
       rates.push(rate);
       console.log(
         `round ${round + 1}: ${sample.events} events applied in ${(sample.ms / 1000).toFixed(1)} s (${rate.toFixed(0)}/s);` +
-          ` main thread busy per frame slot median ${f(median(slots))}, p95 ${f(percentile(slots, 95))};` +
+          ` main thread busy per frame slot median ${f(median(slots.wall))} (CPU ${f(median(slots.cpu))}),` +
+          ` p95 ${f(percentile(slots.wall, 95))};` +
           ` frame-to-frame median ${f(median(sample.frames))}, p95 ${f(percentile(sample.frames, 95))};` +
           ` every stored event applied once (${stored.result.data.run.lastEventId}); live.watch requests: ${watches}`,
       );
@@ -228,14 +231,15 @@ async function main() {
         requestAnimationFrame(tick);
       })`)) as { frames: number[]; events: number; ms: number };
       const burstSlots = await burstTrace.stop();
-      catchUpBusy.push(...burstSlots);
+      catchUpBusy.push(...burstSlots.wall);
       const burstRate = (burst.events / burst.ms) * 1000;
       catchUpFrames.push(...burst.frames);
       catchUpRates.push(burstRate);
       console.log(
         `round ${round + 1}, reopened: ${burst.events} stored events applied in ${(burst.ms / 1000).toFixed(1)} s` +
-          ` (${burstRate.toFixed(0)}/s); main thread busy per frame slot median ${f(median(burstSlots))},` +
-          ` p95 ${f(percentile(burstSlots, 95))}; frame-to-frame median ${f(median(burst.frames))}`,
+          ` (${burstRate.toFixed(0)}/s); main thread busy per frame slot median ${f(median(burstSlots.wall))}` +
+          ` (CPU ${f(median(burstSlots.cpu))}), p95 ${f(percentile(burstSlots.wall, 95))};` +
+          ` frame-to-frame median ${f(median(burst.frames))}`,
       );
     }
     const idleTrace = await traceMainThread(page);
@@ -261,11 +265,12 @@ async function main() {
     console.log(
       `run page at ${NODES} nodes while events stream (${EVENTS_PER_S} lines/s printed, median ${median(rates).toFixed(0)} events/s applied):` +
         ` main thread busy per 16.7 ms frame slot ${slotFigures(busy)} (${busy.length} slots, ${ROUNDS} runs);` +
+        ` its CPU time per slot ${slotFigures(busyCpu)};` +
         ` frame-to-frame median ${f(median(frames))}, p95 ${f(percentile(frames, 95))} (${UNCAPPED ? "uncapped" : "60 Hz"})`,
     );
     console.log(
       `idle baseline (same page, nothing arriving${WINDOW_MS ? ", run maybe unfinished" : ""}): main thread busy per slot` +
-        ` ${slotFigures(idleSlots)}; frame-to-frame median ${f(median(idle))}, p95 ${f(percentile(idle, 95))}`,
+        ` ${slotFigures(idleSlots.wall)} (CPU median ${f(median(idleSlots.cpu))}); frame-to-frame median ${f(median(idle))}, p95 ${f(percentile(idle, 95))}`,
     );
     console.log(
       `load average: ${os

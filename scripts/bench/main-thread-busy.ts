@@ -13,13 +13,21 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** Thread (CPU) time of the task: without the time the thread waited for a core. */
+  tdur?: number;
   pid: number;
   tid: number;
   args?: { name?: string };
 }
 
+/** Per frame slot, in ms: the main thread's busy wall time, and the CPU time it used in it. */
+export interface BusySlots {
+  wall: number[];
+  cpu: number[];
+}
+
 /** Starts tracing `page`; `stop` ends it and returns each slot's busy milliseconds. */
-export async function traceMainThread(page: Page): Promise<{ stop(): Promise<number[]> }> {
+export async function traceMainThread(page: Page): Promise<{ stop(): Promise<BusySlots> }> {
   const cdp = await page.context().newCDPSession(page);
   const events: TraceEvent[] = [];
   // CDP types trace events as string maps; they carry numbers (ts, dur, pid, tid).
@@ -36,7 +44,7 @@ export async function traceMainThread(page: Page): Promise<{ stop(): Promise<num
   };
 }
 
-function busySlots(events: TraceEvent[]): number[] {
+function busySlots(events: TraceEvent[]): BusySlots {
   const mainThreads = new Set(
     events.filter((e) => e.ph === "M" && e.args?.name === "CrRendererMain").map((e) => `${e.pid}:${e.tid}`),
   );
@@ -50,20 +58,25 @@ function busySlots(events: TraceEvent[]): number[] {
     else byThread.set(key, [e]);
   }
   const tasks = [...byThread.values()].sort((a, b) => b.length - a.length)[0] ?? [];
-  if (tasks.length === 0) return [];
+  if (tasks.length === 0) return { wall: [], cpu: [] };
   tasks.sort((a, b) => a.ts - b.ts);
-  // Nested tasks overlap their parent: the union of the intervals is the busy time.
-  const busy: [number, number][] = [];
+  // Nested tasks run inside their parent: only outermost ones count, each spread over its slots.
+  const outer: { from: number; to: number; cpu: number }[] = [];
   for (const t of tasks) {
-    const last = busy.at(-1);
-    const end = t.ts + (t.dur ?? 0);
-    if (last && t.ts <= last[1]) last[1] = Math.max(last[1], end);
-    else busy.push([t.ts, end]);
+    const to = t.ts + (t.dur ?? 0);
+    const last = outer.at(-1);
+    if (last && t.ts < last.to) continue;
+    outer.push({ from: t.ts, to, cpu: t.tdur ?? t.dur ?? 0 });
   }
-  const start = busy[0][0];
-  const slots = new Array<number>(Math.max(1, Math.ceil((busy.at(-1)![1] - start) / SLOT_US))).fill(0);
-  for (const [from, to] of busy)
-    for (let k = Math.floor((from - start) / SLOT_US); k < slots.length && start + k * SLOT_US < to; k++)
-      slots[k] += (Math.min(to, start + (k + 1) * SLOT_US) - Math.max(from, start + k * SLOT_US)) / 1000;
-  return slots;
+  const start = outer[0].from;
+  const n = Math.max(1, Math.ceil((outer.at(-1)!.to - start) / SLOT_US));
+  const wall = new Array<number>(n).fill(0);
+  const cpu = new Array<number>(n).fill(0);
+  for (const { from, to, cpu: used } of outer)
+    for (let k = Math.floor((from - start) / SLOT_US); k < n && start + k * SLOT_US < to; k++) {
+      const overlap = Math.min(to, start + (k + 1) * SLOT_US) - Math.max(from, start + k * SLOT_US);
+      wall[k] += overlap / 1000;
+      cpu[k] += (to > from ? (used * overlap) / (to - from) : 0) / 1000;
+    }
+  return { wall, cpu };
 }
