@@ -318,7 +318,7 @@ export default async function apiBench(): Promise<void> {
     );
     const cpu = (list: (typeof per)[1]) => median(list.map((r) => r.cpuPerRun));
     console.log(
-      `  server CPU per run (median round): 1 client ${cpu(per[1]).toFixed(2)} ms, 4 clients ${cpu(per[4]).toFixed(2)} ms — at most ~${(1000 / cpu(per[4])).toFixed(0)} runs/s on one free core`,
+      `  server CPU per run (user + system, all its threads; median round): 1 client ${cpu(per[1]).toFixed(2)} ms, 4 clients ${cpu(per[4]).toFixed(2)} ms`,
     );
     const rest = TOTAL_RUNS - started;
     if (rest > 0) await throughput(client, done, one.id, 4, rest, server.pid!);
