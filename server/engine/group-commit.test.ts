@@ -20,13 +20,14 @@ class RecordingStore extends SqliteRunStore {
   }
 }
 
-const twoCheckpoints = () =>
-  buildTemplate()
-    .node("A", { type: "checkpoint", auto_continue: true })
-    .node("B", { type: "checkpoint", auto_continue: true })
-    .edge("A", "B")
-    .with({ checkpoints: ["A", "B"] })
-    .done();
+/** A chain of auto-continuing checkpoints: no process, so only the engine and the store are at work. */
+function checkpointChain(length = 3) {
+  const ids = Array.from({ length }, (_, i) => `C${i + 1}`);
+  let t = buildTemplate();
+  for (const id of ids) t = t.node(id, { type: "checkpoint", auto_continue: true });
+  for (let i = 1; i < length; i++) t = t.edge(ids[i - 1], ids[i]);
+  return t.with({ checkpoints: ids }).done();
+}
 
 describe("grouped commits (startRunGrouped)", () => {
   it("stores runs started in one turn in one transaction and publishes no event before its commit", async () => {
@@ -44,8 +45,8 @@ describe("grouped commits (startRunGrouped)", () => {
     });
     try {
       const starts = [
-        engine.startRunGrouped({ template: twoCheckpoints() }),
-        engine.startRunGrouped({ template: twoCheckpoints() }),
+        engine.startRunGrouped({ template: checkpointChain() }),
+        engine.startRunGrouped({ template: checkpointChain() }),
       ];
       // Nothing is stored or published before the turn ends.
       expect(store.commits).toEqual([]);
@@ -70,9 +71,9 @@ describe("grouped commits (startRunGrouped)", () => {
 
   it("gives the same events as a synchronous start, and writes who started the run with its row", async () => {
     h = createEngineHarness();
-    const sync = h.engine.startRun({ template: twoCheckpoints() });
+    const sync = h.engine.startRun({ template: checkpointChain() });
     const grouped = await h.engine.startRunGrouped({
-      template: twoCheckpoints(),
+      template: checkpointChain(),
       startedBy: { userId: "usr_1", email: "ann@example.com" },
     });
     await h.engine.settled(sync.runId);
@@ -93,17 +94,17 @@ describe("grouped commits (startRunGrouped)", () => {
       .with({ context_schema: { env: { type: "string", required: true } } })
       .done();
     await expect(h.engine.startRunGrouped({ template: bad })).rejects.toBeInstanceOf(RunInputError);
-    const first = await h.engine.startRunGrouped({ template: twoCheckpoints() });
+    const first = await h.engine.startRunGrouped({ template: checkpointChain() });
     await h.engine.settled(first.runId);
     // The same run id again: the runs row's primary key refuses it inside the commit.
-    await expect(h.engine.startRunGrouped({ template: twoCheckpoints(), runId: first.runId })).rejects.toThrow(
+    await expect(h.engine.startRunGrouped({ template: checkpointChain(), runId: first.runId })).rejects.toThrow(
       /UNIQUE|PRIMARY/,
     );
     expect(h.engine.activeRunCount).toBe(0);
     const count = h.db.$client.prepare(`select count(*) as n from runs`).get() as { n: number };
     expect(count.n).toBe(1);
     // The engine still works, and its slots were given back.
-    const next = await h.engine.startRunGrouped({ template: twoCheckpoints() });
+    const next = await h.engine.startRunGrouped({ template: checkpointChain() });
     expect((await h.engine.settled(next.runId)).status).toBe("succeeded");
   });
 });
