@@ -226,6 +226,8 @@ function LiveRun(props: { seed: RunSeed; name: string; templateId: string | null
 /** A toast when the watched run needs a person or ends — only for what happens live, not the replayed history. */
 function useRunToasts(store: StoreApi<RunViewState>, name: string, runId: string, caughtUp: boolean) {
   const toasts = useLiveStore();
+  // Only someone who may decide is "needed"; a viewer is told what the run waits for.
+  const canDecide = useCan("approver");
   const status = useStore(store, (s) => s.state.status);
   const seen = useRef(status);
   // Caught up at the previous render: a status reached by the replay itself (applied together
@@ -238,8 +240,11 @@ function useRunToasts(store: StoreApi<RunViewState>, name: string, runId: string
     seen.current = status;
     if (!live) return;
     const href = `/runs/${encodeURIComponent(runId)}`;
-    if (status === "waiting") toasts.getState().toast({ text: `${name} needs you`, href, tone: "info" });
+    if (status === "waiting")
+      toasts
+        .getState()
+        .toast({ text: canDecide ? `${name} needs you` : `${name} is waiting for an approver`, href, tone: "info" });
     else if (isTerminalRunStatus(status))
       toasts.getState().toast({ text: `${name} ${status}`, href, tone: status === "succeeded" ? "success" : "danger" });
-  }, [status, caughtUp, name, runId, toasts]);
+  }, [status, caughtUp, name, runId, toasts, canDecide]);
 }
