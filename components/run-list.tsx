@@ -13,7 +13,7 @@ import type { RouterOutputs } from "@/lib/trpc/router-types";
 import { useTRPC } from "@/lib/trpc/client";
 import { RUN_STATUSES, type RunStatus } from "@/lib/workflow/statuses";
 import { useLiveInterest } from "./live-provider";
-import { mergeLiveRun } from "./merge-live-run";
+import { mergeLiveRun } from "@/lib/stores/merge-live-run";
 
 type RunPage = RouterOutputs["run"]["list"];
 /** A run as the live channel sends it. */
