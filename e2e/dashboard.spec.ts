@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { decide, mutate, pendingApproval, query, saveTemplate, startRun, waitForRun } from "./run-fixtures";
+import { controlTabVisibility } from "./support/tab-visibility";
 
 const runsRegion = (page: Page) => page.getByRole("region", { name: "Runs", exact: true });
 /** The run rows the dashboard shows (each `<li data-testid="run-<id>">`). */
@@ -181,23 +182,7 @@ test("a dashboard back from the background shows the runs that started and chang
   page,
   request,
 }) => {
-  // The tab's visibility, switched as a browser does when another tab comes to the front.
-  await page.addInitScript(() => {
-    let hidden = false;
-    Object.defineProperty(document, "visibilityState", {
-      configurable: true,
-      get: () => (hidden ? "hidden" : "visible"),
-    });
-    Object.defineProperty(document, "hidden", { configurable: true, get: () => hidden });
-    Object.assign(window, {
-      __setHidden: (h: boolean) => {
-        hidden = h;
-        document.dispatchEvent(new Event("visibilitychange"));
-      },
-    });
-  });
-  const setHidden = (h: boolean) =>
-    page.evaluate((v) => (window as unknown as { __setHidden(h: boolean): void }).__setHidden(v), h);
+  const setHidden = await controlTabVisibility(page);
   const name = `Away ${Date.now()}`;
   const tpl = await saveTemplate(
     request,

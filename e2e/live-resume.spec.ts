@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { canvasStatuses, getRun, mutate, query, startTemplateRun, waitForRun } from "./run-fixtures";
+import { controlTabVisibility } from "./support/tab-visibility";
 
 /** What the page says it applied: the last id and how many (ids start at 1 with no gap, so equal = none lost). */
 async function applied(page: Page) {
@@ -119,23 +120,13 @@ test("one live stream per tab: a finished run's subscription ends while the head
   page,
   request,
 }) => {
-  // The page's live EventSources are recorded (open = not closed), and the tab's visibility can be
-  // switched as a browser does when another tab comes to the front.
+  // The page's live EventSources are recorded (open = not closed); the tab's visibility can be switched.
+  const setHidden = await controlTabVisibility(page);
   await page.addInitScript(() => {
     const Native = window.EventSource;
     const made: EventSource[] = [];
-    let hidden = false;
-    Object.defineProperty(document, "visibilityState", {
-      configurable: true,
-      get: () => (hidden ? "hidden" : "visible"),
-    });
-    Object.defineProperty(document, "hidden", { configurable: true, get: () => hidden });
     Object.assign(window, {
       __liveOpen: () => made.filter((es) => es.readyState !== Native.CLOSED).map((es) => decodeURIComponent(es.url)),
-      __setHidden: (h: boolean) => {
-        hidden = h;
-        document.dispatchEvent(new Event("visibilitychange"));
-      },
     });
     window.EventSource = class extends Native {
       constructor(url: string | URL, init?: EventSourceInit) {
@@ -145,8 +136,6 @@ test("one live stream per tab: a finished run's subscription ends while the head
     };
   });
   const liveOpen = () => page.evaluate(() => (window as unknown as { __liveOpen(): string[] }).__liveOpen());
-  const setHidden = (h: boolean) =>
-    page.evaluate((v) => (window as unknown as { __setHidden(h: boolean): void }).__setHidden(v), h);
 
   const { runId } = await startTemplateRun(
     request,
