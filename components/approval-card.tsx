@@ -46,7 +46,8 @@ export function ApprovalCard({ approval, showRun = true }: { approval: ApprovalI
   // Every approver must give the same answer (the server refuses another): after a first vote the
   // card offers that answer and Reject only.
   const agreed = votes[0] ? (votes[0].answer ?? votes[0].decision) : undefined;
-  const freeText = approval.kind === "human" && !approval.options?.length;
+  // A human task without options takes a written answer; a check of a node's output does not.
+  const freeText = approval.kind === "human" && !approval.options?.length && approval.stage !== "check";
   const offered = approval.options?.length ? approval.options : ["approve"];
   // A set: a human task may offer "approve" and "reject" as its own options.
   const choices = [...new Set([...(agreed === undefined ? offered : freeText ? ["approve"] : [agreed]), "reject"])];

@@ -116,3 +116,32 @@ test("a gate whose value matches no branch asks for a branch; choosing one takes
     N: "done",
   });
 });
+
+test("a person checking a node's output approves or rejects it: no answer box, the node keeps its own output", async ({
+  page,
+  request,
+}) => {
+  const tpl = await saveTemplate(
+    request,
+    `Checked ${Date.now()}`,
+    [
+      {
+        id: "D",
+        name: "Draft",
+        type: "shell",
+        args_template: "echo draft-1",
+        checks: [{ type: "human", prompt: "Is the draft fine?" }],
+      },
+    ],
+    [],
+  );
+  const runId = await startRun(request, tpl);
+  await page.goto(`/runs/${encodeURIComponent(runId)}`);
+  const card = page.getByTestId("approval-D");
+  await expect(card).toContainText("Is the draft fine?");
+  await expect(card.getByRole("textbox", { name: "Answer" })).toHaveCount(0);
+  await card.getByRole("button", { name: "Approve" }).click();
+  await expect(page.getByTestId("run-status")).toHaveText("succeeded", { timeout: 15_000 });
+  const stored = (await getRun(request, runId)).nodes as { id: string; output?: string }[];
+  expect(stored.find((n) => n.id === "D")?.output).toBe("draft-1");
+});

@@ -12,6 +12,7 @@ export interface ApprovalOpen {
   runId: string;
   nodeId: string;
   kind: string;
+  stage: "node" | "check" | null;
   prompt: string | null;
   options: string | null;
   createdAt: number;
@@ -36,11 +37,12 @@ function statements(sqlite: Database.Database) {
     // A re-run node asks again under the same id (its attempts start over): a closed row opens anew
     // (the earlier decision stays in the run's events); an open one is left as it is.
     open: sqlite.prepare(
-      `insert into approvals (id, run_id, node_id, kind, prompt, options, status, created_at,
+      `insert into approvals (id, run_id, node_id, kind, stage, prompt, options, status, created_at,
          required_approvals, timeout_at, on_timeout, allow_self_approval)
-       values (@id, @runId, @nodeId, @kind, @prompt, @options, 'pending', @createdAt,
+       values (@id, @runId, @nodeId, @kind, @stage, @prompt, @options, 'pending', @createdAt,
          @requiredApprovals, @timeoutAt, @onTimeout, @allowSelfApproval)
-       on conflict (id) do update set kind = excluded.kind, prompt = excluded.prompt, options = excluded.options,
+       on conflict (id) do update set kind = excluded.kind, stage = excluded.stage, prompt = excluded.prompt,
+         options = excluded.options,
          status = 'pending', decision = null, answer = null, comment = null, decided_by = null, decided_at = null,
          created_at = excluded.created_at, required_approvals = excluded.required_approvals, votes = '[]',
          timeout_at = excluded.timeout_at, on_timeout = excluded.on_timeout,
@@ -113,6 +115,7 @@ function toApprovalRow(r: RawApproval): ApprovalRow {
     runId: r.run_id as string,
     nodeId: r.node_id as string,
     kind: r.kind as ApprovalRow["kind"],
+    stage: (r.stage as ApprovalRow["stage"]) ?? null,
     prompt: (r.prompt as string | null) ?? null,
     options: (r.options as string | null) ?? null,
     status: r.status as ApprovalRow["status"],

@@ -152,6 +152,8 @@ export const approvals = sqliteTable(
       .references(() => runs.id, { onDelete: "cascade" }),
     nodeId: text("node_id").notNull(),
     kind: text("kind", { enum: APPROVAL_KINDS }).notNull(),
+    /** `check`: a human check on a node's output (approve or reject only; no answer); null: the node itself. */
+    stage: text("stage", { enum: ["node", "check"] }),
     prompt: text("prompt"),
     /** JSON array of choices (gate branch labels, human options), or null. */
     options: text("options"),

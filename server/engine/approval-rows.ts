@@ -21,6 +21,7 @@ export function writeApprovalCommands(
         runId,
         nodeId: c.nodeId,
         kind: c.request.kind,
+        stage: c.request.stage ?? null,
         prompt: c.request.prompt ?? null,
         options: c.request.options ? JSON.stringify(c.request.options) : null,
         createdAt: Date.now(),

@@ -40,6 +40,43 @@ async function startHuman(fields: Record<string, unknown>) {
 const history = (runId: string) => new SqliteRunStore(db().db).eventsAfter(runId, 0).map((e) => e.event);
 
 describe("approval router", () => {
+  it("a human check on a node's output is approve / reject only: the item says stage check, an answer is refused", async () => {
+    const { runId } = await owner.run.start({
+      template: {
+        template_id: "checked",
+        name: "Checked",
+        nodes: [
+          {
+            id: "A",
+            name: "Draft",
+            type: "shell",
+            args_template: "echo draft",
+            checks: [{ type: "human", prompt: "ok?" }],
+          },
+        ],
+        edges: [],
+      },
+    });
+    const [approval] = (
+      await until(
+        () => owner.approval.list({ runId, status: "pending" }),
+        (l) => l.items.length === 1,
+      )
+    ).items;
+    expect(approval).toMatchObject({ kind: "human", stage: "check", prompt: "ok?" });
+    const before = history(runId).length;
+    await expect(
+      as("ann@team.test").approval.decide({ approvalId: approval.id, decision: "approve", answer: "something else" }),
+    ).rejects.toMatchObject({ code: "BAD_REQUEST", message: expect.stringContaining("without an answer") });
+    expect(history(runId)).toHaveLength(before);
+    await as("ann@team.test").approval.decide({ approvalId: approval.id, decision: "approve" });
+    const done = await until(
+      () => owner.run.get({ runId }),
+      (g) => g.run.status === "succeeded",
+    );
+    expect(done.nodes[0]?.output).toBe("draft");
+  });
+
   it("records the caller as who decided (the request's by is ignored) and puts the decision in the run's history", async () => {
     const { runId, approval } = await startHuman({});
     expect(approval).toMatchObject({

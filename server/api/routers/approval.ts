@@ -27,6 +27,8 @@ function toItem(a: ApprovalRow & { runName: string | null }) {
     runName: a.runName,
     nodeId: a.nodeId,
     kind: a.kind,
+    /** `check`: a person checks a node's output — approve or reject, no answer. */
+    ...(a.stage ? { stage: a.stage } : {}),
     ...(a.prompt !== null ? { prompt: a.prompt } : {}),
     ...(a.options !== null ? { options: JSON.parse(a.options) as string[] } : {}),
     status: a.status,
@@ -93,6 +95,12 @@ export const approvalRouter = createTRPCRouter({
         throw new TRPCError({
           code: "CONFLICT",
           message: `approval ${input.approvalId} ${CLOSED[row.status] ?? `is ${row.status}`}`,
+        });
+      // The engine keeps the node's own output after a check: an answer would be silently dropped.
+      if (row.stage === "check" && input.answer)
+        throw new TRPCError({
+          code: "BAD_REQUEST",
+          message: `approval ${input.approvalId} checks the output of ${row.nodeId}: approve or reject it, without an answer`,
         });
       const offered = offeredChoices(row);
       const choice = input.answer ?? input.decision;
