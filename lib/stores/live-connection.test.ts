@@ -47,8 +47,8 @@ describe("LiveConnection", () => {
     expect(h.subs[0].input).toEqual({ approvals: true, runs: true, runId: "r1", afterEventId: 7, batch: true });
     // Run events go to the run's view only.
     h.subs[0].handlers.onData({ kind: "run-event", event: { id: 8, runId: "r1", type: "run.started", at: 1 } });
-    h.subs[0].handlers.onData({ kind: "approvals", pending: 2 });
-    expect(got).toEqual([{ kind: "approvals", pending: 2 }]);
+    h.subs[0].handlers.onData({ kind: "approvals", pending: 2, revision: 0 });
+    expect(got).toEqual([{ kind: "approvals", pending: 2, revision: 0 }]);
   });
 
   it("resubscribes after the last APPLIED id: queued events are flushed first", () => {

@@ -27,7 +27,11 @@ export interface LiveWatchInput {
 export type LiveMessage =
   | { kind: "run-event"; event: WireEvent }
   | { kind: "run-events"; events: WireEvent[] }
-  | { kind: "approvals"; pending: number }
+  /**
+   * `revision` counts, per stream, the approvals asked, decided or timed out: the set (or a card's votes)
+   * can change while the count stays the same — one approval opens as another closes.
+   */
+  | { kind: "approvals"; pending: number; revision: number }
   | { kind: "run"; run: RunListItem }
   | { kind: "ready" };
 
@@ -40,6 +44,13 @@ const APPROVAL_EVENTS: ReadonlySet<RunEventType> = new Set([
   "run.rerun",
   "run.retry-failed",
   "run.finished",
+]);
+
+/** Events that open, decide or close an approval themselves (they bump `revision`). */
+const APPROVAL_CHANGES: ReadonlySet<RunEventType> = new Set([
+  "approval.requested",
+  "decision.given",
+  "approval.timed-out",
 ]);
 
 /** Every client of one event gets the same wire object (built once, not once per client). */
@@ -63,6 +74,8 @@ export async function* watchLive(
   let approvalsDirty = input.approvals === true;
   const sentStatus = new Map<string, string>();
   let lastPending = -1;
+  let revision = 0;
+  let sentRevision = -1;
   const unsubscribe =
     input.approvals || input.runs
       ? deps.bus.subscribeAll((e: StoredEvent) => {
@@ -72,6 +85,7 @@ export async function* watchLive(
           if (!approvals && !input.runs) return;
           if (input.runs) dirtyRuns.add(e.runId);
           if (approvals) approvalsDirty = true;
+          if (approvals && APPROVAL_CHANGES.has(e.event.type)) revision++;
           wake?.();
         })
       : undefined;
@@ -85,8 +99,9 @@ export async function* watchLive(
       if (approvalsDirty) {
         approvalsDirty = false;
         const pending = countPendingApprovals(deps.db);
-        if (pending !== lastPending) yield { kind: "approvals", pending };
+        if (pending !== lastPending || revision !== sentRevision) yield { kind: "approvals", pending, revision };
         lastPending = pending;
+        sentRevision = revision;
       }
       for (const runId of dirtyRuns) {
         dirtyRuns.delete(runId);

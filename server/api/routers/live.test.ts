@@ -68,7 +68,7 @@ describe("live.watch", () => {
     const ready = watch.all.findIndex((m) => m.kind === "ready");
     const replayed = watch.all.slice(0, ready).filter((m) => m.kind === "run-event");
     expect(replayed.length).toBeGreaterThanOrEqual(waiting.run.lastEventId);
-    expect(watch.all.slice(0, ready)).toContainEqual({ kind: "approvals", pending: 1 });
+    expect(watch.all.slice(0, ready)).toContainEqual({ kind: "approvals", pending: 1, revision: 0 });
     const [approval] = (await editor.approval.list({ runId, status: "pending" })).items;
     await callerAs(["approver"]).approval.decide({ approvalId: approval.id, decision: "approve", comment: "go" });
     const all = await watch.done;
@@ -106,7 +106,7 @@ describe("live.watch", () => {
     const { runId } = await callerAs(["editor"]).run.start({ template });
     const all = await watch.done;
     ac.abort();
-    expect(all.slice(0, 2)).toEqual([{ kind: "approvals", pending: 0 }, { kind: "ready" }]);
+    expect(all.slice(0, 2)).toEqual([{ kind: "approvals", pending: 0, revision: 0 }, { kind: "ready" }]);
     const runs = all.flatMap((m) => (m.kind === "run" ? [m.run] : []));
     expect(runs[0]).toMatchObject({ id: runId, name: "Live", status: "running", nodeCounts: expect.any(Object) });
     expect(all.some((m) => m.kind === "run-event")).toBe(false);
@@ -117,8 +117,43 @@ describe("live.watch", () => {
     const stream = await callerAs(["viewer"], { signal: ac.signal }).live.watch({ approvals: true });
     const first = await collect(stream, (m) => m.kind === "ready").done;
     ac.abort();
-    expect(first).toEqual([{ kind: "approvals", pending: 0 }, { kind: "ready" }]);
+    expect(first).toEqual([{ kind: "approvals", pending: 0, revision: 0 }, { kind: "ready" }]);
     const unknown = await callerAs(["viewer"]).live.watch({ runId: "run_nope" });
     await expect(collect(unknown, () => true).done).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("a vote that leaves the count as it was still says the approvals changed (a new revision), so cards refresh", async () => {
+    const owner = callerAs(["editor"]);
+    const { runId } = await owner.run.start({
+      template: {
+        template_id: "two-approvers",
+        name: "Two approvers",
+        nodes: [{ id: "H", name: "H", type: "human", prompt: "ship?", approvals_required: 2 }],
+        edges: [],
+      },
+    });
+    const [approval] = (
+      await until(
+        () => owner.approval.list({ runId, status: "pending" }),
+        (l) => l.items.length === 1,
+      )
+    ).items;
+    const ac = new AbortController();
+    const stream = await callerAs(["viewer"], { signal: ac.signal }).live.watch({ approvals: true });
+    const watch = collect(stream, (m, all) => all.filter((x) => x.kind === "approvals").length === 2);
+    await until(
+      async () => watch.all.some((m) => m.kind === "ready"),
+      (x) => x,
+    );
+    await callerAs(["approver"], { email: "ann@team.test" }).approval.decide({
+      approvalId: approval.id,
+      decision: "approve",
+    });
+    const all = await watch.done;
+    ac.abort();
+    expect(all.filter((m) => m.kind === "approvals")).toEqual([
+      { kind: "approvals", pending: 1, revision: 0 },
+      { kind: "approvals", pending: 1, revision: 1 },
+    ]);
   });
 });
