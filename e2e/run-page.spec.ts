@@ -130,11 +130,14 @@ test("reload a finished run: the node panel shows every line run.log stores; a l
         id: "A",
         name: "talk",
         type: "shell",
-        // 3,000 numbered lines, some coloured, some on stderr, one written in two chunks.
+        // 3,000 numbered lines, some coloured, some on stderr, one written in two chunks; then a
+        // coloured last line (stdout and stderr are separate pipes, read as their chunks arrive, so
+        // only a line written after a pause is surely the last).
         args_template:
           "printf 'half '; sleep 0.2; echo 'a line'; for i in $(seq 1 3000); do " +
           "if [ $((i % 7)) -eq 0 ]; then printf 'row %04d of 3000\\n' $i >&2; " +
-          "else printf '\\033[32mrow %04d\\033[0m of 3000\\n' $i; fi; done",
+          "else printf '\\033[32mrow %04d\\033[0m of 3000\\n' $i; fi; done; " +
+          "sleep 0.2; printf '\\033[35mthe end\\033[0m\\n'",
       },
       { id: "B", name: "flood", type: "shell", args_template: "head -c 1200000 /dev/zero | tr '\\0' y | fold -w 100" },
     ],
@@ -143,7 +146,7 @@ test("reload a finished run: the node panel shows every line run.log stores; a l
   await waitForRun(request, runId, /^succeeded$/);
   const storedA = await query<{ text: string; truncated: boolean }>(request, "run.log", { runId, nodeId: "A" });
   const storedLines = storedA.text.replace(/\n$/, "").split("\n");
-  expect(storedLines).toHaveLength(3001);
+  expect(storedLines).toHaveLength(3002);
 
   await page.goto(`/runs/${encodeURIComponent(runId)}`);
   await expect(page.getByTestId("run-status")).toHaveText("succeeded", { timeout: 20_000 });
@@ -154,13 +157,13 @@ test("reload a finished run: the node panel shows every line run.log stores; a l
   await expect(page.getByTestId("log-A-count")).toHaveText(`${storedLines.length} lines`);
   const log = page.getByTestId("log-A");
   // It follows the tail (only the lines on screen are in the page): the last line, coloured.
-  await expect(log).toContainText("row 3000 of 3000");
+  await expect(log).toContainText("the end");
   await expect(log.locator('span[style*="color"]').first()).toBeVisible();
   const search = page.getByRole("searchbox", { name: "Search the log" });
   await search.fill("half a line");
   await expect(page.getByTestId("log-A-count")).toHaveText(`1 of ${storedLines.length} lines`);
   await expect(log).toContainText("half a line");
-  for (const row of ["0001", "0700", "1500", "2999"]) {
+  for (const row of ["0001", "0700", "1500", "2999", "3000"]) {
     await search.fill(`row ${row} of`);
     await expect(page.getByTestId("log-A-count")).toHaveText(`1 of ${storedLines.length} lines`);
     await expect(log).toContainText(`row ${row} of 3000`);
