@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { SqliteRunStore } from "@/server/engine/sqlite-run-store";
 import { callerAs } from "@/server/test-support/test-callers";
 import { useRouterTestDb } from "@/server/test-support/router-test-db";
+import { onlyPendingApproval } from "@/server/test-support/pending-approval";
 import { until } from "@/server/test-support/until";
 
 const db = useRouterTestDb();
@@ -28,12 +29,7 @@ async function startHuman(fields: Record<string, unknown>) {
       edges: [{ from: "H", to: "B" }],
     },
   });
-  const [approval] = (
-    await until(
-      () => owner.approval.list({ runId, status: "pending" }),
-      (l) => l.items.length === 1,
-    )
-  ).items;
+  const approval = await onlyPendingApproval(owner, runId);
   return { runId, approval };
 }
 
@@ -57,12 +53,7 @@ describe("approval router", () => {
         edges: [],
       },
     });
-    const [approval] = (
-      await until(
-        () => owner.approval.list({ runId, status: "pending" }),
-        (l) => l.items.length === 1,
-      )
-    ).items;
+    const approval = await onlyPendingApproval(owner, runId);
     expect(approval).toMatchObject({ kind: "human", stage: "check", prompt: "ok?" });
     const before = history(runId).length;
     await expect(
@@ -175,12 +166,7 @@ describe("approval router", () => {
         ],
       },
     });
-    const [approval] = (
-      await until(
-        () => owner.approval.list({ runId, status: "pending" }),
-        (l) => l.items.length === 1,
-      )
-    ).items;
+    const approval = await onlyPendingApproval(owner, runId);
     expect(approval).toMatchObject({ kind: "gate", options: ["staging", "production"] });
     await as("ann@team.test").approval.decide({ approvalId: approval.id, decision: "production" });
     await expect(

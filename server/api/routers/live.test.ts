@@ -9,6 +9,7 @@ import { SqliteRunStore } from "@/server/engine/sqlite-run-store";
 import type { LiveMessage } from "@/server/engine/watch-live";
 import { callerAs } from "@/server/test-support/test-callers";
 import { useRouterTestDb } from "@/server/test-support/router-test-db";
+import { onlyPendingApproval } from "@/server/test-support/pending-approval";
 import { until } from "@/server/test-support/until";
 
 const db = useRouterTestDb();
@@ -132,12 +133,7 @@ describe("live.watch", () => {
         edges: [],
       },
     });
-    const [approval] = (
-      await until(
-        () => owner.approval.list({ runId, status: "pending" }),
-        (l) => l.items.length === 1,
-      )
-    ).items;
+    const approval = await onlyPendingApproval(owner, runId);
     const ac = new AbortController();
     const stream = await callerAs(["viewer"], { signal: ac.signal }).live.watch({ approvals: true });
     const watch = collect(stream, (m, all) => all.filter((x) => x.kind === "approvals").length === 2);
