@@ -88,6 +88,8 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL(/\/templates$/);
     await expect(page.getByRole("heading", { name: /Templates|Library/ })).toBeVisible();
     // An expired or forged session cookie: the first API call answers 401 and the page goes to /login, remembered.
+    // Off the app first: its own redirect on a 401 would race the navigation below.
+    await page.goto("about:blank");
     await page.context().clearCookies();
     await page.context().addCookies([{ name: "wf_session", value: "wfs_expired-or-forged", url: baseURL! }]);
     await page.goto("/templates");
