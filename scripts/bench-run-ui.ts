@@ -22,7 +22,7 @@ import { spawn, execSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium } from "@playwright/test";
+import { chromium, type Page } from "@playwright/test";
 import { chromiumLaunchOptions } from "@/e2e/chromium-launch-options";
 import { traceMainThread } from "./bench/main-thread-busy";
 import { median, percentile } from "./bench/measure";
@@ -104,6 +104,34 @@ function printProfile(profile: CpuProfile) {
     console.log(`  ${f(ms).padStart(10)} ${((ms / total) * 100).toFixed(1).padStart(5)}%  ${key}`);
 }
 
+interface FrameSample {
+  frames: number[];
+  events: number;
+  ms: number;
+}
+
+/**
+ * Frame-to-frame times and the applied-event count, sampled in the page at every frame until `done`
+ * (an expression over `now`, `start` and `el()`, the applied-events marker) holds. A string, not a
+ * function: tsx names inner functions with a helper the page does not have.
+ */
+function sampleFrames(page: Page, done: string): Promise<FrameSample> {
+  return page.evaluate(`new Promise((resolve) => {
+    const el = () => document.querySelector('[data-testid="applied-events"]');
+    const count = () => Number(el()?.getAttribute("data-applied-count") ?? 0);
+    const frames = [];
+    const start = { t: performance.now(), n: count() };
+    let last = start.t;
+    const tick = (now) => {
+      frames.push(now - last);
+      last = now;
+      if (${done}) resolve({ frames: frames.slice(1), events: count() - start.n, ms: now - start.t });
+      else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  })`) as Promise<FrameSample>;
+}
+
 async function main() {
   const startLoad = os
     .loadavg()
@@ -168,24 +196,12 @@ async function main() {
         await cdp.send("Profiler.start");
       }
       // Frame-to-frame times and the applied-event count, sampled in the page until the run ends.
-      // A string, not a function: tsx names inner functions with a helper the page does not have.
       const trace = await traceMainThread(page);
-      const sample = (await page.evaluate(`new Promise((resolve) => {
-        const el = () => document.querySelector('[data-testid="applied-events"]');
-        const count = () => Number(el()?.getAttribute("data-applied-count") ?? 0);
-        const frames = [];
-        const start = { t: performance.now(), n: count() };
-        let last = start.t;
-        const tick = (now) => {
-          frames.push(now - last);
-          last = now;
-          const status = document.querySelector('[data-testid="run-status"]')?.textContent;
-          if (status === "succeeded" || status === "failed" || (${WINDOW_MS} > 0 && now - start.t > ${WINDOW_MS})) {
-            resolve({ frames: frames.slice(1), events: count() - start.n, ms: now - start.t });
-          } else requestAnimationFrame(tick);
-        };
-        requestAnimationFrame(tick);
-      })`)) as { frames: number[]; events: number; ms: number };
+      const sample = await sampleFrames(
+        page,
+        `["succeeded", "failed"].includes(document.querySelector('[data-testid="run-status"]')?.textContent) ||
+          (${WINDOW_MS} > 0 && now - start.t > ${WINDOW_MS})`,
+      );
       const slots = await trace.stop();
       if (cdp) printProfile((await cdp.send("Profiler.stop")).profile);
       const stored = (await (
@@ -215,21 +231,7 @@ async function main() {
       await page.reload({ waitUntil: "domcontentloaded", timeout: 90_000 });
       await page.locator(".react-flow__node-workflow").first().waitFor();
       const burstTrace = await traceMainThread(page);
-      const burst = (await page.evaluate(`new Promise((resolve) => {
-        const el = () => document.querySelector('[data-testid="applied-events"]');
-        const count = () => Number(el()?.getAttribute("data-applied-count") ?? 0);
-        const frames = [];
-        const start = { t: performance.now(), n: count() };
-        let last = start.t;
-        const tick = (now) => {
-          frames.push(now - last);
-          last = now;
-          if (el()?.getAttribute("data-caught-up") === "true") {
-            resolve({ frames: frames.slice(1), events: count() - start.n, ms: now - start.t });
-          } else requestAnimationFrame(tick);
-        };
-        requestAnimationFrame(tick);
-      })`)) as { frames: number[]; events: number; ms: number };
+      const burst = await sampleFrames(page, `el()?.getAttribute("data-caught-up") === "true"`);
       const burstSlots = await burstTrace.stop();
       catchUpBusy.push(...burstSlots.wall);
       const burstRate = (burst.events / burst.ms) * 1000;
