@@ -1,5 +1,14 @@
 import { expect, test, type Page } from "@playwright/test";
-import { decide, mutate, pendingApproval, query, saveTemplate, startRun, waitForRun } from "./run-fixtures";
+import {
+  decide,
+  mutate,
+  pendingApproval,
+  query,
+  saveTemplate,
+  startRun,
+  waitForRun,
+  savePausedTemplate,
+} from "./run-fixtures";
 import { controlTabVisibility } from "./support/tab-visibility";
 
 const runsRegion = (page: Page) => page.getByRole("region", { name: "Runs", exact: true });
@@ -37,15 +46,7 @@ test("paging: more runs than a page holds — Load more runs shows the next page
 }) => {
   test.setTimeout(90_000);
   const name = `Paging ${Date.now()}`;
-  const tpl = await saveTemplate(
-    request,
-    name,
-    [
-      { id: "CP", name: "wait", type: "checkpoint", auto_continue: false },
-      { id: "B", name: "after", type: "shell", args_template: "true" },
-    ],
-    [{ from: "CP", to: "B" }],
-  );
+  const tpl = await savePausedTemplate(request, name, "true");
   const other = await saveTemplate(
     request,
     `Other ${Date.now()}`,
@@ -184,15 +185,7 @@ test("a dashboard back from the background shows the runs that started and chang
 }) => {
   const setHidden = await controlTabVisibility(page);
   const name = `Away ${Date.now()}`;
-  const tpl = await saveTemplate(
-    request,
-    name,
-    [
-      { id: "CP", name: "wait", type: "checkpoint", auto_continue: false },
-      { id: "B", name: "after", type: "shell", args_template: "echo after" },
-    ],
-    [{ from: "CP", to: "B" }],
-  );
+  const tpl = await savePausedTemplate(request, name, "echo after");
   const done = await startRun(request, tpl);
   await page.goto("/");
   await page.getByLabel("Filter runs by template").selectOption({ label: name });

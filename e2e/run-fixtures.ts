@@ -74,6 +74,19 @@ export async function saveTemplate(
   return (await mutate<{ id: string }>(request, "template.save", { template })).id;
 }
 
+/** A template that waits at checkpoint `CP` (a person must approve), then runs `command` in node `B`. */
+export function savePausedTemplate(request: APIRequestContext, name: string, command: string): Promise<string> {
+  return saveTemplate(
+    request,
+    name,
+    [
+      { id: "CP", name: "wait", type: "checkpoint", auto_continue: false },
+      { id: "B", name: "after", type: "shell", args_template: command },
+    ],
+    [{ from: "CP", to: "B" }],
+  );
+}
+
 export async function startRun(
   request: APIRequestContext,
   templateId: string,

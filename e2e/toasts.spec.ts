@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { decide, pendingApproval, saveTemplate, startRun, waitForRun } from "./run-fixtures";
+import { decide, pendingApproval, saveTemplate, startRun, waitForRun, savePausedTemplate } from "./run-fixtures";
 
 const toasts = (page: Page) => page.getByRole("region", { name: "Notifications" }).getByRole("status");
 
@@ -68,15 +68,7 @@ test("watching a run that fails: a danger toast naming it; runs nobody watches r
   const name = `Breaks ${Date.now()}`;
   const runId = await startRun(request, await twoPauses(request, name, "exit 3"));
   const quiet = `Unwatched ${Date.now()}`;
-  const quietTpl = await saveTemplate(
-    request,
-    quiet,
-    [
-      { id: "CP", name: "wait", type: "checkpoint", auto_continue: false },
-      { id: "E", name: "end", type: "shell", args_template: "exit 1" },
-    ],
-    [{ from: "CP", to: "E" }],
-  );
+  const quietTpl = await savePausedTemplate(request, quiet, "exit 1");
   await pendingApproval(request, runId, "CP1");
   await page.goto(`/runs/${encodeURIComponent(runId)}`);
   await expect(page.getByTestId("run-status")).toHaveText("waiting");
@@ -103,15 +95,7 @@ test("watching a run that fails: a danger toast naming it; runs nobody watches r
 
 test("the dashboard raises no toast for runs it lists: it is not watching them", async ({ page, request }) => {
   const name = `Listed ${Date.now()}`;
-  const tpl = await saveTemplate(
-    request,
-    name,
-    [
-      { id: "CP", name: "wait", type: "checkpoint", auto_continue: false },
-      { id: "E", name: "end", type: "shell", args_template: "echo ok" },
-    ],
-    [{ from: "CP", to: "E" }],
-  );
+  const tpl = await savePausedTemplate(request, name, "echo ok");
   await page.goto("/");
   await expect(page.getByTestId("live-indicator")).toHaveAttribute("data-live", "true");
   const runId = await startRun(request, tpl);
