@@ -6,7 +6,7 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import type { Caller } from "@/server/auth/caller";
 import { accessRefusal } from "@/server/auth/procedure-access";
-import { hostRefusal, maxBodyBytes, originRefusal, withCappedBody, type Refusal } from "@/server/auth/request-guard";
+import { hostRefusal, originRefusal, withCappedBody, type Refusal } from "@/server/auth/request-guard";
 import { resolveCaller } from "@/server/auth/resolve-caller";
 import { isHttps } from "@/server/auth/session-cookie";
 import { PROCEDURE_KINDS } from "@/server/api/procedure-kinds";
@@ -39,16 +39,6 @@ function subscriptionRefusal(req: Request, endpoint: string, caller: Caller | nu
   return refusal && { status: refusal.code === "FORBIDDEN" ? 403 : 401, message: refusal.message };
 }
 
-/**
- * A body with a Content-Length within the limit is used as it is: Node's HTTP parser never reads past
- * the declared length, so copying it into a new Request (which also ties an abort listener to this
- * request's signal until the copy is collected) buys nothing. Other bodies are read up to the limit.
- */
-function declaredWithinLimit(req: Request): boolean {
-  const declared = req.headers.get("content-length");
-  return declared !== null && /^\d{1,15}$/.test(declared) && Number(declared) <= maxBodyBytes();
-}
-
 export async function handleTrpcRequest(incoming: Request, endpoint = "/api/trpc"): Promise<Response> {
   const early = hostRefusal(incoming.headers) ?? originRefusal(incoming.method, incoming.headers);
   if (early) return refuse(early);
@@ -56,7 +46,7 @@ export async function handleTrpcRequest(incoming: Request, endpoint = "/api/trpc
   const caller = resolveCaller(getDb(), incoming.headers);
   const denied = subscriptionRefusal(incoming, endpoint, caller);
   if (denied) return refuse(denied);
-  const req = declaredWithinLimit(incoming) ? incoming : await withCappedBody(incoming);
+  const req = await withCappedBody(incoming);
   if (!(req instanceof Request)) return refuse(req);
   return fetchRequestHandler({
     endpoint,

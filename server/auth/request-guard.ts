@@ -72,13 +72,15 @@ export function tooLarge(limit: number): Refusal {
 }
 
 /**
- * The request with its body read up to `limit` bytes, or a refusal. A declared Content-Length over
- * the limit is refused before reading anything; a chunked body is read only up to the limit.
+ * The request with its body capped at `limit` bytes, or a refusal. A declared Content-Length over
+ * the limit is refused before reading anything; one within it is used as it is (Node's HTTP parser
+ * never reads past the declared length, and a copy would tie an abort listener to the request's
+ * signal until it is collected); a chunked body is read only up to the limit.
  */
 export async function withCappedBody(req: Request, limit = maxBodyBytes()): Promise<Request | Refusal> {
   if (!req.body) return req;
-  const declared = Number(req.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > limit) return tooLarge(limit);
+  const header = req.headers.get("content-length");
+  if (header !== null && /^\d{1,15}$/.test(header)) return Number(header) > limit ? tooLarge(limit) : req;
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
