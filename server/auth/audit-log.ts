@@ -1,6 +1,6 @@
 /** The append-only audit log: who did what to which target, when (DESIGN.md §7 `audit.list`). */
 import { and, desc, eq, lt, type SQL } from "drizzle-orm";
-import type { Statement } from "better-sqlite3";
+import { perConnection } from "@/server/db/per-connection";
 import type { Db } from "@/server/db/open-database";
 import { auditLog, type AuditRow } from "@/server/db/schema";
 
@@ -12,17 +12,14 @@ export interface AuditEntry {
 }
 
 // One prepared statement per connection: every audited mutation (each run.start) writes a row.
-const inserts = new WeakMap<Db["$client"], Statement<[number, string, string, string, string]>>();
+const insertStatement = perConnection((sqlite) =>
+  sqlite.prepare<[number, string, string, string, string]>(
+    "insert into audit_log (at, actor, action, target, detail) values (?, ?, ?, ?, ?)",
+  ),
+);
 
 export function recordAudit(db: Db, entry: AuditEntry, at = Date.now()): void {
-  let insert = inserts.get(db.$client);
-  if (!insert) {
-    insert = db.$client.prepare<[number, string, string, string, string]>(
-      "insert into audit_log (at, actor, action, target, detail) values (?, ?, ?, ?, ?)",
-    );
-    inserts.set(db.$client, insert);
-  }
-  insert.run(at, entry.actor, entry.action, entry.target ?? "", JSON.stringify(entry.detail ?? {}));
+  insertStatement(db).run(at, entry.actor, entry.action, entry.target ?? "", JSON.stringify(entry.detail ?? {}));
 }
 
 export interface AuditItem {

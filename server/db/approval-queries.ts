@@ -5,6 +5,7 @@
  */
 import type Database from "better-sqlite3";
 import type { Db } from "./open-database";
+import { perConnection } from "./per-connection";
 import type { ApprovalRow } from "./schema";
 
 export interface ApprovalOpen {
@@ -60,16 +61,7 @@ function statements(sqlite: Database.Database) {
   };
 }
 
-const cache = new WeakMap<Database.Database, ReturnType<typeof statements>>();
-
-function stmts(db: Db): ReturnType<typeof statements> {
-  let s = cache.get(db.$client);
-  if (!s) {
-    s = statements(db.$client);
-    cache.set(db.$client, s);
-  }
-  return s;
-}
+const stmts = perConnection(statements);
 
 export function openApprovalRow(db: Db, a: ApprovalOpen): void {
   stmts(db).open.run({ ...a, allowSelfApproval: a.allowSelfApproval ? 1 : 0 });

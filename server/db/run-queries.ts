@@ -5,6 +5,7 @@
  */
 import type Database from "better-sqlite3";
 import type { Db } from "./open-database";
+import { perConnection } from "./per-connection";
 import type { NodeRunRow, RunEventRow, RunRow } from "./schema";
 
 export interface NewRunRow {
@@ -85,17 +86,7 @@ function statements(sqlite: Database.Database) {
   };
 }
 
-type Statements = ReturnType<typeof statements>;
-const cache = new WeakMap<Database.Database, Statements>();
-
-function stmts(db: Db): Statements {
-  let s = cache.get(db.$client);
-  if (!s) {
-    s = statements(db.$client);
-    cache.set(db.$client, s);
-  }
-  return s;
-}
+const stmts = perConnection(statements);
 
 type RawRun = Record<string, unknown>;
 /** better-sqlite3 returns snake_case columns for raw SQL; map to the drizzle row shape. */

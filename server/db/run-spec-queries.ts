@@ -4,6 +4,7 @@
  */
 import type Database from "better-sqlite3";
 import type { Db } from "./open-database";
+import { perConnection } from "./per-connection";
 
 function statements(sqlite: Database.Database) {
   return {
@@ -14,13 +15,7 @@ function statements(sqlite: Database.Database) {
   };
 }
 
-const cache = new WeakMap<Database.Database, ReturnType<typeof statements>>();
-
-function stmts(db: Db) {
-  let s = cache.get(db.$client);
-  if (!s) cache.set(db.$client, (s = statements(db.$client)));
-  return s;
-}
+const stmts = perConnection(statements);
 
 export function insertRunSpec(db: Db, runId: string, templateJson: string, planJson: string): void {
   stmts(db).insert.run(runId, templateJson, planJson);

@@ -10,6 +10,7 @@ import { parseTemplate } from "@/lib/workflow/parse-template";
 import { validateTemplate } from "@/lib/workflow/validate-template";
 import type { Template } from "@/lib/workflow/template-schema";
 import { newId } from "./new-id";
+import { perConnection } from "./per-connection";
 import type { Db } from "./open-database";
 import { LIST_ITEM_COLUMNS, toListItem, type TemplateListItem } from "./list-templates";
 import { templates, templateVersions, type TemplateRow } from "./schema";
@@ -73,20 +74,13 @@ function statements(sqlite: Database.Database) {
     ),
   };
 }
-const statementCache = new WeakMap<Database.Database, ReturnType<typeof statements>>();
+const stmts = perConnection(statements);
 /** Parsed versions by `<pk> <version> <hash>`: a version is never updated, so its parse can be kept. */
-const parsedCache = new WeakMap<Database.Database, Map<string, Template>>();
+const parsedCache = perConnection(() => new Map<string, Template>());
 const PARSED_CACHE_SIZE = 64;
 
-function stmts(db: Db) {
-  let s = statementCache.get(db.$client);
-  if (!s) statementCache.set(db.$client, (s = statements(db.$client)));
-  return s;
-}
-
 function parsedVersion(db: Db, pk: string, version: number, hash: string, label: string): Template {
-  let cache = parsedCache.get(db.$client);
-  if (!cache) parsedCache.set(db.$client, (cache = new Map()));
+  const cache = parsedCache(db);
   const key = `${pk} ${version} ${hash}`;
   const hit = cache.get(key);
   if (hit) return hit;
