@@ -2,14 +2,14 @@
  * Template JSON text → template. Syntax errors get line/column (from the parser's offset);
  * schema errors keep their JSON path and gain the line/column of the value at that path.
  */
-import { LineCounter, parseDocument } from "yaml";
 import type { Diagnostic } from "@/lib/workflow/diagnostic";
 import { parseTemplate } from "@/lib/workflow/parse-template";
 import { formatIssue } from "./format-issues";
 import type { ImportResult, SourcePosition } from "./import-result";
 import { jsonErrorOffset } from "./json-error-offset";
+import { jsonPositions } from "./json-positions";
 import { positionAt } from "./position-at";
-import { createYamlLocator } from "./yaml-locator";
+import { createPositionLocator } from "./position-locator";
 
 /** Reads a JSON path (`nodes[2].on_fail`) back into segments. */
 function pathSegments(path: string): (string | number)[] {
@@ -63,8 +63,7 @@ function firstValuePosition(text: string): SourcePosition {
  */
 export function locateJsonDiagnostics(text: string, raw: unknown, diagnostics: readonly Diagnostic[]): Diagnostic[] {
   if (!diagnostics.some((d) => d.line === undefined && (d.path || d.nodeId))) return [...diagnostics];
-  const lineCounter = new LineCounter();
-  const locator = createYamlLocator(parseDocument(text, { lineCounter }), lineCounter);
+  const locator = createPositionLocator(jsonPositions(text), text);
   const nodes = (raw as { nodes?: unknown })?.nodes;
   const nodeIndex = new Map<string, number>();
   if (Array.isArray(nodes)) {

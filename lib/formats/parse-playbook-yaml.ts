@@ -12,7 +12,8 @@
 import { LineCounter, parseDocument, visit, type Document, type ScalarTag } from "yaml";
 import type { Diagnostic } from "@/lib/workflow/diagnostic";
 import { formatIssue } from "./format-issues";
-import { createPositionLocator, createYamlLocator, type PositionNode, type YamlLocator } from "./yaml-locator";
+import { createPositionLocator, type PositionNode } from "./position-locator";
+import { createYamlLocator, type YamlLocator } from "./yaml-locator";
 
 const includeTag: ScalarTag = {
   tag: "!include",
