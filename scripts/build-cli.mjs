@@ -10,6 +10,7 @@
  */
 import { execFile } from "node:child_process";
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { writeManifest } from "./cli-manifest.cjs";
@@ -31,29 +32,63 @@ const ENTRIES = {
   "run-command": "server/cli/commands/run-command.ts",
   "serve-command": "server/cli/commands/serve-command.ts",
 };
-/** Its own bundle, required on first use (see mvdanShOnFirstUse): most commands never read its 1.2 MB. */
-const MVDAN_SH = "node_modules/mvdan-sh/index.js";
 /**
- * mvdan-sh (the shell parser, a GopherJS build) takes ~100 ms to initialise, on every command that imports
- * lib/workflow's shell planner, though only templates with shell nodes ever parse a command. In the bundle its
- * import is a stand-in that loads the real package on first use: our one caller reads `sh.syntax` at import and
- * calls `syntax.X(…)` when it parses, so `syntax` is a proxy whose properties come from the real package.
+ * Packages most commands never call, each built as its own bundle (`<name>.cjs`) and required the first time
+ * one of its exports is used: loading a bundle costs a start its read, its code cache and its top level,
+ * whether or not the command needs it. A `wf validate` of a template JSON needs none of these (measured:
+ * re2js's top level alone builds Unicode tables for ~9 ms; yaml reads playbooks, Mermaid front matter and
+ * writes YAML; mvdan-sh, a GopherJS build, takes ~100 ms to initialise and only shell commands need it).
  */
-const mvdanShOnFirstUse = {
-  name: "mvdan-sh-on-first-use",
-  setup(build) {
-    build.onResolve({ filter: /^mvdan-sh$/ }, (args) =>
-      args.kind === "entry-point" ? undefined : { path: "mvdan-sh", namespace: "lazy-mvdan-sh" },
-    );
-    build.onLoad({ filter: /.*/, namespace: "lazy-mvdan-sh" }, () => ({
-      contents: [
-        'const load = () => require("./mvdan-sh.cjs");',
-        "const syntax = new Proxy({}, { get: (_, key) => load().syntax[key] });",
-        'export default new Proxy({}, { get: (_, key) => (key === "syntax" ? syntax : load()[key]) });',
-      ].join("\n"),
-    }));
+const ON_FIRST_USE = {
+  "mvdan-sh": {
+    // Our one caller reads `sh.syntax` at import and calls `syntax.X(…)` when it parses, so `syntax` is a
+    // proxy whose properties come from the real package.
+    standIn: [
+      'const load = () => require("./mvdan-sh.cjs");',
+      "const syntax = new Proxy({}, { get: (_, key) => load().syntax[key] });",
+      'export default new Proxy({}, { get: (_, key) => (key === "syntax" ? syntax : load()[key]) });',
+    ].join("\n"),
   },
+  re2js: {},
+  yaml: {},
 };
+
+/** The package's entry file, as `require` resolves it from the app (undefined when it is not installed). */
+function packageEntry(root, name) {
+  try {
+    return createRequire(path.join(root, "package.json")).resolve(name);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Each ON_FIRST_USE import becomes a stand-in module whose exports are getters that require the package's own
+ * bundle when first read (its export names are read from the package at build time), so importing it costs
+ * nothing and every use behaves as the package itself.
+ */
+function packagesOnFirstUse(root) {
+  const names = Object.keys(ON_FIRST_USE).join("|");
+  return {
+    name: "packages-on-first-use",
+    setup(build) {
+      build.onResolve({ filter: new RegExp(`^(${names})$`) }, (args) =>
+        args.kind === "entry-point" ? undefined : { path: args.path, namespace: "on-first-use" },
+      );
+      build.onLoad({ filter: /.*/, namespace: "on-first-use" }, (args) => {
+        const { standIn } = ON_FIRST_USE[args.path];
+        if (standIn) return { contents: standIn };
+        const real = createRequire(path.join(root, "package.json"))(args.path);
+        const lines = [`let real;`, `const load = () => (real ??= require("./${args.path}.cjs"));`];
+        for (const key of Object.keys(real))
+          lines.push(
+            `Object.defineProperty(exports, ${JSON.stringify(key)}, { enumerable: true, get: () => load()[${JSON.stringify(key)}] });`,
+          );
+        return { contents: lines.join("\n"), loader: "js" };
+      });
+    },
+  };
+}
 /**
  * commander requires `node:child_process` when it loads (Node then loads net and streams too), only to start
  * executable subcommands, which `wf` has none of: in the bundle commander gets it on first use.
@@ -105,7 +140,7 @@ function entriesStayApart(root) {
         if (args.kind === "dynamic-import") return { path: name, namespace: "lazy-entry" };
         return { path: `./${name}.cjs`, external: true };
       });
-      build.onResolve({ filter: /^\.\/[a-z-]+\.cjs$/ }, (args) => ({ path: args.path, external: true }));
+      build.onResolve({ filter: /^\.\/[a-z0-9-]+\.cjs$/ }, (args) => ({ path: args.path, external: true }));
       build.onLoad({ filter: /.*/, namespace: "lazy-entry" }, (args) => ({
         contents: `module.exports = require("./${args.path}.cjs");`,
         loader: "js",
@@ -131,6 +166,15 @@ const englishOnlyZodLocales = {
   },
 };
 
+/** The ON_FIRST_USE packages' own bundles; a package no longer installed (a later change may drop it) has none. */
+function firstUseEntries(root) {
+  return Object.fromEntries(
+    Object.keys(ON_FIRST_USE)
+      .map((name) => [name, packageEntry(root, name)])
+      .filter(([, file]) => file),
+  );
+}
+
 /** Builds a new bundle, points the manifest at it, removes old builds; resolves to the entry file. */
 export async function buildCli(root = ROOT) {
   const esbuild = await import("esbuild");
@@ -140,8 +184,7 @@ export async function buildCli(root = ROOT) {
   const result = await esbuild
     .build({
       absWorkingDir: root,
-      // Without the package (a later change may drop it) there is nothing to split off.
-      entryPoints: fs.existsSync(path.join(root, MVDAN_SH)) ? { ...ENTRIES, "mvdan-sh": MVDAN_SH } : ENTRIES,
+      entryPoints: { ...ENTRIES, ...firstUseEntries(root) },
       outdir,
       bundle: true,
       // CommonJS, so scripts/require-with-code-cache.cjs can hand V8 a code cache (Node 20 has none for ESM).
@@ -158,7 +201,12 @@ export async function buildCli(root = ROOT) {
       keepNames: true,
       // `import.meta.url` is empty in the bundle; the one user (the spawner helper's path) falls back to the app root.
       logOverride: { "empty-import-meta": "silent" },
-      plugins: [entriesStayApart(root), englishOnlyZodLocales, mvdanShOnFirstUse, childProcessOnFirstUseInCommander],
+      plugins: [
+        entriesStayApart(root),
+        englishOnlyZodLocales,
+        packagesOnFirstUse(root),
+        childProcessOnFirstUseInCommander,
+      ],
       metafile: true,
       logLevel: "silent",
     })

@@ -1,5 +1,5 @@
 /** Long enough to resist guessing; the setup and user forms say so before the server does. */
-import { z } from "zod";
+import * as z from "zod";
 
 export const MIN_PASSWORD_LENGTH = 10;
 

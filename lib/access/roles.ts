@@ -2,7 +2,7 @@
  * Roles (DESIGN.md §7 "Access"), shared by the server's access check and the UI that hides what a
  * role cannot do. admin holds every role; editor and approver each include viewer.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 export const ROLES = ["viewer", "editor", "approver", "admin"] as const;
 export const RoleSchema = z.enum(ROLES);

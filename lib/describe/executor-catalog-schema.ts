@@ -5,7 +5,7 @@
  * Recipe templates may use `{args}` (the node's substituted `args_template`) and every runtime
  * reference (`{goal}`, `{prev_output}`, `{N-001.output}` …).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { TierSchema, VariableSchema } from "@/lib/workflow/template-schema";
 import { TypeHintSchema } from "./intent-schema";
 

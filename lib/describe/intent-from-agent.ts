@@ -3,7 +3,7 @@
  * and the check of its answer (JSON validated by the intent schema, plus consistency rules).
  * Pure: the caller sends the prompt and hands back the text.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { assessComplexity } from "./assess-complexity";
 import { describeSessionId } from "./describe-identity";
 import { IntentSchema, IntentStepSchema, type Intent } from "./intent-schema";

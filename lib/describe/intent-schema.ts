@@ -2,7 +2,7 @@
  * The seed's Phase 1 `intent` object (wf-composer.txt Step 1.6): what a description says, before
  * any executor is chosen. Produced by the rules parser or, when configured, an agent provider.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 export const TASK_TYPES = [
   "bugfix",

@@ -1,5 +1,5 @@
 /** The playbook YAML format of playbook-execute.txt (plus pass-through extension fields). */
-import { z } from "zod";
+import * as z from "zod";
 import { CHECK_TYPES } from "@/lib/workflow/template-schema";
 
 export const CAPABILITIES = ["research", "implementation", "verification", "review", "decision"] as const;

@@ -1,5 +1,5 @@
 /** The one shape every validator, importer and the engine use to report a problem. */
-import { z } from "zod";
+import * as z from "zod";
 
 export const SeveritySchema = z.enum(["error", "warning", "info"]);
 export type Severity = z.infer<typeof SeveritySchema>;

@@ -4,7 +4,7 @@
  * relabelled edge is one removed and one added. Applying the diff to a's node and edge sets gives
  * b's (property-tested).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { canonicalJson } from "./content-hash";
 import type { Edge, Template } from "./template-schema";
 

@@ -1,5 +1,5 @@
 /** Status tuples shared by the engine, the database columns, the API and the run view. */
-import { z } from "zod";
+import * as z from "zod";
 
 /** Node statuses; `waiting` = a person must act, `interrupted` = was running when the process died. */
 export const NODE_STATUSES = [

@@ -1,5 +1,5 @@
 /** The JSON Schema of a template for editors, generated from the one zod schema (the input side). */
-import { z } from "zod";
+import * as z from "zod";
 import { TemplateSchema } from "./template-schema";
 
 export const TEMPLATE_JSON_SCHEMA_ID = "https://wf-composer.local/template.schema.json";

@@ -4,7 +4,7 @@
  * Follows wf-composer.txt's template schema plus DESIGN.md §2's compatible extensions.
  * Objects are loose: unknown fields (e.g. the seed's `cli_tool`) survive a round-trip.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 export const NODE_TYPES = ["shell", "agent", "skill", "http", "human", "checkpoint", "gate", "loop"] as const;
 export const NodeTypeSchema = z.enum(NODE_TYPES);

@@ -1,6 +1,6 @@
 /** Users and their roles. Emails are compared lower-cased; the password hash never leaves this file's callers on the server. */
 import { asc, eq } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod";
 import type { Db } from "@/server/db/open-database";
 import { newId } from "@/server/db/new-id";
 import { sessions, users, type UserRow } from "@/server/db/schema";

@@ -1,5 +1,5 @@
 /** `run.list`'s input and page (DESIGN.md §7): newest first, `limit` items, `nextCursor` for the next page. */
-import { z } from "zod";
+import * as z from "zod";
 import { RUN_STATUSES } from "@/lib/workflow/statuses";
 import type { Db } from "@/server/db/open-database";
 import type { RunRowLite } from "@/server/db/run-queries";

@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parse as parseYaml } from "yaml";
-import { z } from "zod";
+import * as z from "zod";
 import { dataDir } from "@/server/db/data-paths";
 
 const timeout = z.number().int().positive().optional();

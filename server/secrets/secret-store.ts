@@ -1,6 +1,6 @@
 /** Named secrets in SQLite, sealed with the data folder's key. Lists give names and dates, never values. */
 import { asc, eq, inArray } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod";
 import { reservedEnvName } from "@/lib/workflow/run/node-environment";
 import type { Db } from "@/server/db/open-database";
 import { secrets } from "@/server/db/schema";

@@ -1,5 +1,5 @@
 /** What the reducer asks the engine to do; the reducer itself never performs I/O. */
-import { z } from "zod";
+import * as z from "zod";
 import { ApprovalRequestSchema, ApprovalVoteSchema } from "./run-state";
 
 export const RunCommandSchema = z.discriminatedUnion("type", [

@@ -4,7 +4,7 @@
  * the reducer derived and are no-ops when replayed, so a client re-applying the log gets the
  * same state.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { ApprovalRequestSchema, GateDecisionSchema, SkipReasonSchema } from "./run-state";
 
 const at = z.number();

@@ -3,7 +3,7 @@
  * successors per planned node, a topological index (the ready-set tie-break) and the gate table.
  * Written once when a run starts; every later step reads it, never the raw edges.
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { Diagnostic } from "@/lib/workflow/diagnostic";
 import type { Template, WorkflowNode } from "@/lib/workflow/template-schema";
 import { RUN_CODES } from "./run-codes";

@@ -2,7 +2,7 @@
  * The run state the reducer advances: run status, one entry per planned node, and the
  * counters the ready set needs (unsatisfied dependencies per node, nodes per status).
  */
-import { z } from "zod";
+import * as z from "zod";
 import {
   ApprovalKindSchema,
   NODE_STATUSES,

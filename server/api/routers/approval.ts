@@ -4,7 +4,7 @@
  * approvers, time out, or forbid the person who started the run from deciding it.
  */
 import { TRPCError } from "@trpc/server";
-import { z } from "zod";
+import * as z from "zod";
 import { ApprovalVoteSchema } from "@/lib/workflow/run/run-state";
 import { APPROVAL_STATUSES } from "@/lib/workflow/statuses";
 import { rethrowApiError } from "@/server/api/api-errors";

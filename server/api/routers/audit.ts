@@ -1,5 +1,5 @@
 /** `audit` router (admin): the append-only log, newest first, filtered by actor and action. */
-import { z } from "zod";
+import * as z from "zod";
 import { listAudit } from "@/server/auth/audit-log";
 import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
 import { getDb } from "@/server/db/get-db";

@@ -3,7 +3,7 @@
  * unknown email give the same message; attempts are rate-limited and audited.
  */
 import { TRPCError } from "@trpc/server";
-import { z } from "zod";
+import * as z from "zod";
 import { recordAudit } from "@/server/auth/audit-log";
 import { loginRetryAfterS, recordLoginFailure, recordLoginSuccess } from "@/server/auth/login-limiter";
 import { PasswordSchema } from "@/lib/access/password-rules";

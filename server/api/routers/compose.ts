@@ -6,7 +6,7 @@
  *   `{ diagnostics }` without a template (each with line and column), never an error.
  * - `validate` and `injectCheckpoints` run lib/workflow on a draft from the editor.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { IMPORT_FORMATS, IMPORT_MAX_CHARS, importWorkflowText } from "@/lib/formats/import-workflow-text";
 import { CHECKPOINT_RULES } from "@/lib/workflow/checkpoint-rules";
 import { injectCheckpoints } from "@/lib/workflow/inject-checkpoints";

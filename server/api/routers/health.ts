@@ -1,6 +1,6 @@
 /** `health`: liveness query and a heartbeat subscription that proves SSE end to end. */
 import { tracked } from "@trpc/server";
-import { z } from "zod";
+import * as z from "zod";
 import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
 
 export const healthRouter = createTRPCRouter({

@@ -4,7 +4,7 @@
  * with `afterEventId` = the id of the last event it applied.
  */
 import { TRPCError } from "@trpc/server";
-import { z } from "zod";
+import * as z from "zod";
 import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
 import { untilAccessEnds } from "@/server/api/until-access-ends";
 import { getDb } from "@/server/db/get-db";

@@ -1,6 +1,6 @@
 /** `run` router: start, read, list, cancel, re-run and the live event stream (DESIGN.md §7). Thin: validate, call the engine. */
 import { TRPCError, tracked } from "@trpc/server";
-import { z } from "zod";
+import * as z from "zod";
 import { rethrowApiError, withApiErrors } from "@/server/api/api-errors";
 import { DiagnosticsError, createTRPCRouter, publicProcedure } from "@/server/api/trpc";
 import { untilAccessEnds } from "@/server/api/until-access-ends";

@@ -1,6 +1,6 @@
 /** `secret` router (admin): names and dates only — a value goes in with `set` and never comes out. */
 import { TRPCError } from "@trpc/server";
-import { z } from "zod";
+import * as z from "zod";
 import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
 import { getDb } from "@/server/db/get-db";
 import { SecretNameSchema, deleteSecret, listSecrets, setSecret } from "@/server/secrets/secret-store";

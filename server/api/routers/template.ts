@@ -2,7 +2,7 @@
  * `template` router: the library (list with search/filters/sort, get, save as a new version,
  * soft delete + restore, duplicate, diff of two versions). Thin: validate, call the store or lib.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { diffTemplates } from "@/lib/workflow/diff-templates";
 import { withApiErrors } from "@/server/api/api-errors";
 import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";

@@ -3,7 +3,7 @@
  * revokes everyone's. The token is returned once, by `create`; only its hash is stored.
  */
 import { TRPCError } from "@trpc/server";
-import { z } from "zod";
+import * as z from "zod";
 import { hasRole } from "@/lib/access/roles";
 import { createApiToken, findApiToken, listApiTokens, revokeApiToken } from "@/server/auth/token-store";
 import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";

@@ -1,6 +1,6 @@
 /** `user` router (admin): list, create, set roles. Items never carry password hashes. */
 import { TRPCError } from "@trpc/server";
-import { z } from "zod";
+import * as z from "zod";
 import { PasswordSchema } from "@/lib/access/password-rules";
 import { RoleSchema } from "@/lib/access/roles";
 import { EmailSchema, UserExistsError, createUser, listUsers, setUserRoles } from "@/server/auth/user-store";
