@@ -51,7 +51,7 @@ export const CatalogEntrySchema = z.looseObject({
   /** Long-running work: checkpoint injection pauses before it. */
   long_running: z.boolean().optional(),
   phase: z.string().optional(),
-  tier: TierSchema.optional(),
+  tier: z.optional(TierSchema),
   timeout_s: z.number().positive().optional(),
   /** Inputs the recipe itself references (e.g. `{webhook_url}`), added to the template's context_schema. */
   variables: z.record(z.string(), VariableSchema).optional(),

@@ -1,5 +1,5 @@
 /** The playbook YAML format of playbook-execute.txt (plus pass-through extension fields). */
-import * as z from "zod";
+import * as z from "zod/mini";
 import { CHECK_TYPES } from "@/lib/workflow/template-schema";
 
 export const CAPABILITIES = ["research", "implementation", "verification", "review", "decision"] as const;
@@ -26,36 +26,38 @@ export function isPlaybookExecutor(v: string): boolean {
 }
 
 export const PlaybookTaskSchema = z.looseObject({
-  name: z.string().min(1),
+  name: z.string().check(z.minLength(1)),
   phase: z.string(),
   capability: z.enum(CAPABILITIES),
   prompt: z.string(),
   success: z.string(),
-  executor: z.string().optional(),
-  depends_on: z.union([z.string(), z.array(z.string())]).optional(),
-  on_failure: z.string().optional(),
-  checks: z.array(z.looseObject({ type: z.enum(CHECK_TYPES) })).optional(),
+  executor: z.optional(z.string()),
+  depends_on: z.optional(z.union([z.string(), z.array(z.string())])),
+  on_failure: z.optional(z.string()),
+  checks: z.optional(z.array(z.looseObject({ type: z.enum(CHECK_TYPES) }))),
   /** Extension: display name when it differs from the task name (= node id). */
-  title: z.string().optional(),
+  title: z.optional(z.string()),
   /** Extension: the node type when capability/executor do not imply it (shell, gate, loop, …). */
-  type: z.string().optional(),
+  type: z.optional(z.string()),
   /** Extension: an executor outside the seed's list (e.g. `sh` for a shell node). */
-  wf_executor: z.string().optional(),
+  wf_executor: z.optional(z.string()),
   /** Extension: labels of the incoming edges, by dependency (gate branch values). */
-  edge_labels: z.record(z.string(), z.string()).optional(),
+  edge_labels: z.optional(z.record(z.string(), z.string())),
 });
 export type PlaybookTask = z.infer<typeof PlaybookTaskSchema>;
 
 export const PlaybookSchema = z.looseObject({
-  name: z.string().min(1),
+  name: z.string().check(z.minLength(1)),
   description: z.string(),
-  phases: z
-    .array(z.union([z.string(), z.looseObject({ name: z.string().min(1), description: z.string().optional() })]))
-    .optional(),
-  variables: z
-    .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
-    .nullable()
-    .optional(),
+  phases: z.optional(
+    z.array(
+      z.union([
+        z.string(),
+        z.looseObject({ name: z.string().check(z.minLength(1)), description: z.optional(z.string()) }),
+      ]),
+    ),
+  ),
+  variables: z.optional(z.nullable(z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])))),
   tasks: z.array(PlaybookTaskSchema),
 });
 export type Playbook = z.infer<typeof PlaybookSchema>;

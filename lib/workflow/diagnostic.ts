@@ -1,5 +1,5 @@
 /** The one shape every validator, importer and the engine use to report a problem. */
-import * as z from "zod";
+import * as z from "zod/mini";
 
 export const SeveritySchema = z.enum(["error", "warning", "info"]);
 export type Severity = z.infer<typeof SeveritySchema>;
@@ -9,14 +9,14 @@ export const DiagnosticSchema = z.object({
   /** Stable code from a catalog (`WF0xx` model, `MM0xx` mermaid, `PB0xx` playbook, `RUN0xx` engine). */
   code: z.string(),
   message: z.string(),
-  nodeId: z.string().optional(),
-  edge: z.object({ from: z.string(), to: z.string() }).optional(),
-  field: z.string().optional(),
+  nodeId: z.optional(z.string()),
+  edge: z.optional(z.object({ from: z.string(), to: z.string() })),
+  field: z.optional(z.string()),
   /** JSON path into the template (or YAML path into a playbook), e.g. `nodes[2].on_fail`. */
-  path: z.string().optional(),
-  line: z.number().int().optional(),
-  column: z.number().int().optional(),
-  file: z.string().optional(),
+  path: z.optional(z.string()),
+  line: z.optional(z.number().check(z.int())),
+  column: z.optional(z.number().check(z.int())),
+  file: z.optional(z.string()),
 });
 export type Diagnostic = z.infer<typeof DiagnosticSchema>;
 
