@@ -1,23 +1,29 @@
 /** The one shape every validator, importer and the engine use to report a problem. */
 import * as z from "zod/mini";
 
-export const SeveritySchema = z.enum(["error", "warning", "info"]);
+const SeveritySchema = z.enum(["error", "warning", "info"]);
 export type Severity = z.infer<typeof SeveritySchema>;
 
-export const DiagnosticSchema = z.object({
-  severity: SeveritySchema,
-  /** Stable code from a catalog (`WF0xx` model, `MM0xx` mermaid, `PB0xx` playbook, `RUN0xx` engine). */
-  code: z.string(),
-  message: z.string(),
-  nodeId: z.optional(z.string()),
-  edge: z.optional(z.object({ from: z.string(), to: z.string() })),
-  field: z.optional(z.string()),
-  /** JSON path into the template (or YAML path into a playbook), e.g. `nodes[2].on_fail`. */
-  path: z.optional(z.string()),
-  line: z.optional(z.number().check(z.int())),
-  column: z.optional(z.number().check(z.int())),
-  file: z.optional(z.string()),
-});
+/**
+ * Lazy: only tests parse a diagnostic (the schema is where its type comes from), and every
+ * `wf` start would otherwise build it.
+ */
+export const DiagnosticSchema = z.lazy(() =>
+  z.object({
+    severity: SeveritySchema,
+    /** Stable code from a catalog (`WF0xx` model, `MM0xx` mermaid, `PB0xx` playbook, `RUN0xx` engine). */
+    code: z.string(),
+    message: z.string(),
+    nodeId: z.optional(z.string()),
+    edge: z.optional(z.object({ from: z.string(), to: z.string() })),
+    field: z.optional(z.string()),
+    /** JSON path into the template (or YAML path into a playbook), e.g. `nodes[2].on_fail`. */
+    path: z.optional(z.string()),
+    line: z.optional(z.number().check(z.int())),
+    column: z.optional(z.number().check(z.int())),
+    file: z.optional(z.string()),
+  }),
+);
 export type Diagnostic = z.infer<typeof DiagnosticSchema>;
 
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {

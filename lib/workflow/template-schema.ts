@@ -8,6 +8,16 @@
  */
 import * as z from "zod/mini";
 
+/**
+ * Fields that read alike share one schema instance (a schema is immutable): a third fewer instances to
+ * build, which every `wf` start does.
+ */
+const optionalText = z.optional(z.string());
+const optionalFlag = z.optional(z.boolean());
+const optionalTexts = z.optional(z.array(z.string()));
+const nonEmptyText = z.string().check(z.minLength(1));
+const count = z.number().check(z.int(), z.minimum(0));
+
 export const NODE_TYPES = ["shell", "agent", "skill", "http", "human", "checkpoint", "gate", "loop"] as const;
 export const NodeTypeSchema = z.enum(NODE_TYPES);
 export type NodeType = z.infer<typeof NodeTypeSchema>;
@@ -24,10 +34,10 @@ export const OnFailSchema = z.union([
 export type OnFail = z.infer<typeof OnFailSchema>;
 
 export const RetriesSchema = z.union([
-  z.number().check(z.int(), z.minimum(0)),
+  count,
   z.looseObject({
-    max: z.number().check(z.int(), z.minimum(0)),
-    backoff_ms: z.optional(z.number().check(z.int(), z.minimum(0))),
+    max: count,
+    backoff_ms: z.optional(count),
   }),
 ]);
 export type Retries = z.infer<typeof RetriesSchema>;
@@ -35,28 +45,28 @@ export type Retries = z.infer<typeof RetriesSchema>;
 /** What to do when a check fails; for pre/postconditions (phase-interpreter `_on_failure`). */
 export const CheckOnFailureSchema = z.enum(["fail", "warn", "skip", "ask"]);
 
-const checkBase = { on_failure: z.optional(CheckOnFailureSchema), description: z.optional(z.string()) };
+const checkBase = { on_failure: z.optional(CheckOnFailureSchema), description: optionalText };
 /** Success checks (playbook-execute Step 4e); the required field per type is the seed's rule 11. */
 export const CheckSchema = z.discriminatedUnion("type", [
-  z.looseObject({ type: z.literal("file_exists"), path: z.string().check(z.minLength(1)), ...checkBase }),
+  z.looseObject({ type: z.literal("file_exists"), path: nonEmptyText, ...checkBase }),
   z.looseObject({
     type: z.literal("file_contains"),
-    path: z.string().check(z.minLength(1)),
-    pattern: z.string().check(z.minLength(1)),
+    path: nonEmptyText,
+    pattern: nonEmptyText,
     ...checkBase,
   }),
   z.looseObject({
     type: z.literal("command"),
-    run: z.string().check(z.minLength(1)),
+    run: nonEmptyText,
     expect_exit: z.optional(z.number().check(z.int())),
-    expect_output: z.optional(z.string()),
+    expect_output: optionalText,
     ...checkBase,
   }),
-  z.looseObject({ type: z.literal("human"), prompt: z.string().check(z.minLength(1)), ...checkBase }),
+  z.looseObject({ type: z.literal("human"), prompt: nonEmptyText, ...checkBase }),
   z.looseObject({
     type: z.literal("agent_confirms"),
     on_failure: z.optional(CheckOnFailureSchema),
-    description: z.string().check(z.minLength(1)),
+    description: nonEmptyText,
   }),
 ]);
 export type Check = z.infer<typeof CheckSchema>;
@@ -66,28 +76,28 @@ export const PositionSchema = z.object({ x: z.number(), y: z.number() });
 
 /** Fields every node may carry. */
 const nodeBase = {
-  id: z.string().check(z.minLength(1)),
+  id: nonEmptyText,
   name: z.string(),
-  description: z.optional(z.string()),
-  executor: z.optional(z.string()),
-  args_template: z.optional(z.string()),
-  input_ports: z.optional(z.array(z.string())),
-  output_ports: z.optional(z.array(z.string())),
+  description: optionalText,
+  executor: optionalText,
+  args_template: optionalText,
+  input_ports: optionalTexts,
+  output_ports: optionalTexts,
   parallel_group: z.optional(z.nullable(z.string())),
   on_fail: z.optional(OnFailSchema),
   retries: z.optional(RetriesSchema),
   timeout_s: z.optional(z.number().check(z.positive())),
   tier: z.optional(TierSchema),
-  forbids_files: z.optional(z.array(z.string())),
-  phase: z.optional(z.string()),
+  forbids_files: optionalTexts,
+  phase: optionalText,
   /** Postconditions: checked after the node's work; a failure applies `on_fail`. */
   checks: z.optional(z.array(CheckSchema)),
   /** Preconditions: checked before the node starts (phase-interpreter entry gate). */
   preconditions: z.optional(z.array(CheckSchema)),
   /** Output = this workspace-relative file's content instead of trimmed stdout. */
-  output_file: z.optional(z.string()),
+  output_file: optionalText,
   /** A user breakpoint: checkpoint injection pauses before this node. */
-  breakpoint: z.optional(z.boolean()),
+  breakpoint: optionalFlag,
   position: z.optional(PositionSchema),
   // Approvals this node opens (a human task or check, a pausing checkpoint, a gate asking for a branch):
   /** Distinct people who must approve before the node continues (default 1); one reject rejects. */
@@ -97,7 +107,7 @@ const nodeBase = {
   /** `fail` (default): the node fails and its `on_fail` applies; `continue`: as if approved (a gate takes `else`). */
   on_timeout: z.optional(z.enum(["continue", "fail"])),
   /** false: whoever started the run may not decide its approvals. */
-  allow_self_approval: z.optional(z.boolean()),
+  allow_self_approval: optionalFlag,
 };
 
 export const ShellNodeSchema = z.looseObject({ ...nodeBase, type: z.literal("shell") });
@@ -105,50 +115,50 @@ export const AgentNodeSchema = z.looseObject({
   ...nodeBase,
   type: z.literal("agent"),
   /** Name of a configured agent provider; default provider when absent. */
-  provider: z.optional(z.string()),
-  run_in_background: z.optional(z.boolean()),
-  long_running: z.optional(z.boolean()),
+  provider: optionalText,
+  run_in_background: optionalFlag,
+  long_running: optionalFlag,
 });
 export const SkillNodeSchema = z.looseObject({ ...nodeBase, type: z.literal("skill") });
 export const HttpNodeSchema = z.looseObject({
   ...nodeBase,
   type: z.literal("http"),
-  method: z.optional(z.string()),
-  url: z.optional(z.string()),
+  method: optionalText,
+  url: optionalText,
   headers: z.optional(z.record(z.string(), z.string())),
-  body: z.optional(z.string()),
+  body: optionalText,
 });
 export const HumanNodeSchema = z.looseObject({
   ...nodeBase,
   type: z.literal("human"),
-  prompt: z.optional(z.string()),
+  prompt: optionalText,
   /** Choices offered to the person; free-text answer when absent. */
-  options: z.optional(z.array(z.string())),
+  options: optionalTexts,
 });
 export const CheckpointNodeSchema = z.looseObject({
   ...nodeBase,
   type: z.literal("checkpoint"),
-  auto_continue: z.optional(z.boolean()),
-  save_fields: z.optional(z.array(z.string())),
+  auto_continue: optionalFlag,
+  save_fields: optionalTexts,
   /** Set by injectCheckpoints: only injected checkpoints are ever replaced by it. */
-  injected: z.optional(z.boolean()),
+  injected: optionalFlag,
   /** Which injection rule placed it (report + idempotence). */
-  injected_rule: z.optional(z.string()),
+  injected_rule: optionalText,
 });
 export const GateNodeSchema = z.looseObject({
   ...nodeBase,
   type: z.literal("gate"),
   /** A template (`{env}`, `{N-002.output}`) whose value is matched against outgoing edge labels. */
-  condition: z.optional(z.string()),
+  condition: optionalText,
   /** A safe expression (CEL) over `vars` and node outputs, evaluated instead of `condition`. */
-  expression: z.optional(z.string()),
+  expression: optionalText,
 });
 export const LoopNodeSchema = z.looseObject({
   ...nodeBase,
   type: z.literal("loop"),
   max_iter: z.number().check(z.int()),
   /** Ends the loop early when it evaluates to `true` (expression or template). */
-  until: z.optional(z.string()),
+  until: optionalText,
 });
 
 export const NodeSchema = z.discriminatedUnion("type", [
@@ -165,10 +175,10 @@ export type WorkflowNode = z.infer<typeof NodeSchema>;
 export type NodeOfType<T extends NodeType> = Extract<WorkflowNode, { type: T }>;
 
 export const EdgeSchema = z.looseObject({
-  from: z.string().check(z.minLength(1)),
-  to: z.string().check(z.minLength(1)),
+  from: nonEmptyText,
+  to: nonEmptyText,
   /** Branch value for edges out of a gate (`else` catches the rest); free text elsewhere. */
-  label: z.optional(z.string()),
+  label: optionalText,
 });
 export type Edge = z.infer<typeof EdgeSchema>;
 
@@ -176,31 +186,31 @@ export const VARIABLE_TYPES = ["string", "path", "boolean", "number"] as const;
 export const VariableSchema = z.looseObject({
   type: z._default(z.enum(VARIABLE_TYPES), "string"),
   required: z._default(z.boolean(), true),
-  description: z.optional(z.string()),
+  description: optionalText,
   default: z.optional(z.union([z.string(), z.number(), z.boolean()])),
 });
 export type Variable = z.infer<typeof VariableSchema>;
 
 export const PhaseSchema = z.looseObject({
-  name: z.string().check(z.minLength(1)),
-  description: z.optional(z.string()),
+  name: nonEmptyText,
+  description: optionalText,
 });
 export const AtomicGroupSchema = z.looseObject({
   name: z.string(),
   nodes: z.array(z.string()),
-  description: z.optional(z.string()),
+  description: optionalText,
 });
 
 export const EXECUTION_MODES = ["serial", "parallel"] as const;
 
 export const TemplateSchema = z.looseObject({
-  template_id: z.string().check(z.minLength(1)),
-  name: z.string().check(z.minLength(1)),
+  template_id: nonEmptyText,
+  name: nonEmptyText,
   description: z._default(z.string(), ""),
   /** The seed writes "1.0"; a number is accepted and kept as written. */
   version: z._default(z.union([z.string(), z.number()]), "1.0"),
-  created_at: z.optional(z.string()),
-  source_session: z.optional(z.string()),
+  created_at: optionalText,
+  source_session: optionalText,
   tags: z._default(z.array(z.string()), []),
   context_schema: z._default(z.record(z.string(), VariableSchema), {}),
   phases: z.optional(z.array(PhaseSchema)),
