@@ -6,9 +6,12 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 interface CliManifest {
-  freshCliEntry(root: string): string | undefined;
+  freshCliEntry(root: string, command?: string): string | undefined;
   currentCliEntry(root: string): string | undefined;
-  writeManifest(root: string, m: { build: string; startedAt: number; inputs: string[] }): void;
+  writeManifest(
+    root: string,
+    m: { build: string; startedAt: number; inputs: string[]; commands?: Record<string, string[]> },
+  ): void;
 }
 // A CommonJS script without type declarations: the bin requires it before any TypeScript exists.
 const { freshCliEntry, currentCliEntry, writeManifest } = createRequire(import.meta.url)(
@@ -53,6 +56,25 @@ describe("cli manifest", () => {
     expect(currentCliEntry(root)).toBeUndefined();
     fs.rmSync(path.join(root, "dist/cli/manifest.json"));
     expect(currentCliEntry(root)).toBeUndefined();
+  });
+
+  it("a command checks the inputs of the bundles it can load; no command or an unknown one, those of main", () => {
+    fs.writeFileSync(path.join(root, "lib/b.ts"), "");
+    at("lib/b.ts", 1_000_000);
+    writeManifest(root, {
+      build: "b1",
+      startedAt: 2_000_000,
+      inputs: ["lib/a.ts", "lib/b.ts", "tsconfig.json"],
+      commands: { "": ["tsconfig.json"], validate: ["lib/a.ts", "tsconfig.json"], run: ["lib/b.ts", "tsconfig.json"] },
+    });
+    at("lib/b.ts", 2_000_001); // only run's bundle is stale
+    expect(freshCliEntry(root, "validate")).toBe(path.join(root, "dist/cli/b1/main.cjs"));
+    expect(freshCliEntry(root, "--help")).toBe(path.join(root, "dist/cli/b1/main.cjs"));
+    expect(freshCliEntry(root, "constructor")).toBe(path.join(root, "dist/cli/b1/main.cjs"));
+    expect(freshCliEntry(root, "run")).toBeUndefined();
+    at("tsconfig.json", 2_000_001); // shared by all
+    expect(freshCliEntry(root, "validate")).toBeUndefined();
+    expect(freshCliEntry(root)).toBeUndefined();
   });
 
   it("writing a manifest replaces the old one whole (no temporary file left)", () => {

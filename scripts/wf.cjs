@@ -21,7 +21,7 @@ async function bundleEntry() {
     if (!entry) throw new Error("WF_CLI=bundle but there is no CLI bundle (run: node scripts/build-cli.mjs)");
     return entry;
   }
-  const fresh = freshCliEntry(root);
+  const fresh = freshCliEntry(root, process.argv[2]);
   if (fresh) return fresh;
   try {
     return await (await import("./build-cli.mjs")).buildCli(root);

@@ -1,5 +1,7 @@
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "./main";
+import { plainValidateArgs } from "./plain-validate-args";
 import { captureIo } from "@/server/test-support/capture-io";
 
 describe("wf main", () => {
@@ -54,5 +56,68 @@ describe("wf main", () => {
       process.env.WF_DB_PATH = saved;
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("wf validate without commander", () => {
+  const fixture = (name: string) => path.join(__dirname, "fixtures", name);
+  /** The same line through commander (./program), as every line went before. */
+  async function viaCommander(argv: string[]) {
+    const io = captureIo();
+    const result = { code: 0 };
+    const { buildProgram } = await import("./program");
+    await buildProgram(io, result).parseAsync(argv);
+    return { code: result.code, stdout: io.stdout, stderr: io.stderr };
+  }
+
+  it("reads only the three plain forms; anything else is left to commander", () => {
+    const args = (...a: string[]) => plainValidateArgs(["node", "wf", ...a]);
+    expect(args("validate", "a.json")).toEqual({ file: "a.json", json: false });
+    expect(args("validate", "a.json", "--json")).toEqual({ file: "a.json", json: true });
+    expect(args("validate", "--json", "a.json")).toEqual({ file: "a.json", json: true });
+    for (const other of [
+      [],
+      ["validate"],
+      ["validate", "--json"],
+      ["validate", "--json", "--json"],
+      ["validate", "a.json", "b.json"],
+      ["validate", "a.json", "--nope"],
+      ["validate", "-", "--json"],
+      ["validate", "--", "a.json"],
+      ["validate", "a.json", "--json", "--json"],
+      ["validate", "--help"],
+      ["validate", ""],
+      ["convert", "a.json"],
+    ])
+      expect(args(...other), other.join(" ")).toBeUndefined();
+  });
+
+  it("prints exactly what commander's path prints, with the same exit code", async () => {
+    const files = [
+      fixture("seed-full-template.json"),
+      fixture("cycle.json"),
+      fixture("release-flow.mmd"),
+      fixture("review-playbook.yml"),
+      fixture("every-rule-broken.yaml"),
+      fixture("broken-syntax.mmd"),
+      fixture("missing.json"),
+      path.join(__dirname, "main.ts"), // not a workflow file type
+    ];
+    for (const file of files)
+      for (const tail of [[file], [file, "--json"], ["--json", file]]) {
+        const argv = ["node", "wf", "validate", ...tail];
+        expect(plainValidateArgs(argv)).toBeDefined();
+        const io = captureIo();
+        const code = await main(argv, io);
+        const direct = { code, stdout: io.stdout, stderr: io.stderr };
+        const commander = await viaCommander(argv).catch((err: Error) => ({
+          code: -1,
+          stdout: [],
+          stderr: [err.message],
+        }));
+        // Commander's path throws a CliError for an unreadable file, which main() prints: compare the printed line.
+        if (commander.code === -1) expect(direct.stderr).toEqual([`wf: ${commander.stderr[0]}`]);
+        else expect(direct).toEqual(commander);
+      }
   });
 });

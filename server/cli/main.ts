@@ -1,38 +1,27 @@
 /**
- * `wf` entry: registers every subcommand of DESIGN.md §9 and maps failures to exit codes. Only the
- * definitions load here; each subcommand imports its work when it runs, so `wf --help` stays small.
+ * `wf` entry: runs a command line and maps failures to exit codes. The plain `wf validate <file> [--json]`
+ * goes straight to its command; every other line goes through commander (./program), loaded only then:
+ * reading and building commander costs ~10 ms of a start that should take 150 ms in all (DESIGN.md §9).
  */
-import { Command, CommanderError } from "commander";
 import { processIo, type CliIo, type CommandResult } from "./cli-io";
-import { registerConvert } from "./commands/convert";
-import { registerDescribe } from "./commands/describe";
-import { registerRun } from "./commands/run";
-import { registerServe } from "./commands/serve";
-import { registerValidate } from "./commands/validate";
 import { CliError, EXIT } from "./exit-codes";
-
-export function buildProgram(io: CliIo, result: CommandResult): Command {
-  const program = new Command("wf")
-    .description("Wf Composer: describe, import, validate and run workflow DAGs")
-    .showHelpAfterError()
-    .exitOverride()
-    .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) });
-  for (const register of [registerValidate, registerConvert, registerDescribe, registerRun, registerServe]) {
-    const cmd = register(program, io, result);
-    cmd.exitOverride().showHelpAfterError();
-  }
-  return program;
-}
+import { plainValidateArgs } from "./plain-validate-args";
 
 /** Runs the CLI and resolves to the process exit code. */
 export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
   const result: CommandResult = { code: EXIT.ok };
-  const program = buildProgram(io, result);
+  let program: typeof import("./program") | undefined;
   try {
-    await program.parseAsync(argv);
+    const validate = plainValidateArgs(argv);
+    if (validate) {
+      const { validateCommand } = await import("./commands/validate-command");
+      return validateCommand(validate.file, { json: validate.json }, io);
+    }
+    program = await import("./program");
+    await program.buildProgram(io, result).parseAsync(argv);
     return result.code;
   } catch (err) {
-    if (err instanceof CommanderError) {
+    if (program && err instanceof program.CommanderError) {
       // --help / --version exit 0; every other commander error is a usage error.
       return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }

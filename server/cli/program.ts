@@ -1,0 +1,26 @@
+/**
+ * The `wf` command line as commander sees it: every subcommand of DESIGN.md §9 with its options and help.
+ * Loaded by main() for everything but the plain `wf validate <file> [--json]`, which needs none of it.
+ */
+import { Command } from "commander";
+import type { CliIo, CommandResult } from "./cli-io";
+import { registerConvert } from "./commands/convert";
+import { registerDescribe } from "./commands/describe";
+import { registerRun } from "./commands/run";
+import { registerServe } from "./commands/serve";
+import { registerValidate } from "./commands/validate";
+
+export { CommanderError } from "commander";
+
+export function buildProgram(io: CliIo, result: CommandResult): Command {
+  const program = new Command("wf")
+    .description("Wf Composer: describe, import, validate and run workflow DAGs")
+    .showHelpAfterError()
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) });
+  for (const register of [registerValidate, registerConvert, registerDescribe, registerRun, registerServe]) {
+    const cmd = register(program, io, result);
+    cmd.exitOverride().showHelpAfterError();
+  }
+  return program;
+}
