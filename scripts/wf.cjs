@@ -31,6 +31,17 @@ async function bundleEntry() {
   }
 }
 
+/**
+ * Lines whose work is over when main() resolves (nothing of theirs runs on in the background). When nothing
+ * is pending either (cli-io writes each line synchronously), the process exits there instead of waiting for
+ * Node to free its heap: ~5 ms of a `wf validate` (measured). Other lines end the usual way.
+ */
+const DONE_WHEN_MAIN_RESOLVES = new Set(["validate", "convert", "--help", "-h", "help", undefined]);
+
+function exitIfDone() {
+  if (DONE_WHEN_MAIN_RESOLVES.has(process.argv[2]) && process.getActiveResourcesInfo().length === 0) process.exit();
+}
+
 async function run() {
   const entry = await bundleEntry();
   if (entry) {
@@ -38,6 +49,7 @@ async function run() {
     const { main } = requireWithCodeCache(entry, path.dirname(entry));
     process.exitCode = await main(process.argv);
     saveCodeCaches();
+    exitIfDone();
     return;
   }
   const { register } = await import("tsx/esm/api");

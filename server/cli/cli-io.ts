@@ -1,17 +1,17 @@
 /** Output sinks for commands, injectable so tests capture stdout/stderr without spawning. */
+import fs from "node:fs";
+
 export interface CliIo {
   out(text: string): void;
   err(text: string): void;
 }
 
+/** Descriptors whose pipe turned out non-blocking: their lines go through Node's stream, which waits for it. */
+const viaStream = new Set<number>();
 const guarded = new WeakSet<NodeJS.WriteStream>();
 
-/**
- * One line to `stream`. A closed pipe (`wf validate x | head`) is not an error worth a stack trace: stop
- * writing quietly. The guard goes on at a stream's first line, not at import: Node creates process.stdout
- * and process.stderr when they are first read, a few ms each of a start, and most commands never use stderr.
- */
-function writeLine(stream: NodeJS.WriteStream, text: string) {
+function streamOf(fd: 1 | 2): NodeJS.WriteStream {
+  const stream = fd === 1 ? process.stdout : process.stderr;
   if (!guarded.has(stream)) {
     guarded.add(stream);
     stream.on("error", (err: NodeJS.ErrnoException) => {
@@ -19,12 +19,36 @@ function writeLine(stream: NodeJS.WriteStream, text: string) {
       throw err;
     });
   }
-  stream.write(text.endsWith("\n") ? text : text + "\n");
+  return stream;
+}
+
+/**
+ * One line to stdout (1) or stderr (2), written straight to the descriptor: what Node's stdout stream does
+ * for a file, a pipe or a terminal on Linux too, but without building the stream (a few ms of each start).
+ * A closed pipe (`wf validate x | head`) is not an error worth a stack trace: stop writing quietly.
+ */
+function writeLine(fd: 1 | 2, text: string) {
+  const line = text.endsWith("\n") ? text : text + "\n";
+  if (viaStream.has(fd)) {
+    streamOf(fd).write(line);
+    return;
+  }
+  const bytes = Buffer.from(line);
+  let written = 0;
+  try {
+    while (written < bytes.length) written += fs.writeSync(fd, bytes, written);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "EPIPE") process.exit(process.exitCode ?? 0);
+    if (code !== "EAGAIN") throw err;
+    viaStream.add(fd);
+    streamOf(fd).write(bytes.subarray(written));
+  }
 }
 
 export const processIo: CliIo = {
-  out: (text) => writeLine(process.stdout, text),
-  err: (text) => writeLine(process.stderr, text),
+  out: (text) => writeLine(1, text),
+  err: (text) => writeLine(2, text),
 };
 
 /** Each command sets `code`; commander handles usage errors (exit 2). */
