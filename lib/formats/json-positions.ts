@@ -1,8 +1,8 @@
 /**
  * Where each value of a JSON text starts, read in one pass over text `JSON.parse` has already accepted:
  * the offsets `createPositionLocator` turns into line/column for a diagnostic's path. The `yaml` package
- * gives the same positions (JSON is YAML), but loading it and building its document costs a `wf validate`
- * of a small template about a third of its time. A repeated key points at its first occurrence, as in `yaml`.
+ * gives the same positions (JSON is YAML), but loading it and building its document cost a `wf validate`
+ * of a small template ~15 ms (measured). A repeated key points at its first occurrence, as in `yaml`.
  */
 import type { PositionNode } from "./position-locator";
 
