@@ -19,33 +19,9 @@
  */
 import { parseReferences, type Reference } from "@/lib/workflow/references";
 import { nestedScriptWords, shellInvocation } from "./nested-shell-scripts";
+import { planPlainShellCommand } from "./plan-plain-shell-command";
+import { Allocator, EXPANSION, type Form, type ShellCommandPlan } from "./shell-command-plan";
 import { lineColumn, listField, parseShell, staticWordValue, walkShell, type ShellNode } from "./shell-syntax";
-
-export interface ShellRefSlot {
-  /** The environment variable carrying the value: `WF_REF_1`, … */
-  name: string;
-  /** The reference (its first occurrence). */
-  ref: Reference;
-  /** Read by a nested shell: must travel in the environment (not in a file). */
-  nested: boolean;
-  /** Stands in arithmetic: the value must be an integer. */
-  arith: boolean;
-}
-
-export type ShellCommandPlan =
-  | { ok: true; script: string; refs: ShellRefSlot[] }
-  | { ok: false; kind: "syntax" | "placement"; line: number; column: number; message: string };
-
-type Form = "unquoted" | "double" | "single" | "ansi" | "arith" | "comment";
-
-const EXPANSION: Record<Form, (name: string) => string> = {
-  unquoted: (n) => `"$${n}"`,
-  double: (n) => `\${${n}}`,
-  single: (n) => `'"$${n}"'`,
-  ansi: (n) => `'"$${n}"$'`,
-  arith: (n) => `\${${n}}`,
-  comment: (n) => n,
-};
 
 const ARITH = new Set([
   "ArithmExp",
@@ -63,20 +39,6 @@ const REFUSED: Record<string, string> = {
   BraceExp: "inside a brace expansion",
   ArrayExpr: "inside an array",
 };
-
-class Allocator {
-  readonly slots = new Map<string, ShellRefSlot>();
-  slot(ref: Reference, nested: boolean, arith: boolean): ShellRefSlot {
-    let s = this.slots.get(ref.raw);
-    if (!s) {
-      s = { name: `WF_REF_${this.slots.size + 1}`, ref, nested, arith };
-      this.slots.set(ref.raw, s);
-    }
-    s.nested ||= nested;
-    s.arith ||= arith;
-    return s;
-  }
-}
 
 class PlacementError extends Error {
   constructor(
@@ -332,7 +294,19 @@ function unquoteHeredoc(text: string, h: Heredoc, refs: Reference[], alloc: Allo
 const CACHE_SIZE = 500;
 const cache = new Map<string, ShellCommandPlan>();
 
-/** Plans a command line (see the file header). Never throws; cached by text (bounded, least recently used). */
+/** The plan read from the parse tree: what planShellCommand answers for a line that is not plain. */
+export function planParsedShellCommand(text: string): ShellCommandPlan {
+  try {
+    return plan(text, new Allocator(), 0);
+  } catch (err) {
+    return { ok: false, kind: "syntax", line: 1, column: 1, message: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+/**
+ * Plans a command line (see the file header): a plain line without the parser (plan-plain-shell-command.ts),
+ * any other from its parse tree. Never throws; cached by text (bounded, least recently used).
+ */
 export function planShellCommand(text: string): ShellCommandPlan {
   const hit = cache.get(text);
   if (hit) {
@@ -340,18 +314,7 @@ export function planShellCommand(text: string): ShellCommandPlan {
     cache.set(text, hit);
     return hit;
   }
-  let result: ShellCommandPlan;
-  try {
-    result = plan(text, new Allocator(), 0);
-  } catch (err) {
-    result = {
-      ok: false,
-      kind: "syntax",
-      line: 1,
-      column: 1,
-      message: err instanceof Error ? err.message : String(err),
-    };
-  }
+  const result = planPlainShellCommand(text) ?? planParsedShellCommand(text);
   cache.set(text, result);
   if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
   return result;

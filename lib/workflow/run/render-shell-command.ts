@@ -7,7 +7,7 @@
  * so a value that large used by one fails the node with a clear error.
  */
 import type { ReferenceLookup } from "@/lib/workflow/references";
-import type { ShellCommandPlan } from "./plan-shell-command";
+import type { ShellCommandPlan } from "./shell-command-plan";
 
 /** Values up to this many UTF-8 bytes go in the environment; larger ones through a file. */
 export const ENV_VALUE_MAX_BYTES = 64 * 1024;

@@ -1,0 +1,181 @@
+/**
+ * planPlainShellCommand(text): the plan of a plain command line, read without the shell parser, or
+ * undefined when the line is not plain. The parser (mvdan-sh) takes ~100 ms to load, which a `wf validate`
+ * or `wf run` of a template whose commands are all plain (`true`, `npm test`, `pytest {path} -q`) need not pay.
+ *
+ * Plain: ASCII words of ordinary characters, '…' strings, "…" strings without `\`, `$` or backquotes, joined
+ * by `|`, `||`, `&&`, `;`, `&` or newlines, with `<`, `>`, `>>` and `N>&M` redirections. Such a line always
+ * parses, so its plan is the text itself when it holds no reference. A reference is planned here only where
+ * its spot is plain (an unquoted word, a '…' or a "…" string) and no word of the line is a shell, `eval`,
+ * `trap` or a program that hands a script to one (their scripts are planned again for the inner shell).
+ * Anything else — `$`, parentheses, braces, here-documents, comments, keywords, `let` and declarations —
+ * goes to the parser. The plan equals the parser-based one (a test compares them on generated lines).
+ */
+import { parseReferences, type Reference } from "@/lib/workflow/references";
+import { Allocator, EXPANSION, type Form, type ShellCommandPlan } from "./shell-command-plan";
+
+/** Characters a plain word is made of (globs `*` `?` included: they never change how a line parses). */
+const WORD_CHAR = /[A-Za-z0-9_./:=,@%+\-~^*?]/;
+/** Words that start a compound command, or make one of their own (arithmetic, declarations, nested scripts). */
+const KEYWORDS = new Set([
+  "if",
+  "then",
+  "else",
+  "elif",
+  "fi",
+  "for",
+  "while",
+  "until",
+  "do",
+  "done",
+  "case",
+  "esac",
+  "in",
+  "select",
+  "function",
+  "time",
+  "coproc",
+  "let",
+  "declare",
+  "typeset",
+  "export",
+  "local",
+  "readonly",
+  "nameref",
+]);
+/** Words that hand a script to another shell somewhere in their call (see nested-shell-scripts.ts). */
+const SCRIPT_TAKERS = new Set(["sh", "bash", "dash", "ash", "ksh", "mksh", "zsh", "posh", "yash", "eval", "trap"]);
+const COMMAND_OPTION_PROGRAMS = new Set(["su", "runuser", "flock", "script"]);
+
+/** Thrown while reading when the line is not plain; never escapes this file. */
+class NotPlain extends Error {}
+const notPlain = (): never => {
+  throw new NotPlain();
+};
+
+interface Word {
+  /** The word as the shell reads it (quotes removed); undefined when it holds a reference. */
+  value: string | undefined;
+}
+
+export function planPlainShellCommand(text: string): ShellCommandPlan | undefined {
+  // Any control character but tab and newline, or any non-ASCII character, is not plain.
+  if (!/^[\x20-\x7e\t\n]*$/.test(text) || !text.trim()) return undefined;
+  const refs = parseReferences(text);
+  const refAt = new Map<number, Reference>(refs.map((r) => [r.start, r]));
+  const forms: Form[] = [];
+  const commands: Word[][] = [];
+  try {
+    let i = 0;
+    let words: Word[] = [];
+    /** The operator that ended the last command, if a command must follow it. */
+    let dangling = false;
+    const endCommand = () => {
+      if (words.length) commands.push(words);
+      words = [];
+    };
+    /** A reference at `i`: its spot is `form`; returns the index past it. */
+    const reference = (form: Form): number => {
+      const ref = refAt.get(i) ?? notPlain();
+      forms.push(form);
+      return ref.end;
+    };
+    /** Reads a word starting at `i`; stops before a space, an operator or a redirection. */
+    const word = (): Word => {
+      let value: string | undefined = "";
+      const start = i;
+      while (i < text.length) {
+        const c = text[i];
+        if (c === "'") {
+          const close = text.indexOf("'", i + 1);
+          if (close < 0) notPlain();
+          const inside = refs.filter((r) => r.start > i && r.start < close);
+          if (inside.some((r) => r.end > close)) notPlain();
+          for (const _ of inside) forms.push("single");
+          if (inside.length) value = undefined;
+          else if (value !== undefined) value += text.slice(i + 1, close);
+          i = close + 1;
+        } else if (c === '"') {
+          let j = i + 1;
+          while (j < text.length && text[j] !== '"') {
+            if (refAt.has(j)) {
+              const end = refAt.get(j)!.end;
+              if (text.slice(j, end).includes('"')) notPlain();
+              forms.push("double");
+              value = undefined;
+              j = end;
+            } else if ("\\$`".includes(text[j])) notPlain();
+            else j++;
+          }
+          if (j >= text.length) notPlain();
+          if (value !== undefined) value += text.slice(i + 1, j);
+          i = j + 1;
+        } else if (c === "{") {
+          i = reference("unquoted");
+          value = undefined;
+        } else if (WORD_CHAR.test(c)) {
+          if (value !== undefined) value += c;
+          i++;
+        } else break;
+      }
+      if (i === start) notPlain();
+      return { value };
+    };
+    while (i < text.length) {
+      const c = text[i];
+      if (c === " " || c === "\t") {
+        i++;
+      } else if (c === "\n" || c === ";" || c === "&" || c === "|") {
+        const op = text.slice(i, i + 2) === "&&" || text.slice(i, i + 2) === "||" ? text.slice(i, i + 2) : c;
+        if (op === "&" && text[i + 1] === ">") notPlain();
+        if (op === "|" && text[i + 1] === "&") notPlain();
+        if (op === ";" && text[i + 1] === ";") notPlain();
+        if (op === "\n" ? dangling : !words.length) notPlain();
+        endCommand();
+        dangling = op === "|" || op === "&&" || op === "||";
+        i += op.length;
+      } else if (c === "<" || c === ">" || (/[0-9]/.test(c) && /^[0-9]+[<>]/.test(text.slice(i)))) {
+        if (!words.length) notPlain();
+        while (/[0-9]/.test(text[i])) i++;
+        const op = text.slice(i, i + 2);
+        if (op === ">&") {
+          i += 2;
+          if (!/[0-9]/.test(text[i] ?? "") || /[^\s;&|]/.test(text[i + 1] ?? " ")) notPlain();
+          i++;
+        } else {
+          if (op === "<<" || op === "<>" || op === "<&" || op === ">|") notPlain();
+          i += op === ">>" ? 2 : 1;
+          while (text[i] === " " || text[i] === "\t") i++;
+          word();
+        }
+      } else {
+        const w = word();
+        const head = words.every((x) => x.value !== undefined && /^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(x.value));
+        if (head && (w.value === undefined ? false : KEYWORDS.has(w.value))) notPlain();
+        words.push(w);
+        dangling = false;
+      }
+    }
+    if (dangling) notPlain();
+    endCommand();
+  } catch (err) {
+    if (err instanceof NotPlain) return undefined;
+    throw err;
+  }
+  if (refs.length === 0) return { ok: true, script: text, refs: [] };
+  if (forms.length !== refs.length) return undefined; // a reference outside any word (cannot be: safety net)
+  for (const words of commands)
+    for (const { value } of words) {
+      const name = value?.split("/").pop() ?? "";
+      if (SCRIPT_TAKERS.has(name) || COMMAND_OPTION_PROGRAMS.has(name)) return undefined;
+    }
+  const alloc = new Allocator();
+  let script = "";
+  let last = 0;
+  refs.forEach((ref, k) => {
+    const slot = alloc.slot(ref, false, false);
+    script += text.slice(last, ref.start) + EXPANSION[forms[k]](slot.name);
+    last = ref.end;
+  });
+  return { ok: true, script: script + text.slice(last), refs: [...alloc.slots.values()] };
+}
