@@ -16,12 +16,15 @@ const COMMANDS = [
   ["--help"],
   ["validate", fixture("seed-full-template.json"), "--json"],
   ["validate", fixture("shell-run.json")],
+  // A line with `$`: the shell parser (plain lines are planned without it).
+  ["validate", fixture("shell-expansions.json")],
   ["validate", fixture("release-flow.mmd")],
   ["validate", fixture("review-playbook.yml")],
   ["convert", fixture("seed-full-template.json"), "--to", "ascii"],
   ["convert", fixture("release-flow.mmd"), "--to", "yaml"],
   ["describe", "fetch the repo, then run the tests and write a report", "--no-agent"],
   ["run", fixture("shell-run.json"), "--json"],
+  ["run", fixture("shell-expansions.json"), "--json"],
 ];
 
 async function warm() {
