@@ -1,5 +1,6 @@
 /** Output sinks for commands, injectable so tests capture stdout/stderr without spawning. */
-import fs from "node:fs";
+// A named import: a default import of a builtin makes the bundle copy the whole module at load.
+import { writeSync } from "node:fs";
 
 export interface CliIo {
   out(text: string): void;
@@ -36,7 +37,7 @@ function writeLine(fd: 1 | 2, text: string) {
   const bytes = Buffer.from(line);
   let written = 0;
   try {
-    while (written < bytes.length) written += fs.writeSync(fd, bytes, written);
+    while (written < bytes.length) written += writeSync(fd, bytes, written);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === "EPIPE") process.exit(process.exitCode ?? 0);

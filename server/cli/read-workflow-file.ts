@@ -3,8 +3,9 @@
  * importers an `!include` reader that resolves paths relative to the playbook's own folder.
  * Missing/unreadable files and unknown extensions are usage errors (exit 2).
  */
-import fs from "node:fs";
-import path from "node:path";
+// Named imports: a default import of a builtin makes the bundle copy the whole module at load (esbuild's __toESM).
+import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import {
   extensionOf,
   isWorkflowExtension,
@@ -16,10 +17,10 @@ import { CliError, EXIT } from "./exit-codes";
 
 /** `!include` reader for a playbook at `playbookPath`: undefined when the file is missing. */
 export function includeResolverFor(playbookPath: string): IncludeResolver {
-  const dir = path.dirname(path.resolve(playbookPath));
+  const dir = dirname(resolve(playbookPath));
   return (relative) => {
     try {
-      return fs.readFileSync(path.resolve(dir, relative), "utf8");
+      return readFileSync(resolve(dir, relative), "utf8");
     } catch {
       return undefined;
     }
@@ -36,7 +37,7 @@ export function readWorkflowFile(file: string): ImportWorkflowInput {
   }
   let text: string;
   try {
-    text = fs.readFileSync(file, "utf8");
+    text = readFileSync(file, "utf8");
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : (err as Error).message;
