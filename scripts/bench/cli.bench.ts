@@ -47,6 +47,8 @@ interface Case {
   env?: NodeJS.ProcessEnv;
   /** Also measure from the sources through tsx. */
   fromSource?: boolean;
+  /** A start-up case: also its cost over `node -e 0`, run alternately with it (paired differences). */
+  overFloor?: boolean;
   expectCode?: number;
 }
 
@@ -88,13 +90,25 @@ export default async function bench(): Promise<void> {
     fs.writeFileSync(file, JSON.stringify(template));
     return file;
   };
-  const small = path.join(ROOT, "server/cli/fixtures/seed-full-template.json");
+  const fixture = (name: string) => path.join(ROOT, "server/cli/fixtures", name);
+  const small = fixture("seed-full-template.json");
   const big = write("validate-10k.json", layered(10_000, 100, shell));
   const chain = (n: number) => write(`chain-${n}.json`, layered(n, 1, noop));
   const cases: Case[] = [
     { name: "node -e 0 (the floor)", args: ["-e", "0"] },
-    { name: "wf --help", args: [WF, "--help"], fromSource: true },
-    { name: "wf validate small.json", args: [WF, "validate", small], fromSource: true },
+    { name: "wf --help", args: [WF, "--help"], fromSource: true, overFloor: true },
+    { name: "wf validate small.json", args: [WF, "validate", small], fromSource: true, overFloor: true },
+    // Small templates with shell nodes: plain command lines, then one the shell parser must read (`$`).
+    {
+      name: "wf validate small, plain shell lines",
+      args: [WF, "validate", fixture("shell-run.json")],
+      overFloor: true,
+    },
+    {
+      name: "wf validate small, a `$` in a line",
+      args: [WF, "validate", fixture("shell-expansions.json")],
+      overFloor: true,
+    },
     { name: "wf validate 10,000 nodes", args: [WF, "validate", big], fromSource: true },
     { name: "wf run 1 shell `true`", args: [WF, "run", write("shell-1.json", layered(1, 1, shell))], nodes: 1 },
     {
@@ -120,6 +134,7 @@ export default async function bench(): Promise<void> {
   ];
   const results = new Map<string, ReturnType<typeof measure>>();
   const oneNoop = cases.find((c) => c.name === "wf run 1 no-op")!;
+  const floorCase = cases[0];
   console.log(
     `\n${"case".padEnd(38)} ${"wall".padStart(10)} ${"cpu".padStart(10)} ${"per node".padStart(10)} ${"peak RSS".padStart(9)}   tsx sources → bundle`,
   );
@@ -128,7 +143,11 @@ export default async function bench(): Promise<void> {
     const r = measure(
       c,
       "bundle",
-      c.nodes && c.nodes > 1 && c.args.includes("run") && !c.name.includes("shell") ? oneNoop : undefined,
+      c.overFloor
+        ? floorCase
+        : c.nodes && c.nodes > 1 && c.args.includes("run") && !c.name.includes("shell")
+          ? oneNoop
+          : undefined,
     );
     results.set(c.name, r);
     const perNode = c.nodes
@@ -157,12 +176,12 @@ export default async function bench(): Promise<void> {
     console.log(
       `  ${label.padEnd(12)} wall ${ratio(big, small, "overBase")};  cpu ${ratio(big, small, "cpuOverBase")}`,
     );
-  const floor = results.get("node -e 0 (the floor)")!.wall;
-  console.log(
-    `over the floor: --help +${(results.get("wf --help")!.wall - floor).toFixed(0)} ms, validate small +${(
-      results.get("wf validate small.json")!.wall - floor
-    ).toFixed(0)} ms, run 1 shell +${(results.get("wf run 1 shell `true`")!.wall - floor).toFixed(0)} ms`,
-  );
+  const overFloor = cases
+    .filter((c) => c.overFloor)
+    .map((c) => `${c.name} +${results.get(c.name)!.overBase.toFixed(0)} ms`);
+  console.log(`\nover \`node -e 0\` (median of paired differences): ${overFloor.join("; ")}`);
+  const floor = results.get(floorCase.name)!.wall;
+  console.log(`run 1 shell over the floor: +${(results.get("wf run 1 shell `true`")!.wall - floor).toFixed(0)} ms`);
   console.log(`load average after: ${load()}`);
   fs.rmSync(dir, { recursive: true, force: true });
 }
