@@ -65,6 +65,16 @@ const WORDS = [
   "xargs",
   "env",
   "command",
+  // parameter expansions
+  "$HOME",
+  "${HOME}",
+  "$1",
+  "$@",
+  "$?",
+  "$x{goal}",
+  '"$HOME/x"',
+  '"${WF_RUN_ID}-{goal}"',
+  "a$b",
 ];
 const REFS = ["{goal}", "{N-001.output}", "{prev_output}", "{secrets.TOKEN}", "{iteration}"];
 const ODD = [
@@ -72,9 +82,14 @@ const ODD = [
   "{{x}}",
   "{",
   "}",
-  "$HOME",
-  "${x}",
   "$(date)",
+  "${x:-y}",
+  "$((1+2))",
+  "$'a'",
+  "$",
+  "${N-001.output}",
+  '"$(pwd)"',
+  "${#x}",
   "`date`",
   "\\n",
   "(",
@@ -147,6 +162,7 @@ describe("planPlainShellCommand", () => {
       'echo "Deploying {env}" | tee {N-001.output}.log 2>&1',
       "A=1 make build && ./run.sh > out.txt; echo done &",
       "cat '{prev_output}' >> notes.md\nwc -l notes.md",
+      'cd "$WF_WORKSPACE" && make ${TARGET} {goal}',
     ]) {
       const fast = planPlainShellCommand(text);
       expect(fast, text).toBeDefined();
@@ -159,8 +175,8 @@ describe("planPlainShellCommand", () => {
       "sh -c 'echo {x}'",
       'bash -c "echo {x}"',
       "eval echo {x}",
-      "echo $HOME",
       "echo $(date) {x}",
+      "echo ${x:-{y}}",
       "if true; then echo {x}; fi",
       "let n={n}+1",
       "export A={x}",

@@ -3,12 +3,13 @@
  * undefined when the line is not plain. The parser (mvdan-sh) takes ~100 ms to load, which a `wf validate`
  * or `wf run` of a template whose commands are all plain (`true`, `npm test`, `pytest {path} -q`) need not pay.
  *
- * Plain: ASCII words of ordinary characters, '…' strings, "…" strings without `\`, `$` or backquotes, joined
- * by `|`, `||`, `&&`, `;`, `&` or newlines, with `<`, `>`, `>>` and `N>&M` redirections. Such a line always
+ * Plain: ASCII words of ordinary characters, '…' strings, "…" strings without `\` or backquotes, parameter
+ * expansions `$NAME`, `${NAME}`, `$1`, `$@`…, joined by `|`, `||`, `&&`, `;`, `&` or newlines, with `<`, `>`,
+ * `>>` and `N>&M` redirections. Such a line always
  * parses, so its plan is the text itself when it holds no reference. A reference is planned here only where
  * its spot is plain (an unquoted word, a '…' or a "…" string) and no word of the line is a shell, `eval`,
  * `trap` or a program that hands a script to one (their scripts are planned again for the inner shell).
- * Anything else — `$`, parentheses, braces, here-documents, comments, keywords, `let` and declarations —
+ * Anything else — `$( )`, `${x:-…}`, parentheses, braces, here-documents, comments, keywords, `let`, declarations —
  * goes to the parser. The plan equals the parser-based one (a test compares them on generated lines).
  */
 import { parseReferences, type Reference } from "@/lib/workflow/references";
@@ -54,8 +55,21 @@ const notPlain = (): never => {
 };
 
 interface Word {
-  /** The word as the shell reads it (quotes removed); undefined when it holds a reference. */
+  /** The word as the shell reads it (quotes removed); undefined when it holds a reference or an expansion. */
   value: string | undefined;
+  /** The word as written. */
+  raw: string;
+}
+
+/**
+ * The index past a plain parameter expansion at `i` (`$NAME`, `${NAME}`, `$1`, `$@`, `$?`, …); anything
+ * else after `$` (`$(`, `$((`, `${x:-…}`, `$'…'`) is not plain.
+ */
+function parameterEnd(text: string, i: number): number {
+  const name = /^\$(?:[A-Za-z_][A-Za-z0-9_]*|[0-9@*#?$!-]|\{(?:[A-Za-z_][A-Za-z0-9_]*|[0-9@*#?$!-])\})/.exec(
+    text.slice(i, i + 200),
+  );
+  return name ? i + name[0].length : notPlain();
 }
 
 export function planPlainShellCommand(text: string): ShellCommandPlan | undefined {
@@ -104,12 +118,18 @@ export function planPlainShellCommand(text: string): ShellCommandPlan | undefine
               forms.push("double");
               value = undefined;
               j = end;
-            } else if ("\\$`".includes(text[j])) notPlain();
+            } else if (text[j] === "$") {
+              j = parameterEnd(text, j);
+              value = undefined;
+            } else if (text[j] === "\\" || text[j] === "`") notPlain();
             else j++;
           }
           if (j >= text.length) notPlain();
           if (value !== undefined) value += text.slice(i + 1, j);
           i = j + 1;
+        } else if (c === "$") {
+          i = parameterEnd(text, i);
+          value = undefined;
         } else if (c === "{") {
           i = reference("unquoted");
           value = undefined;
@@ -119,7 +139,7 @@ export function planPlainShellCommand(text: string): ShellCommandPlan | undefine
         } else break;
       }
       if (i === start) notPlain();
-      return { value };
+      return { value, raw: text.slice(start, i) };
     };
     while (i < text.length) {
       const c = text[i];
@@ -150,7 +170,7 @@ export function planPlainShellCommand(text: string): ShellCommandPlan | undefine
         }
       } else {
         const w = word();
-        const head = words.every((x) => x.value !== undefined && /^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(x.value));
+        const head = words.every((x) => /^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(x.raw));
         if (head && (w.value === undefined ? false : KEYWORDS.has(w.value))) notPlain();
         words.push(w);
         dangling = false;
