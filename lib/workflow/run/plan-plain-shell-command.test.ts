@@ -58,6 +58,7 @@ const WORDS = [
   "sh",
   "bash",
   "/bin/sh",
+  "/usr/{tool}/sh",
   "eval",
   "trap",
   "su",
@@ -173,6 +174,7 @@ describe("planPlainShellCommand", () => {
   it("leaves nested shells, expansions, keywords and here-documents to the parser", () => {
     for (const text of [
       "sh -c 'echo {x}'",
+      "/opt/{tool}/bash -c 'echo {x}'",
       'bash -c "echo {x}"',
       "eval echo {x}",
       "echo $(date) {x}",

@@ -55,7 +55,10 @@ const notPlain = (): never => {
 };
 
 interface Word {
-  /** The word as the shell reads it (quotes removed); undefined when it holds a reference or an expansion. */
+  /**
+   * The word with its quotes removed and references as written, as the parser-based planner reads a call's
+   * words (staticWordValue); undefined when it holds an expansion.
+   */
   value: string | undefined;
   /** The word as written. */
   raw: string;
@@ -106,8 +109,7 @@ export function planPlainShellCommand(text: string): ShellCommandPlan | undefine
           const inside = refs.filter((r) => r.start > i && r.start < close);
           if (inside.some((r) => r.end > close)) notPlain();
           for (const _ of inside) forms.push("single");
-          if (inside.length) value = undefined;
-          else if (value !== undefined) value += text.slice(i + 1, close);
+          if (value !== undefined) value += text.slice(i + 1, close);
           i = close + 1;
         } else if (c === '"') {
           let j = i + 1;
@@ -116,7 +118,6 @@ export function planPlainShellCommand(text: string): ShellCommandPlan | undefine
               const end = refAt.get(j)!.end;
               if (text.slice(j, end).includes('"')) notPlain();
               forms.push("double");
-              value = undefined;
               j = end;
             } else if (text[j] === "$") {
               j = parameterEnd(text, j);
@@ -131,8 +132,9 @@ export function planPlainShellCommand(text: string): ShellCommandPlan | undefine
           i = parameterEnd(text, i);
           value = undefined;
         } else if (c === "{") {
-          i = reference("unquoted");
-          value = undefined;
+          const end = reference("unquoted");
+          if (value !== undefined) value += text.slice(i, end);
+          i = end;
         } else if (WORD_CHAR.test(c)) {
           if (value !== undefined) value += c;
           i++;
