@@ -8,7 +8,8 @@
  * Node version). Files outside `dir` load as usual.
  */
 const fs = require("node:fs");
-const Module = require("node:module");
+// The CommonJS loader itself: `require("node:module")` would also load its ES module hooks (~0.7 ms).
+const Module = module.constructor;
 const path = require("node:path");
 const vm = require("node:vm");
 
