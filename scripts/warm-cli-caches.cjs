@@ -16,7 +16,7 @@ const COMMANDS = [
   ["--help"],
   ["validate", fixture("seed-full-template.json"), "--json"],
   ["validate", fixture("shell-run.json")],
-  // A line with `$( )`: the shell parser (plain lines are planned without it).
+  // A line with `if`: the shell parser (plain lines are planned without it).
   ["validate", fixture("shell-expansions.json")],
   ["validate", fixture("release-flow.mmd")],
   ["validate", fixture("review-playbook.yml")],

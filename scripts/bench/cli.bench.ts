@@ -98,14 +98,14 @@ export default async function bench(): Promise<void> {
     { name: "node -e 0 (the floor)", args: ["-e", "0"] },
     { name: "wf --help", args: [WF, "--help"], fromSource: true, overFloor: true },
     { name: "wf validate small.json", args: [WF, "validate", small], fromSource: true, overFloor: true },
-    // Small templates with shell nodes: plain command lines, then one the shell parser must read (`$( )`).
+    // Small templates with shell nodes: plain command lines, then one the shell parser must read (`if …; fi`).
     {
       name: "wf validate small, plain shell lines",
       args: [WF, "validate", fixture("shell-run.json")],
       overFloor: true,
     },
     {
-      name: "wf validate small, a `$( )` in a line",
+      name: "wf validate small, an `if` line (parser)",
       args: [WF, "validate", fixture("shell-expansions.json")],
       overFloor: true,
     },

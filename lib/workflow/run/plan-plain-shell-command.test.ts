@@ -76,6 +76,16 @@ const WORDS = [
   '"$HOME/x"',
   '"${WF_RUN_ID}-{goal}"',
   "a$b",
+  // command substitutions
+  "$(date)",
+  '"$(pwd)/{goal}"',
+  "$(echo {goal})",
+  "$(cat {N-001.output} | wc -l)",
+  "$(sh -c 'echo {goal}')",
+  '"$(echo "{goal}")"',
+  "$(if true; then echo {goal}; fi)",
+  "$()",
+  "$(echo a) $(echo b 2>&1)",
 ];
 const REFS = ["{goal}", "{N-001.output}", "{prev_output}", "{secrets.TOKEN}", "{iteration}"];
 const ODD = [
@@ -164,6 +174,7 @@ describe("planPlainShellCommand", () => {
       "A=1 make build && ./run.sh > out.txt; echo done &",
       "cat '{prev_output}' >> notes.md\nwc -l notes.md",
       'cd "$WF_WORKSPACE" && make ${TARGET} {goal}',
+      'echo "built at $(date -u +%H:%M) for {goal}" > "$(pwd)/{N-001.output}.log"',
     ]) {
       const fast = planPlainShellCommand(text);
       expect(fast, text).toBeDefined();
@@ -171,13 +182,14 @@ describe("planPlainShellCommand", () => {
     }
   });
 
-  it("leaves nested shells, expansions, keywords and here-documents to the parser", () => {
+  it("leaves nested shells, arithmetic, keywords and here-documents to the parser", () => {
     for (const text of [
       "sh -c 'echo {x}'",
       "/opt/{tool}/bash -c 'echo {x}'",
       'bash -c "echo {x}"',
       "eval echo {x}",
-      "echo $(date) {x}",
+      "echo $((1 + {x}))",
+      "echo $(sh -c 'echo {x}')",
       "echo ${x:-{y}}",
       "if true; then echo {x}; fi",
       "let n={n}+1",
