@@ -86,6 +86,14 @@ const WORDS = [
   "$(if true; then echo {goal}; fi)",
   "$()",
   "$(echo a) $(echo b 2>&1)",
+  // the test command and brackets that are not one
+  "[",
+  "]",
+  "[ -f {goal} ]",
+  "[[",
+  "a[1]=x",
+  "[abc]",
+  "x]",
 ];
 const REFS = ["{goal}", "{N-001.output}", "{prev_output}", "{secrets.TOKEN}", "{iteration}"];
 const ODD = [
@@ -175,6 +183,7 @@ describe("planPlainShellCommand", () => {
       "cat '{prev_output}' >> notes.md\nwc -l notes.md",
       'cd "$WF_WORKSPACE" && make ${TARGET} {goal}',
       'echo "built at $(date -u +%H:%M) for {goal}" > "$(pwd)/{N-001.output}.log"',
+      '[ -f "{path}" ] && cat {path} || echo missing',
     ]) {
       const fast = planPlainShellCommand(text);
       expect(fast, text).toBeDefined();

@@ -3,7 +3,7 @@
  * undefined when the line is not plain. The parser (mvdan-sh) takes ~80 ms to load, which a `wf validate`
  * or `wf run` of a template whose commands are all plain (`true`, `npm test`, `pytest {path} -q`) need not pay.
  *
- * Plain: ASCII words of ordinary characters, '…' strings, "…" strings without `\` or backquotes, parameter
+ * Plain: ASCII words of ordinary characters (and `[` `]` as words of their own), '…' strings, "…" strings without `\` or backquotes, parameter
  * expansions (`$NAME`, `${NAME}`, `$1`, `$@`…) and command substitutions `$( … )` of a plain line, joined by
  * `|`, `||`, `&&`, `;`, `&` or newlines, with `<`, `>`, `>>` and `N>&M` redirections. Such a line always
  * parses, so its plan is the text itself when it holds no reference. A reference is planned here only where
@@ -141,6 +141,10 @@ export function planPlainShellCommand(text: string): ShellCommandPlan | undefine
         value = undefined;
       } else if (c === "{") {
         add(reference("unquoted"));
+      } else if ((c === "[" || c === "]") && i === start && /^[\s;&|)]?$/.test(text[i + 1] ?? "")) {
+        add(c); // the test command `[ … ]`, a word of its own (never part of another word: a glob, an index)
+        i++;
+        break;
       } else if (WORD_CHAR.test(c)) {
         add(c);
         i++;
