@@ -10,6 +10,16 @@ const SHELLS = new Set(["sh", "bash", "dash", "ash", "ksh", "mksh", "zsh", "posh
 /** Programs that hand the word after their `-c` / `--command` to a shell (`su -c`, `flock f -c`, …). */
 const COMMAND_OPTION_PROGRAMS = new Set(["su", "runuser", "flock", "script"]);
 
+/**
+ * Whether a word of a call, wherever it stands, can make the call hand a script to another shell: a shell's
+ * name (or path), `eval`, `trap`, or a program with a `-c` / `--command` option (the plain-line planner uses
+ * it to leave such lines to the parser).
+ */
+export function namesScriptTaker(value: string): boolean {
+  const name = value.split("/").pop() ?? "";
+  return SHELLS.has(name) || COMMAND_OPTION_PROGRAMS.has(name) || name === "eval" || name === "trap";
+}
+
 /** Indexes of the words of a call that hold a script for another shell (`sh -c`, `eval`, `trap`). */
 export function nestedScriptWords(values: (string | undefined)[]): { first: number; last: number } | undefined {
   const head = values[0] === "command" || values[0] === "builtin" ? 1 : 0;

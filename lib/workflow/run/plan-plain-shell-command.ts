@@ -14,6 +14,7 @@
  * parser-based one (a test compares them on generated lines).
  */
 import { parseReferences, type Reference } from "@/lib/workflow/references";
+import { namesScriptTaker } from "./nested-shell-scripts";
 import { Allocator, EXPANSION, type Form, type ShellCommandPlan } from "./shell-command-plan";
 
 /** Characters a plain word is made of (globs `*` `?` included: they never change how a line parses). */
@@ -45,9 +46,6 @@ const KEYWORDS = new Set([
   "readonly",
   "nameref",
 ]);
-/** Words that hand a script to another shell somewhere in their call (see nested-shell-scripts.ts). */
-const SCRIPT_TAKERS = new Set(["sh", "bash", "dash", "ash", "ksh", "mksh", "zsh", "posh", "yash", "eval", "trap"]);
-const COMMAND_OPTION_PROGRAMS = new Set(["su", "runuser", "flock", "script"]);
 
 /** Thrown while reading when the line is not plain; never escapes this file. */
 class NotPlain extends Error {}
@@ -222,10 +220,7 @@ export function planPlainShellCommand(text: string): ShellCommandPlan | undefine
   if (refs.length === 0) return { ok: true, script: text, refs: [] };
   if (forms.length !== refs.length) return undefined; // a reference outside any word (cannot be: safety net)
   for (const words of commands)
-    for (const { value } of words) {
-      const name = value?.split("/").pop() ?? "";
-      if (SCRIPT_TAKERS.has(name) || COMMAND_OPTION_PROGRAMS.has(name)) return undefined;
-    }
+    for (const { value } of words) if (value !== undefined && namesScriptTaker(value)) return undefined;
   const alloc = new Allocator();
   let script = "";
   let last = 0;
