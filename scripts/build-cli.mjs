@@ -109,6 +109,8 @@ const childProcessOnFirstUseInCommander = {
     }));
   },
 };
+/** How one bundle requires another (`./cli-io.cjs`, `./re2js.cjs`): a sibling file, left to `require`. */
+const SIBLING_BUNDLE = /^\.\/[a-z0-9-]+\.cjs$/;
 /** Besides the bundled sources, a change here makes the bundle stale (tsconfig paths, dependency versions). */
 const EXTRA_INPUTS = [
   "tsconfig.json",
@@ -142,7 +144,7 @@ function entriesStayApart(root) {
         if (args.kind === "dynamic-import") return { path: name, namespace: "lazy-entry" };
         return { path: `./${name}.cjs`, external: true };
       });
-      build.onResolve({ filter: /^\.\/[a-z0-9-]+\.cjs$/ }, (args) => ({ path: args.path, external: true }));
+      build.onResolve({ filter: SIBLING_BUNDLE }, (args) => ({ path: args.path, external: true }));
       build.onLoad({ filter: /.*/, namespace: "lazy-entry" }, (args) => ({
         contents: `module.exports = require("./${args.path}.cjs");`,
         loader: "js",
@@ -252,7 +254,7 @@ function inputsByCommand(metafile) {
     if (seen.has(name) || !outputs.has(name)) return seen;
     seen.add(name);
     for (const imported of outputs.get(name).imports)
-      if (/^\.\/[a-z0-9-]+\.cjs$/.test(imported.path)) closure(path.basename(imported.path, ".cjs"), seen);
+      if (SIBLING_BUNDLE.test(imported.path)) closure(path.basename(imported.path, ".cjs"), seen);
     return seen;
   };
   const filesOf = (names) => {
