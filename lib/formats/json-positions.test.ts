@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { LineCounter, parseDocument } from "yaml";
 import templateJsonSchema from "@/lib/workflow/template.schema.json";
@@ -32,50 +33,40 @@ function expectSameAsYaml(text: string) {
   }
 }
 
-/** A small deterministic generator (mulberry32), so a failure names a seed that reproduces it. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const KEYS = ["id", "nodes", "a b", 'q"uote', "back\\slash", "ünï", "0", "12", "é\u0301", "tab\there", "😀"];
 const SPACES = ["", " ", "  ", "\n", "\r\n", "\t", "\n    "];
 
+const SCALARS = [
+  "0",
+  "-1.5e+3",
+  "12",
+  "true",
+  "false",
+  "null",
+  '""',
+  '"plain"',
+  '"a\\"b\\\\c\\u00e9\\n"',
+  '"😀 x"',
+  '"\\/"',
+];
+
 /** A random JSON text: nested maps and lists, every kind of scalar, escapes, odd spacing, CRLF. */
-function randomJson(next: () => number, depth = 0): string {
-  const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)];
-  const sp = () => pick(SPACES);
-  const roll = next();
-  if (depth < 4 && roll < 0.3) {
-    const n = Math.floor(next() * 4);
-    const entries = Array.from(
-      { length: n },
-      () => `${sp()}${JSON.stringify(pick(KEYS))}${sp()}:${sp()}${randomJson(next, depth + 1)}${sp()}`,
-    );
-    return `{${entries.join(",")}${n ? "" : sp()}}`;
-  }
-  if (depth < 4 && roll < 0.55) {
-    const n = Math.floor(next() * 4);
-    return `[${Array.from({ length: n }, () => `${sp()}${randomJson(next, depth + 1)}${sp()}`).join(",")}${n ? "" : sp()}]`;
-  }
-  return pick([
-    "0",
-    "-1.5e+3",
-    "12",
-    "true",
-    "false",
-    "null",
-    '""',
-    '"plain"',
-    '"a\\"b\\\\c\\u00e9\\n"',
-    '"😀 x"',
-    '"\\/"',
-  ]);
-}
+const space = fc.constantFrom(...SPACES);
+const { jsonText } = fc.letrec<{ jsonText: string; object: string; array: string }>((tie) => ({
+  jsonText: fc.oneof({ maxDepth: 4 }, fc.constantFrom(...SCALARS), tie("object"), tie("array")),
+  object: fc
+    .tuple(
+      fc.array(fc.tuple(space, fc.constantFrom(...KEYS), space, space, tie("jsonText"), space), { maxLength: 3 }),
+      space,
+    )
+    .map(
+      ([entries, empty]) =>
+        `{${entries.map(([a, k, b, c, v, d]) => `${a}${JSON.stringify(k)}${b}:${c}${v}${d}`).join(",")}${entries.length ? "" : empty}}`,
+    ),
+  array: fc
+    .tuple(fc.array(fc.tuple(space, tie("jsonText"), space), { maxLength: 3 }), space)
+    .map(([items, empty]) => `[${items.map(([a, v, b]) => `${a}${v}${b}`).join(",")}${items.length ? "" : empty}]`),
+}));
 
 describe("jsonPositions", () => {
   it("gives the same line and column as the yaml package for every path of a template and the JSON Schema", () => {
@@ -109,11 +100,13 @@ describe("jsonPositions", () => {
   });
 
   it("agrees with yaml on 2,000 random documents (escapes, unicode, CRLF, empty containers, spacing)", () => {
-    for (let seed = 1; seed <= 2000; seed++) {
-      const text = randomJson(random(seed));
-      expect(() => JSON.parse(text), `seed ${seed}`).not.toThrow();
-      expectSameAsYaml(text);
-    }
+    fc.assert(
+      fc.property(jsonText, (text) => {
+        expect(() => JSON.parse(text), text).not.toThrow();
+        expectSameAsYaml(text);
+      }),
+      { numRuns: 2000, seed: 20261201 },
+    );
   });
 
   it("a repeated key points at its first occurrence, as yaml does", () => {

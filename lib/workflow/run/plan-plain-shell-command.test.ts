@@ -1,16 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { planPlainShellCommand } from "./plan-plain-shell-command";
 import { planParsedShellCommand } from "./plan-shell-command";
-
-/** A small deterministic generator (mulberry32), so a failure names a seed that reproduces it. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = [
   "true",
@@ -133,41 +124,52 @@ const REDIRS = [
   "2>&1x",
 ];
 
-function randomLine(next: () => number): string {
-  const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)];
-  const piece = (): string => {
-    const r = next();
-    if (r < 0.45) return pick(WORDS);
-    if (r < 0.6) return pick(REFS);
-    if (r < 0.68) return `${pick(WORDS)}${pick(REFS)}`;
-    if (r < 0.76) return `"${pick(WORDS)} ${next() < 0.5 ? pick(REFS) : pick(WORDS)}"`;
-    if (r < 0.84) return `'${pick(WORDS)} ${next() < 0.5 ? pick(REFS) : pick(ODD)}'`;
-    if (r < 0.9) return `"${pick(ODD)}"`;
-    return pick(ODD);
-  };
-  const command = () => Array.from({ length: 1 + Math.floor(next() * 4) }, piece).join(next() < 0.9 ? " " : "\t");
-  let line = next() < 0.1 ? "  " : "";
-  const n = 1 + Math.floor(next() * 3);
-  for (let k = 0; k < n; k++) {
-    line += command();
-    if (next() < 0.25) line += pick(REDIRS);
-    if (k < n - 1 || next() < 0.1) line += pick(OPS);
-  }
-  return line;
-}
+const pick = (xs: readonly string[]) => fc.constantFrom(...xs);
+/** One word of a line: plain, a reference, both run together, quoted, or something only the parser reads. */
+const piece = fc.oneof(
+  { arbitrary: pick(WORDS), weight: 45 },
+  { arbitrary: pick(REFS), weight: 15 },
+  { arbitrary: fc.tuple(pick(WORDS), pick(REFS)).map(([w, r]) => `${w}${r}`), weight: 8 },
+  { arbitrary: fc.tuple(pick(WORDS), fc.oneof(pick(REFS), pick(WORDS))).map(([w, x]) => `"${w} ${x}"`), weight: 8 },
+  { arbitrary: fc.tuple(pick(WORDS), fc.oneof(pick(REFS), pick(ODD))).map(([w, x]) => `'${w} ${x}'`), weight: 8 },
+  { arbitrary: pick(ODD).map((x) => `"${x}"`), weight: 6 },
+  { arbitrary: pick(ODD), weight: 10 },
+);
+const command = fc
+  .tuple(
+    fc.array(piece, { minLength: 1, maxLength: 4 }),
+    fc.oneof({ arbitrary: fc.constant(" "), weight: 9 }, fc.constant("\t")),
+  )
+  .map(([pieces, gap]) => pieces.join(gap));
+/** Up to three commands, each maybe redirected, joined by operators (sometimes one at the end too). */
+const shellLine = fc
+  .tuple(
+    fc.oneof({ arbitrary: fc.constant(""), weight: 9 }, fc.constant("  ")),
+    fc.array(fc.tuple(command, fc.option(pick(REDIRS), { freq: 3 }), pick(OPS)), { minLength: 1, maxLength: 3 }),
+    fc.oneof({ arbitrary: fc.constant(false), weight: 9 }, fc.constant(true)),
+  )
+  .map(
+    ([lead, segments, opAtEnd]) =>
+      lead +
+      segments
+        .map(([cmd, redir, op], k) => cmd + (redir ?? "") + (k < segments.length - 1 || opAtEnd ? op : ""))
+        .join(""),
+  );
 
 describe("planPlainShellCommand", () => {
   it("plans a plain line exactly as the parser-based planner does, and leaves every other line to it", () => {
     let plain = 0;
     let withRefs = 0;
-    for (let seed = 1; seed <= 4000; seed++) {
-      const text = randomLine(random(seed));
-      const fast = planPlainShellCommand(text);
-      if (!fast) continue;
-      plain++;
-      if (fast.ok && fast.refs.length) withRefs++;
-      expect({ seed, text, plan: fast }).toEqual({ seed, text, plan: planParsedShellCommand(text) });
-    }
+    fc.assert(
+      fc.property(shellLine, (text) => {
+        const fast = planPlainShellCommand(text);
+        if (!fast) return;
+        plain++;
+        if (fast.ok && fast.refs.length) withRefs++;
+        expect({ text, plan: fast }).toEqual({ text, plan: planParsedShellCommand(text) });
+      }),
+      { numRuns: 4000, seed: 20261201 },
+    );
     // The generator reaches both sides often enough for the comparison to mean something.
     expect(plain).toBeGreaterThan(400);
     expect(withRefs).toBeGreaterThan(150);
