@@ -1,4 +1,4 @@
-// Lint rules, and the import-boundary table of DESIGN.md §8b (a violation fails `npm test`).
+// Lint rules, and the import-boundary table of docs/architecture/boundaries.md (a violation fails `npm test`).
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
@@ -21,35 +21,95 @@ const IO_PACKAGES = [
   "@trpc/client",
 ];
 
-/** One boundary: files matching `files` may not import the listed folders or packages. */
+/** Files that only tests run: they may import test-support folders; nothing else may. */
+const TEST_FILES = ["**/*.test.ts", "**/*.test.tsx", "**/test-support/**", "e2e/**", "scripts/**"];
+const TEST_SUPPORT = {
+  regex: "(^|/)test-support(/|$)",
+  message: "Only tests may import test-support code (docs/architecture/boundaries.md).",
+};
+
+/**
+ * One boundary: files matching `files` may not import the listed folders or packages, and (outside tests)
+ * no test-support folder. Two config objects: the second, for production files only, wins over the first.
+ */
 function boundary(files, folders, packages = [], allowTypeImports = false) {
-  return {
-    files,
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          paths: packages.map((name) => ({ name, message: `${files[0]} may not import ${name} (DESIGN.md §8b)` })),
-          patterns: [
-            {
-              regex: "^\\.\\./",
-              message: "Import across folders with the @/ alias so the boundary rules can see it.",
-            },
-            ...(folders.length
-              ? [
-                  {
-                    regex: `^@/(${folders.join("|")})(/|$)`,
-                    message: `${files[0]} may not import this folder (DESIGN.md §8b).`,
-                    allowTypeImports,
-                  },
-                ]
-              : []),
-          ],
-        },
-      ],
-    },
-  };
+  const rule = (extra) => ({
+    "no-restricted-imports": [
+      "error",
+      {
+        paths: packages.map((name) => ({
+          name,
+          message: `${files[0]} may not import ${name} (docs/architecture/boundaries.md)`,
+        })),
+        patterns: [
+          {
+            regex: "^\\.\\./",
+            message: "Import across folders with the @/ alias so the boundary rules can see it.",
+          },
+          ...(folders.length
+            ? [
+                {
+                  regex: `^@/(${folders.join("|")})(/|$)`,
+                  message: `${files[0]} may not import this folder (docs/architecture/boundaries.md).`,
+                  allowTypeImports,
+                },
+              ]
+            : []),
+          ...extra,
+        ],
+      },
+    ],
+  });
+  return [
+    { files, rules: rule([]) },
+    { files, ignores: TEST_FILES, rules: rule([TEST_SUPPORT]) },
+  ];
 }
+
+const OUTSIDE_LIB_WORKFLOW = [
+  "lib/formats",
+  "lib/describe",
+  "lib/canvas",
+  "lib/stores",
+  "lib/trpc",
+  "lib/access",
+  "server",
+  "components",
+  "app",
+];
+/** lib/workflow's concept folders, each with the folders it may use (a DAG: no folder cycle). */
+const WORKFLOW_FOLDERS = {
+  model: [],
+  versions: ["model"],
+  graph: ["model"],
+  shell: ["model"],
+  validate: ["model", "graph", "shell"],
+  edit: ["model", "graph", "validate"],
+  checkpoints: ["model", "graph", "edit", "validate"],
+  run: ["model", "graph", "validate"],
+  "test-support": ["model", "graph", "validate"],
+};
+const workflowBoundaries = Object.entries(WORKFLOW_FOLDERS).flatMap(([name, allowed]) =>
+  boundary(
+    [`lib/workflow/${name}/**`],
+    [
+      ...OUTSIDE_LIB_WORKFLOW,
+      ...Object.keys(WORKFLOW_FOLDERS)
+        .filter((f) => f !== name && f !== "test-support" && !allowed.includes(f))
+        .map((f) => `lib/workflow/${f}`),
+    ],
+    IO_PACKAGES,
+  ),
+);
+/** React and Node built-ins stay out of the client stores and the tRPC client helpers. */
+const NO_REACT_OR_NODE = [
+  "react",
+  "react-dom",
+  "next",
+  ...["fs", "fs/promises", "path", "os", "child_process", "crypto", "http", "net", "url", "stream", "util"].flatMap(
+    (m) => [m, `node:${m}`],
+  ),
+];
 
 export default tseslint.config(
   {
@@ -92,11 +152,7 @@ export default tseslint.config(
     plugins: { "react-hooks": reactHooks },
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "warn" },
   },
-  boundary(
-    ["lib/workflow/**"],
-    ["lib/formats", "lib/describe", "lib/canvas", "lib/stores", "lib/trpc", "server", "components", "app"],
-    IO_PACKAGES,
-  ),
+  ...workflowBoundaries,
   boundary(
     ["lib/formats/**"],
     ["lib/describe", "lib/canvas", "lib/stores", "lib/trpc", "server", "components", "app"],
@@ -112,7 +168,7 @@ export default tseslint.config(
     ["lib/formats", "lib/describe", "lib/stores", "lib/trpc", "server", "components", "app"],
     IO_PACKAGES,
   ),
-  boundary(["lib/stores/**", "lib/trpc/**"], ["server", "components", "app"], [], true),
+  boundary(["lib/stores/**", "lib/trpc/**"], ["server", "components", "app"], NO_REACT_OR_NODE, true),
   boundary(["components/**"], ["server", "app"]),
   // Route handlers and server components reach the server only through its API (router, caller).
   boundary(["app/**"], ["server/db", "server/engine", "server/cli"]),
@@ -143,4 +199,12 @@ export default tseslint.config(
   // Accounts and secrets sit under the API and the engine, never the other way round.
   boundary(["server/auth/**"], ["server/api", "server/engine", "server/cli", "components", "app"]),
   boundary(["server/secrets/**"], ["server/api", "server/engine", "server/auth", "server/cli", "components", "app"]),
+  // Executor catalog and agent providers: below the engine and the API, beside each other without a loop.
+  boundary(
+    ["server/catalog/**"],
+    ["server/api", "server/engine", "server/auth", "server/cli", "server/providers", "components", "app"],
+  ),
+  boundary(["server/providers/**"], ["server/api", "server/engine", "server/auth", "server/cli", "components", "app"]),
+  // Test support may use anything on the server side, never the UI.
+  boundary(["server/test-support/**"], ["components", "app"]),
 );

@@ -1,8 +1,8 @@
 /** Root layout: the app shell (with who is signed in) and the client providers (React Query + tRPC). */
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
-import { AppShell } from "@/components/app-shell";
-import { TRPCReactProvider } from "@/lib/trpc/client";
+import { AppShell } from "@/components/app-shell/app-shell";
+import { TRPCReactProvider } from "@/components/app-shell/trpc-react-provider";
 import { serverCaller } from "@/app/server-caller";
 import "./globals.css";
 import "./editor.css";

@@ -1,5 +1,5 @@
 /**
- * `npm run schema:json`: writes lib/workflow/template.schema.json (the JSON Schema editors use,
+ * `npm run schema:json`: writes lib/workflow/model/template.schema.json (the JSON Schema editors use,
  * generated from the zod schema), formatted by prettier so `npm run lint` accepts it.
  * `--check` exits 1 when the committed file is out of date.
  */
@@ -7,9 +7,16 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import prettier from "prettier";
-import { templateJsonSchema } from "@/lib/workflow/template-json-schema";
+import { templateJsonSchema } from "@/lib/workflow/model/template-json-schema";
 
-const target = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "lib", "workflow", "template.schema.json");
+const target = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "..",
+  "lib",
+  "workflow",
+  "model",
+  "template.schema.json",
+);
 const options = (await prettier.resolveConfig(target)) ?? {};
 const text = await prettier.format(JSON.stringify(templateJsonSchema()), { ...options, filepath: target });
 

@@ -1,5 +1,5 @@
 /** `/audit` — the append-only audit log (admin only; others are told so, the API refuses them too). */
-import { AuditLogView } from "@/components/audit-log-view";
+import { AuditLogView } from "@/components/audit/audit-log-view";
 import { serverCaller } from "@/app/server-caller";
 import { hasRole } from "@/lib/access/roles";
 

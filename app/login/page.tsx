@@ -1,6 +1,6 @@
 /** `/login` — sign in; first run goes to /setup, a signed-in visitor goes on to `next`. */
 import { redirect } from "next/navigation";
-import { LoginForm } from "@/components/login-form";
+import { LoginForm } from "@/components/auth/login-form";
 import { afterSignInPath } from "@/lib/access/sign-in-path";
 import { serverCaller } from "@/app/server-caller";
 

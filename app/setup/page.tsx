@@ -1,6 +1,6 @@
 /** `/setup` — first run only: create the admin account. Once any account exists it is /login. */
 import { redirect } from "next/navigation";
-import { SetupForm } from "@/components/setup-form";
+import { SetupForm } from "@/components/auth/setup-form";
 import { MIN_PASSWORD_LENGTH } from "@/lib/access/password-rules";
 import { serverCaller } from "@/app/server-caller";
 

@@ -1,5 +1,5 @@
 /** `/templates` — the library: search, filters, import, and per-template actions. */
-import { LibraryView } from "@/components/library-view";
+import { LibraryView } from "@/components/library/library-view";
 
 export default function TemplatesPage() {
   return (

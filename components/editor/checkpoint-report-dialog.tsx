@@ -1,7 +1,7 @@
 "use client";
 /** What "Inject checkpoints" did: each checkpoint, the rule that placed it and why (lib/workflow/inject-checkpoints). */
 import { useEffect, useRef } from "react";
-import type { InjectedCheckpoint } from "@/lib/workflow/inject-checkpoints";
+import type { InjectedCheckpoint } from "@/lib/workflow/checkpoints/inject-checkpoints";
 import { useEditor, useEditorStore } from "./editor-provider";
 
 const RULE_TEXT: Record<string, string> = {

@@ -1,8 +1,8 @@
 "use client";
 /** `/compose`: a new workflow on an empty canvas (or the unsaved one this browser kept). */
 import { useState } from "react";
-import { templateIdFor } from "@/lib/workflow/template-identity";
-import type { Template } from "@/lib/workflow/template-schema";
+import { templateIdFor } from "@/lib/workflow/versions/template-identity";
+import type { Template } from "@/lib/workflow/model/template-schema";
 import { ComposeStart } from "./compose-start";
 import { EditorProvider } from "./editor-provider";
 import { RestoredDraftBanner } from "./restored-draft-banner";

@@ -7,9 +7,9 @@
  */
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTRPC } from "@/lib/trpc/client";
-import type { Template } from "@/lib/workflow/template-schema";
-import { ImportForm } from "@/components/import-form";
+import { useTRPC } from "@/components/app-shell/trpc-react-provider";
+import type { Template } from "@/lib/workflow/model/template-schema";
+import { ImportForm } from "@/components/library/import-form";
 import { useEditor, useEditorStore } from "./editor-provider";
 
 function DescribeBox() {

@@ -22,10 +22,10 @@ import { useCallback, useEffect, useMemo, useState, type DragEvent } from "react
 import { createTemplateProjector, type CanvasNode } from "@/lib/canvas/project-template";
 import { addNode, canConnect, connect } from "@/lib/stores/editor-commands";
 import type { XY } from "@/lib/stores/editor-store";
-import { connectionRefusal } from "@/lib/workflow/connect-nodes";
-import type { Severity } from "@/lib/workflow/diagnostic";
-import type { NodeType } from "@/lib/workflow/template-schema";
-import { WorkflowNodeView } from "@/components/workflow-node";
+import { connectionRefusal } from "@/lib/workflow/edit/connect-nodes";
+import type { Severity } from "@/lib/workflow/model/diagnostic";
+import type { NodeType } from "@/lib/workflow/model/template-schema";
+import { WorkflowNodeView } from "@/components/canvas/workflow-node";
 import { useEditor, useEditorStore } from "./editor-provider";
 import { FrameNodeView } from "./frame-node";
 import { PALETTE_MIME } from "./node-palette";

@@ -3,7 +3,7 @@
 import { createContext, useContext, useState, type ReactNode } from "react";
 import { useStore } from "zustand";
 import { createEditorStore, type EditorState, type EditorStore } from "@/lib/stores/editor-store";
-import type { Template } from "@/lib/workflow/template-schema";
+import type { Template } from "@/lib/workflow/model/template-schema";
 
 const EditorContext = createContext<EditorStore | null>(null);
 

@@ -1,8 +1,8 @@
 "use client";
 /** The inspector region (DESIGN.md §8): the selected node, the selected edge, or the template itself. */
 import { edgeEndsOf } from "@/lib/canvas/project-template";
-import { setEdgeLabel } from "@/lib/workflow/delete-elements";
-import type { FieldSpec } from "@/lib/workflow/node-fields";
+import { setEdgeLabel } from "@/lib/workflow/edit/delete-elements";
+import type { FieldSpec } from "@/lib/workflow/model/node-fields";
 import { useEditor, useEditorStore } from "./editor-provider";
 import { FieldInput } from "./fields/field-input";
 import { NodeInspector } from "./node-inspector";

@@ -1,13 +1,13 @@
 "use client";
 /** The inspector for one node: id, type, name, description, then every field its type has (lib/workflow/node-fields). */
 import { useMemo, useState } from "react";
-import { setEdgeLabel } from "@/lib/workflow/delete-elements";
-import type { Diagnostic } from "@/lib/workflow/diagnostic";
-import { COMMON_FIELDS, NODE_FIELDS, type FieldSpec } from "@/lib/workflow/node-fields";
-import { referenceSuggestions } from "@/lib/workflow/reference-suggestions";
-import { renameNodeId } from "@/lib/workflow/rename-node-id";
-import { NODE_TYPES, type Check, type NodeType, type WorkflowNode } from "@/lib/workflow/template-schema";
-import { changeNodeType, updateNode } from "@/lib/workflow/update-node";
+import { setEdgeLabel } from "@/lib/workflow/edit/delete-elements";
+import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
+import { COMMON_FIELDS, NODE_FIELDS, type FieldSpec } from "@/lib/workflow/model/node-fields";
+import { referenceSuggestions } from "@/lib/workflow/edit/reference-suggestions";
+import { renameNodeId } from "@/lib/workflow/edit/rename-node-id";
+import { NODE_TYPES, type Check, type NodeType, type WorkflowNode } from "@/lib/workflow/model/template-schema";
+import { changeNodeType, updateNode } from "@/lib/workflow/edit/update-node";
 import { useEditor, useEditorStore } from "./editor-provider";
 import { ChecksEditor } from "./fields/checks-editor";
 import { FieldInput } from "./fields/field-input";

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { deleteSelection, duplicateSelection, insertAfter, removeWithRewire } from "@/lib/stores/editor-commands";
 import type { EditorStore } from "@/lib/stores/editor-store";
-import { NODE_TYPES, type NodeType } from "@/lib/workflow/template-schema";
+import { NODE_TYPES, type NodeType } from "@/lib/workflow/model/template-schema";
 
 export function NodeMenu({ store, nodeId }: { store: EditorStore; nodeId: string }) {
   const [at, setAt] = useState<{ top: number; right: number } | null>(null);

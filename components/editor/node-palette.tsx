@@ -3,8 +3,8 @@
  * The palette (DESIGN.md §8): the eight node types and the executor catalog's entries. Click adds
  * at the centre of the view; dragging onto the canvas adds at the drop point.
  */
-import { NODE_TYPES, type NodeType } from "@/lib/workflow/template-schema";
-import { TYPE_ICONS } from "@/components/node-type-icons";
+import { NODE_TYPES, type NodeType } from "@/lib/workflow/model/template-schema";
+import { TYPE_ICONS } from "@/components/editor/node-type-icons";
 
 /** The drag payload's type: `<type>` or `skill:<catalog entry>`. */
 export const PALETTE_MIME = "application/x-wf-node";

@@ -1,7 +1,7 @@
 "use client";
 /** Says that unsaved changes from this browser were restored, and offers to drop them. */
 import { useState } from "react";
-import type { Template } from "@/lib/workflow/template-schema";
+import type { Template } from "@/lib/workflow/model/template-schema";
 import { useEditor, useEditorStore } from "./editor-provider";
 import { clearLocalDraft } from "./use-local-draft";
 

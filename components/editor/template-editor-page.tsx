@@ -3,11 +3,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { diffHighlight } from "@/lib/canvas/diff-highlight";
-import { useTRPC, useTRPCClient } from "@/lib/trpc/client";
+import { useTRPC, useTRPCClient } from "@/components/app-shell/trpc-react-provider";
 import type { RouterOutputs } from "@/lib/trpc/router-types";
-import type { TemplateDiff } from "@/lib/workflow/diff-templates";
-import type { Template } from "@/lib/workflow/template-schema";
-import { VersionHistory } from "@/components/version-history";
+import type { TemplateDiff } from "@/lib/workflow/versions/diff-templates";
+import type { Template } from "@/lib/workflow/model/template-schema";
+import { VersionHistory } from "@/components/library/version-history";
 import { EditorProvider, useEditor, useEditorStore } from "./editor-provider";
 import { RestoredDraftBanner } from "./restored-draft-banner";
 import { readLocalDraft } from "./use-local-draft";

@@ -1,7 +1,7 @@
 "use client";
 /** With nothing selected the inspector edits the template: name, description, tags, phases, execution_mode, variables. */
-import { EXECUTION_MODES, type Template } from "@/lib/workflow/template-schema";
-import type { FieldSpec } from "@/lib/workflow/node-fields";
+import { EXECUTION_MODES, type Template } from "@/lib/workflow/model/template-schema";
+import type { FieldSpec } from "@/lib/workflow/model/node-fields";
 import { useEditor, useEditorStore } from "./editor-provider";
 import { FieldInput } from "./fields/field-input";
 import { VariablesEditor } from "./fields/variables-editor";

@@ -7,8 +7,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { exportWorkflow, type ExportFormat } from "@/lib/formats/export-workflow";
 import { keepUnchangedParts } from "@/lib/formats/keep-unchanged-parts";
-import { formatDiagnostic, type Diagnostic } from "@/lib/workflow/diagnostic";
-import type { Template } from "@/lib/workflow/template-schema";
+import { formatDiagnostic, type Diagnostic } from "@/lib/workflow/model/diagnostic";
+import type { Template } from "@/lib/workflow/model/template-schema";
 import { useEditor, useEditorStore } from "./editor-provider";
 import { importInWorker } from "./workflow-worker-client";
 

@@ -6,8 +6,8 @@
 import { useMemo } from "react";
 import { exportWorkflow, type ExportFormat } from "@/lib/formats/export-workflow";
 import { toMermaid } from "@/lib/formats/to-mermaid";
-import { downloadText } from "@/components/download-text";
-import { MermaidDiagram } from "@/components/mermaid-diagram";
+import { downloadText } from "@/components/common/download-text";
+import { MermaidDiagram } from "@/components/editor/mermaid-diagram";
 import { exportFileName } from "@/lib/formats/export-file-name";
 import { useEditor } from "./editor-provider";
 import { TextSourceView } from "./text-source-view";

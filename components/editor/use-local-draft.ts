@@ -5,7 +5,7 @@
  */
 import { useEffect } from "react";
 import type { EditorStore } from "@/lib/stores/editor-store";
-import { TemplateSchema, type Template } from "@/lib/workflow/template-schema";
+import { TemplateSchema, type Template } from "@/lib/workflow/model/template-schema";
 import { useEditor } from "./editor-provider";
 
 const KEY_PREFIX = "wf-draft:";

@@ -7,9 +7,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useCallback } from "react";
-import { useTRPC } from "@/lib/trpc/client";
+import { useTRPC } from "@/components/app-shell/trpc-react-provider";
 import type { EditorStore } from "@/lib/stores/editor-store";
-import { hasErrors } from "@/lib/workflow/diagnostic";
+import { hasErrors } from "@/lib/workflow/model/diagnostic";
 import { clearLocalDraft } from "./use-local-draft";
 
 export function useSaveDraft(store: EditorStore) {

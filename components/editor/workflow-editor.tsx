@@ -17,11 +17,11 @@ import {
   selectAll,
 } from "@/lib/stores/editor-commands";
 import type { ShortcutCommand } from "@/lib/stores/editor-shortcuts";
-import { useCan } from "@/components/session-provider";
-import { useTRPC } from "@/lib/trpc/client";
-import { formatDiagnostic, hasErrors } from "@/lib/workflow/diagnostic";
-import type { NodeType } from "@/lib/workflow/template-schema";
-import { RunForm } from "@/components/run-form";
+import { useCan } from "@/components/app-shell/session-provider";
+import { useTRPC } from "@/components/app-shell/trpc-react-provider";
+import { formatDiagnostic, hasErrors } from "@/lib/workflow/model/diagnostic";
+import type { NodeType } from "@/lib/workflow/model/template-schema";
+import { RunForm } from "@/components/run/run-form";
 import { CheckpointReportDialog } from "./checkpoint-report-dialog";
 import { EditorCanvas } from "./editor-canvas";
 import { EditorNotice } from "./editor-notice";

@@ -4,7 +4,7 @@
  * server), requests matched to answers by id. Without Worker support the same functions run here.
  */
 import type { ImportResult } from "@/lib/formats/import-result";
-import type { Diagnostic } from "@/lib/workflow/diagnostic";
+import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
 
 export type WorkflowWorkerRequest =
   { id: number; kind: "validate"; template: unknown } | { id: number; kind: "import"; filename: string; text: string };
@@ -40,7 +40,7 @@ function ask<T>(body: Body): Promise<T> {
 
 async function runHere(body: Body): Promise<unknown> {
   if (body.kind === "validate") {
-    const { validateTemplate } = await import("@/lib/workflow/validate-template");
+    const { validateTemplate } = await import("@/lib/workflow/validate/validate-template");
     return { diagnostics: validateTemplate(body.template).diagnostics };
   }
   const { importWorkflow } = await import("@/lib/formats/import-workflow");

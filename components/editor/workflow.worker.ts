@@ -4,7 +4,7 @@
  * shell tokenizer reads every command line), so typing and dragging never wait for them.
  */
 import { importWorkflow } from "@/lib/formats/import-workflow";
-import { validateTemplate } from "@/lib/workflow/validate-template";
+import { validateTemplate } from "@/lib/workflow/validate/validate-template";
 import type { WorkflowWorkerRequest } from "./workflow-worker-client";
 
 const scope = self as unknown as {

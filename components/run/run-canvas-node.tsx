@@ -6,7 +6,7 @@
  */
 import type { NodeProps } from "@xyflow/react";
 import { useLayoutEffect, useMemo, useRef } from "react";
-import { WorkflowNodeView } from "@/components/workflow-node";
+import { WorkflowNodeView } from "@/components/canvas/workflow-node";
 import type { WorkflowFlowNode } from "@/lib/canvas/project-template";
 import { formatDuration } from "./format-duration";
 import { useRunCanvas } from "./run-canvas-context";

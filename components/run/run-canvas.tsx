@@ -22,7 +22,7 @@ import { layoutOnce } from "@/lib/canvas/run-layout";
 import { statusesByTemplateNode } from "@/lib/stores/run-store";
 import type { RunSpec } from "@/lib/workflow/run/run-spec";
 import type { RunState } from "@/lib/workflow/run/run-state";
-import type { Template } from "@/lib/workflow/template-schema";
+import type { Template } from "@/lib/workflow/model/template-schema";
 import { FrameNodeView } from "@/components/editor/frame-node";
 import { RunCanvasContext, createRunCanvasStore } from "./run-canvas-context";
 import { RunCanvasEdge } from "./run-canvas-edge";

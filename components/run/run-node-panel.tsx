@@ -10,9 +10,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import type { RunViewState } from "@/lib/stores/run-store";
-import { useTRPC } from "@/lib/trpc/client";
-import { useCan } from "@/components/session-provider";
-import { downloadText } from "@/components/download-text";
+import { useTRPC } from "@/components/app-shell/trpc-react-provider";
+import { useCan } from "@/components/app-shell/session-provider";
+import { downloadText } from "@/components/common/download-text";
 import { AnsiText } from "./ansi-text";
 import { formatDuration } from "./format-duration";
 import { RunLog } from "./run-log";

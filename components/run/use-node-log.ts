@@ -11,7 +11,7 @@ import { useMemo } from "react";
 import type { LogLine } from "@/lib/stores/run-log-buffer";
 import { RunLogBufferSync, type StoredAttemptLog } from "@/lib/stores/run-log-buffer-sync";
 import type { RunViewState } from "@/lib/stores/run-store";
-import { useTRPC } from "@/lib/trpc/client";
+import { useTRPC } from "@/components/app-shell/trpc-react-provider";
 
 export interface NodeLog {
   lines: readonly LogLine[];

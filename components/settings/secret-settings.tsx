@@ -1,9 +1,9 @@
 "use client";
 /** Settings → Secrets (admin): names and dates only; a value goes in and never comes back out. */
-import { FormError } from "@/components/form-error";
+import { FormError } from "@/components/common/form-error";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent } from "react";
-import { useTRPC } from "@/lib/trpc/client";
+import { useTRPC } from "@/components/app-shell/trpc-react-provider";
 import { formatTime } from "./format-time";
 
 export function SecretSettings() {

@@ -1,6 +1,6 @@
 "use client";
 /** The /settings page: what the signed-in person may manage, by role. */
-import { useCan, useSessionUser } from "@/components/session-provider";
+import { useCan, useSessionUser } from "@/components/app-shell/session-provider";
 import { SecretSettings } from "./secret-settings";
 import { TokenSettings } from "./token-settings";
 import { UserSettings } from "./user-settings";

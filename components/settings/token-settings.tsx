@@ -1,10 +1,10 @@
 "use client";
 /** Settings → API tokens: create one (shown once), see when each was last used, revoke. */
-import { FormError } from "@/components/form-error";
+import { FormError } from "@/components/common/form-error";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { useCan } from "@/components/session-provider";
-import { useTRPC } from "@/lib/trpc/client";
+import { useCan } from "@/components/app-shell/session-provider";
+import { useTRPC } from "@/components/app-shell/trpc-react-provider";
 import { formatTime } from "./format-time";
 
 export function TokenSettings() {

@@ -1,11 +1,11 @@
 "use client";
 /** Settings → Users (admin): add a person with roles; change anyone's roles (their sessions end at once). */
-import { FormError } from "@/components/form-error";
+import { FormError } from "@/components/common/form-error";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { MIN_PASSWORD_LENGTH } from "@/lib/access/password-rules";
 import type { Role } from "@/lib/access/roles";
-import { useTRPC } from "@/lib/trpc/client";
+import { useTRPC } from "@/components/app-shell/trpc-react-provider";
 import type { RouterOutputs } from "@/lib/trpc/router-types";
 import { RoleCheckboxes } from "./role-checkboxes";
 

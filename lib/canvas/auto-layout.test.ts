@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { autoLayout } from "@/lib/canvas/auto-layout";
-import { graph } from "@/lib/workflow/test-graph-builder";
+import { graph } from "@/lib/workflow/test-support/test-graph-builder";
 
 describe("autoLayout", () => {
   // A --> B --> D

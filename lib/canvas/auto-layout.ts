@@ -4,9 +4,9 @@
  * up to DAGRE_MAX_NODES nodes; bigger graphs get a linear layered layout (see layered-layout.ts).
  */
 import dagre from "@dagrejs/dagre";
-import { buildGraph } from "@/lib/workflow/build-graph";
-import type { Template } from "@/lib/workflow/template-schema";
-import { transitiveReduction } from "@/lib/workflow/transitive-reduction";
+import { buildGraph } from "@/lib/workflow/graph/build-graph";
+import type { Template } from "@/lib/workflow/model/template-schema";
+import { transitiveReduction } from "@/lib/workflow/graph/transitive-reduction";
 import { layeredPlacement } from "./layered-layout";
 
 export type LayoutDirection = "LR" | "TB";

@@ -1,5 +1,5 @@
 /** A version diff as canvas marks: nodes added or changed in the newer version (removed ones are not on it). */
-import type { TemplateDiff } from "@/lib/workflow/diff-templates";
+import type { TemplateDiff } from "@/lib/workflow/versions/diff-templates";
 import type { Highlight } from "./project-template";
 
 export function diffHighlight(diff: TemplateDiff): Map<string, Highlight> {

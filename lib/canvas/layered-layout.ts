@@ -4,8 +4,8 @@
  * ordered by the mean position of their predecessors (one barycentre sweep), ties by node order.
  * O(nodes + edges · log). Returns the centre of each node in layout units.
  */
-import type { Graph } from "@/lib/workflow/build-graph";
-import { topologicalSort } from "@/lib/workflow/topological-order";
+import type { Graph } from "@/lib/workflow/graph/build-graph";
+import { topologicalSort } from "@/lib/workflow/graph/topological-order";
 
 export interface LayeredPlacement {
   /** Rank (column for LR, row for TB) and slot inside the rank, by graph index. */

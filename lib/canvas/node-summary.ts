@@ -1,5 +1,5 @@
 /** The one line a canvas node shows under its name: the command, prompt, condition or target. */
-import type { WorkflowNode } from "@/lib/workflow/template-schema";
+import type { WorkflowNode } from "@/lib/workflow/model/template-schema";
 
 const MAX = 64;
 

@@ -3,7 +3,7 @@
  * phases, then the phases only nodes name in the order they first appear, so neighbouring phases
  * always differ and a template's colours do not change from one visit to the next.
  */
-import type { Template } from "@/lib/workflow/template-schema";
+import type { Template } from "@/lib/workflow/model/template-schema";
 
 const GOLDEN_ANGLE = 137.508;
 

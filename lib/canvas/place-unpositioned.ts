@@ -4,7 +4,7 @@
  * placed predecessor, else before a placed successor. When nothing is placed, the whole template
  * is auto-laid out.
  */
-import type { Template } from "@/lib/workflow/template-schema";
+import type { Template } from "@/lib/workflow/model/template-schema";
 import { autoLayout, DEFAULT_NODE_HEIGHT, DEFAULT_NODE_WIDTH } from "./auto-layout";
 
 const STEP = DEFAULT_NODE_WIDTH + 60;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { updateNode } from "@/lib/workflow/update-node";
-import { graph } from "@/lib/workflow/test-graph-builder";
+import { updateNode } from "@/lib/workflow/edit/update-node";
+import { graph } from "@/lib/workflow/test-support/test-graph-builder";
 import { autoLayout } from "./auto-layout";
 import { createTemplateProjector, type WorkflowFlowNode } from "./project-template";
 

@@ -7,9 +7,9 @@
  * re-renders only those (this is what keeps a 1,000-node canvas interactive while dragging).
  */
 import type { Edge as FlowEdge, Node as FlowNode, Position } from "@xyflow/react";
-import type { Severity } from "@/lib/workflow/diagnostic";
-import type { NodeStatus } from "@/lib/workflow/statuses";
-import type { Edge, Template, WorkflowNode } from "@/lib/workflow/template-schema";
+import type { Severity } from "@/lib/workflow/model/diagnostic";
+import type { NodeStatus } from "@/lib/workflow/model/statuses";
+import type { Edge, Template, WorkflowNode } from "@/lib/workflow/model/template-schema";
 import { autoLayout, DEFAULT_NODE_HEIGHT, DEFAULT_NODE_WIDTH } from "./auto-layout";
 import { nodeSummary } from "./node-summary";
 import { phaseColours } from "./phase-colour";

@@ -3,7 +3,7 @@
  * and auto-layout (dagre, or the layered layout at 1,000 nodes) must not run each time. A template
  * whose nodes all carry positions is used as it is.
  */
-import type { Template } from "@/lib/workflow/template-schema";
+import type { Template } from "@/lib/workflow/model/template-schema";
 import { autoLayout } from "./auto-layout";
 
 const laidOut = new WeakMap<Template, Template>();

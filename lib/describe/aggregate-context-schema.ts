@@ -3,8 +3,8 @@
  * defines it, else from the recipe that needs it, else inferred (string, required). Variables the
  * user named but no node references are kept too.
  */
-import { parseReferences } from "@/lib/workflow/references";
-import type { Variable, WorkflowNode } from "@/lib/workflow/template-schema";
+import { parseReferences } from "@/lib/workflow/model/references";
+import type { Variable, WorkflowNode } from "@/lib/workflow/model/template-schema";
 import type { IntentVariable } from "./intent-schema";
 
 const TEXT_FIELDS = ["args_template", "condition", "url", "body", "prompt"] as const;

@@ -3,7 +3,7 @@
  * the first three meaningful words of the description; the session id is `WFD-<slug>-<YYYYMMDD>`
  * (the template id, `wft-<slug>-<YYYYMMDD>`, is lib/workflow's `templateIdFor`).
  */
-import { slugify } from "@/lib/workflow/template-identity";
+import { slugify } from "@/lib/workflow/versions/template-identity";
 import type { TaskType } from "./intent-schema";
 
 const STOP_WORDS = new Set(

@@ -1,5 +1,5 @@
 /** Stable codes for describe and the executor catalog (`DS0xx`); messages are functions of their facts. */
-import type { Diagnostic, Severity } from "@/lib/workflow/diagnostic";
+import type { Diagnostic, Severity } from "@/lib/workflow/model/diagnostic";
 
 /** The seed's Phase 1.1 question, shown whenever a description gives nothing to build. */
 export const DESCRIBE_PROMPT =

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { validateTemplate } from "@/lib/workflow/validate-template";
+import { validateTemplate } from "@/lib/workflow/validate/validate-template";
 import { describeWorkflow } from "./describe-workflow";
 
 const NOW = new Date("2026-11-29T10:00:00Z");

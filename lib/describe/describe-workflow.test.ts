@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { validateTemplate } from "@/lib/workflow/validate-template";
+import { validateTemplate } from "@/lib/workflow/validate/validate-template";
 import { describeWorkflow, type DescribeSuccess } from "./describe-workflow";
 import { DESCRIBE_PROMPT } from "./describe-issues";
 import { ExecutorCatalogSchema } from "./executor-catalog-schema";

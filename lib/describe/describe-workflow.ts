@@ -3,9 +3,9 @@
  * (Phase 3). `describeWorkflow` uses the deterministic rules; `describeWorkflowWithAgent` first
  * asks an agent for the intent and falls back to the rules on any error, saying so.
  */
-import type { Diagnostic } from "@/lib/workflow/diagnostic";
-import type { InjectionReport } from "@/lib/workflow/inject-checkpoints";
-import type { Template } from "@/lib/workflow/template-schema";
+import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
+import type { InjectionReport } from "@/lib/workflow/checkpoints/inject-checkpoints";
+import type { Template } from "@/lib/workflow/model/template-schema";
 import { DEFAULT_EXECUTOR_CATALOG } from "./default-executor-catalog";
 import { describeDiagnostic } from "./describe-issues";
 import { enrichIntent } from "./enrich-intent";

@@ -3,12 +3,12 @@
  * edges (parallel fan-out / fan-in) → injected checkpoints → pinned `{prev_*}` references →
  * context_schema → a template, validated.
  */
-import type { Diagnostic } from "@/lib/workflow/diagnostic";
-import { injectCheckpoints, type InjectionReport } from "@/lib/workflow/inject-checkpoints";
-import type { Template, WorkflowNode } from "@/lib/workflow/template-schema";
-import { templateIdFor } from "@/lib/workflow/template-identity";
-import { validateTemplate } from "@/lib/workflow/validate-template";
-import { wireParallelGroups } from "@/lib/workflow/wire-parallel-groups";
+import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
+import { injectCheckpoints, type InjectionReport } from "@/lib/workflow/checkpoints/inject-checkpoints";
+import type { Template, WorkflowNode } from "@/lib/workflow/model/template-schema";
+import { templateIdFor } from "@/lib/workflow/versions/template-identity";
+import { validateTemplate } from "@/lib/workflow/validate/validate-template";
+import { wireParallelGroups } from "@/lib/workflow/edit/wire-parallel-groups";
 import { aggregateContextSchema } from "./aggregate-context-schema";
 import { describeTemplateName } from "./describe-identity";
 import type { Intent } from "./intent-schema";

@@ -6,7 +6,7 @@
  * reference (`{goal}`, `{prev_output}`, `{N-001.output}` …).
  */
 import * as z from "zod";
-import { TierSchema, VariableSchema } from "@/lib/workflow/template-schema";
+import { TierSchema, VariableSchema } from "@/lib/workflow/model/template-schema";
 import { TypeHintSchema } from "./intent-schema";
 
 export const ShellRecipeSchema = z.looseObject({ kind: z.literal("shell"), command: z.string().min(1) });

@@ -1,6 +1,6 @@
 /** Unknown data (a parsed YAML/JSON file) → an executor catalog, or DS005 diagnostics naming the path. */
-import type { Diagnostic } from "@/lib/workflow/diagnostic";
-import { toJsonPath } from "@/lib/workflow/parse-template";
+import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
+import { toJsonPath } from "@/lib/workflow/model/parse-template";
 import { describeDiagnostic } from "./describe-issues";
 import { ExecutorCatalogSchema, type ExecutorCatalog } from "./executor-catalog-schema";
 

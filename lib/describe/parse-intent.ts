@@ -2,7 +2,7 @@
  * Phase 1 (wf-composer Steps 1.1–1.6), deterministic: description → `intent` + the assumptions
  * the rules made. Pure: the clock comes in through `options.now`.
  */
-import type { Diagnostic } from "@/lib/workflow/diagnostic";
+import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
 import { ACTION_VERBS, leadingVerb, toBaseVerb } from "./action-verbs";
 import { assessComplexity } from "./assess-complexity";
 import { classifyStep } from "./classify-step";

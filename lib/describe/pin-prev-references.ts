@@ -4,8 +4,8 @@
  * to it: `{prev_output}` → `{N-001.output}`, `{prev_output_path}` → `{N-001.output_path}`,
  * `{prev_session_id}` → `{N-001.session_id}`.
  */
-import { parseReferences, substituteReferences } from "@/lib/workflow/references";
-import type { Template, WorkflowNode } from "@/lib/workflow/template-schema";
+import { parseReferences, substituteReferences } from "@/lib/workflow/model/references";
+import type { Template, WorkflowNode } from "@/lib/workflow/model/template-schema";
 
 const FIELD = { prev_output: "output", prev_output_path: "output_path", prev_session_id: "session_id" } as const;
 

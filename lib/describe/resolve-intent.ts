@@ -6,8 +6,8 @@
  *   entry with `emit: inline`, its recipe as a shell / agent / http node)
  * - nothing matches and no fallback entry → an `agent` node on the default provider
  */
-import type { Variable, WorkflowNode } from "@/lib/workflow/template-schema";
-import { parallelStages } from "@/lib/workflow/wire-parallel-groups";
+import type { Variable, WorkflowNode } from "@/lib/workflow/model/template-schema";
+import { parallelStages } from "@/lib/workflow/edit/wire-parallel-groups";
 import { buildArgsTemplate, type ArgsPredecessor } from "./build-args-template";
 import type { ExecutorCatalog } from "./executor-catalog-schema";
 import type { Intent, IntentStep } from "./intent-schema";

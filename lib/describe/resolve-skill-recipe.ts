@@ -1,5 +1,5 @@
 /** A `skill` node's recipe: its `executor` names an executor catalog entry. Used by the engine. */
-import type { Diagnostic } from "@/lib/workflow/diagnostic";
+import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
 import { describeDiagnostic } from "./describe-issues";
 import type { CatalogEntry, ExecutorCatalog, Recipe } from "./executor-catalog-schema";
 

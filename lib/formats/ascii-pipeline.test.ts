@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { renderAsciiPipeline } from "@/lib/formats/ascii-pipeline";
-import { injectCheckpoints } from "@/lib/workflow/inject-checkpoints";
-import { graph } from "@/lib/workflow/test-graph-builder";
+import { injectCheckpoints } from "@/lib/workflow/checkpoints/inject-checkpoints";
+import { graph } from "@/lib/workflow/test-support/test-graph-builder";
 
 /**
  * wf-composer.txt Step 4.1, verbatim except one thing: the seed's N-002 row has one extra space

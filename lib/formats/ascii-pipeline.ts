@@ -5,9 +5,9 @@
  * and node counts. `|` is drawn only where the block below takes exactly the block above as its
  * input; any other node names its predecessors (`← N-002, N-003`).
  */
-import { buildGraph, type Graph } from "@/lib/workflow/build-graph";
-import type { Template, WorkflowNode } from "@/lib/workflow/template-schema";
-import { topologicalSort } from "@/lib/workflow/topological-order";
+import { buildGraph, type Graph } from "@/lib/workflow/graph/build-graph";
+import type { Template, WorkflowNode } from "@/lib/workflow/model/template-schema";
+import { topologicalSort } from "@/lib/workflow/graph/topological-order";
 
 const RULE = "━".repeat(50);
 const CONNECTOR = "   |";

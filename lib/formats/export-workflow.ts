@@ -1,5 +1,5 @@
 /** exportWorkflow: a template in one of the export formats (JSON, Mermaid, playbook YAML, ASCII). */
-import type { Template } from "@/lib/workflow/template-schema";
+import type { Template } from "@/lib/workflow/model/template-schema";
 import { renderAsciiPipeline } from "./ascii-pipeline";
 import { toMermaid } from "./to-mermaid";
 import { toPlaybookYaml } from "./to-playbook-yaml";

@@ -2,7 +2,7 @@
  * Issue catalog of the importers: `MM0xx` Mermaid, `PB0xx` playbook YAML, `JS0xx` template JSON,
  * `FMT0xx` file-level. Codes are stable (tests and tools match on them); messages are functions.
  */
-import type { Diagnostic, Severity } from "@/lib/workflow/diagnostic";
+import type { Diagnostic, Severity } from "@/lib/workflow/model/diagnostic";
 
 export const FORMAT_ISSUES = {
   // Mermaid

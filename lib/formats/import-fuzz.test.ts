@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DiagnosticSchema } from "@/lib/workflow/diagnostic";
+import { DiagnosticSchema } from "@/lib/workflow/model/diagnostic";
 import { exportWorkflow } from "./export-workflow";
 import { importWorkflow } from "./import-workflow";
 import { validateWorkflow } from "./validate-workflow";

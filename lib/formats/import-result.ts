@@ -1,6 +1,6 @@
 /** What every importer returns: a template when the input made sense, and every problem found. */
-import type { Diagnostic } from "@/lib/workflow/diagnostic";
-import type { Template } from "@/lib/workflow/template-schema";
+import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
+import type { Template } from "@/lib/workflow/model/template-schema";
 
 export interface SourcePosition {
   line: number;

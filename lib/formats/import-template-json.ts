@@ -2,8 +2,8 @@
  * Template JSON text → template. Syntax errors get line/column (from the parser's offset);
  * schema errors keep their JSON path and gain the line/column of the value at that path.
  */
-import type { Diagnostic } from "@/lib/workflow/diagnostic";
-import { parseTemplate } from "@/lib/workflow/parse-template";
+import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
+import { parseTemplate } from "@/lib/workflow/model/parse-template";
 import { formatIssue } from "./format-issues";
 import type { ImportResult, SourcePosition } from "./import-result";
 import { jsonErrorOffset } from "./json-error-offset";

@@ -3,7 +3,7 @@
  * file extension: .json → template JSON, .mmd/.mermaid → Mermaid, .md → the first mermaid
  * fence, .yml/.yaml → playbook.
  */
-import type { Diagnostic } from "@/lib/workflow/diagnostic";
+import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
 import { formatIssue } from "./format-issues";
 import { importTemplateJson } from "./import-template-json";
 import type { ImportResult } from "./import-result";

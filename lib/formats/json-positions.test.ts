@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { LineCounter, parseDocument } from "yaml";
-import templateJsonSchema from "@/lib/workflow/template.schema.json";
+import templateJsonSchema from "@/lib/workflow/model/template.schema.json";
 import { jsonPositions } from "./json-positions";
 import { createPositionLocator } from "./position-locator";
 import { createYamlLocator, type YamlPath } from "./yaml-locator";

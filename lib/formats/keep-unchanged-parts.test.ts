@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseTemplate } from "@/lib/workflow/parse-template";
-import type { Template } from "@/lib/workflow/template-schema";
+import { parseTemplate } from "@/lib/workflow/model/parse-template";
+import type { Template } from "@/lib/workflow/model/template-schema";
 import { exportWorkflow } from "./export-workflow";
 import { importWorkflow } from "./import-workflow";
 import { equalJson, keepUnchangedParts } from "./keep-unchanged-parts";

@@ -5,7 +5,7 @@
  * Mermaid source redraws one node, not a thousand; an import equal to the draft is the draft itself
  * (no undo step).
  */
-import type { Edge, Template, WorkflowNode } from "@/lib/workflow/template-schema";
+import type { Edge, Template, WorkflowNode } from "@/lib/workflow/model/template-schema";
 
 /** Equal as JSON values (key order ignored, undefined members as absent). */
 export function equalJson(a: unknown, b: unknown): boolean {

@@ -1,5 +1,5 @@
 /** The first ```mermaid (or ~~~mermaid) fenced block of a Markdown file, positions kept. */
-import type { Diagnostic } from "@/lib/workflow/diagnostic";
+import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
 import { blankOut } from "./blank-out";
 import { formatIssue } from "./format-issues";
 

@@ -5,7 +5,7 @@
  * `direction X`, styling lines (ignored with a warning). Errors recover at the next line.
  */
 import { parse as parseYaml } from "yaml";
-import type { Diagnostic } from "@/lib/workflow/diagnostic";
+import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
 import { parseYamlSubset } from "./parse-playbook-yaml";
 import { blankOut } from "./blank-out";
 import { formatIssue } from "./format-issues";

@@ -4,7 +4,7 @@
  * so Mermaid positions stay true) and checked: every step matches one node, no node has two
  * steps, and a step's tools stay inside the allowed scope.
  */
-import type { Diagnostic } from "@/lib/workflow/diagnostic";
+import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
 import { blankOut } from "./blank-out";
 import { formatIssue } from "./format-issues";
 import { positionAt } from "./position-at";

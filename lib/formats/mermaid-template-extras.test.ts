@@ -1,6 +1,6 @@
 /** The front-matter carrier: lossless round trip, and a hand-edited body still wins. */
 import { describe, expect, it } from "vitest";
-import type { Template } from "@/lib/workflow/template-schema";
+import type { Template } from "@/lib/workflow/model/template-schema";
 import { importMermaid } from "./mermaid-to-template";
 import { toMermaid } from "./to-mermaid";
 

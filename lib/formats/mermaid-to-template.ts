@@ -11,10 +11,10 @@
  * 5. Every edge kind (`-->`, `---`, `-.->`, `==>`) is a dependency in the written direction;
  *    an edge to or from a subgraph id links the group's source or sink members.
  */
-import type { Diagnostic } from "@/lib/workflow/diagnostic";
-import { normalizeNodeType } from "@/lib/workflow/normalize-template";
-import { parseTemplate } from "@/lib/workflow/parse-template";
-import { NODE_TYPES } from "@/lib/workflow/template-schema";
+import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
+import { normalizeNodeType } from "@/lib/workflow/model/normalize-template";
+import { parseTemplate } from "@/lib/workflow/model/parse-template";
+import { NODE_TYPES } from "@/lib/workflow/model/template-schema";
 import { defaultTemplateId } from "./default-template-id";
 import { expandSubgraphEdges } from "./expand-subgraph-edges";
 import { formatIssue } from "./format-issues";

@@ -3,7 +3,7 @@ import { LineCounter, parseDocument } from "yaml";
 import { parsePlaybookYaml, parseYamlSubset } from "@/lib/formats/parse-playbook-yaml";
 import { createYamlLocator, type YamlPath } from "@/lib/formats/yaml-locator";
 import { toMermaid } from "@/lib/formats/to-mermaid";
-import { buildTemplate } from "@/lib/workflow/run/template-builder";
+import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
 import { playbookText } from "@/scripts/bench/formats.bench";
 
 /** Every path into a value, plus paths that do not exist (a missing key, index, or a step into a scalar). */

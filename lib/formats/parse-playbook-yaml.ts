@@ -10,7 +10,7 @@
  * duplicate keys, odd numbers, tabs, CRLF…) is not guessed at: the whole text goes to `yaml`.
  */
 import { LineCounter, parseDocument, visit, type Document, type ScalarTag } from "yaml";
-import type { Diagnostic } from "@/lib/workflow/diagnostic";
+import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
 import { formatIssue } from "./format-issues";
 import { createPositionLocator, type PositionNode } from "./position-locator";
 import { createYamlLocator, type YamlLocator } from "./yaml-locator";

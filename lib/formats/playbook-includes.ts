@@ -3,7 +3,7 @@
  * by the file's text. The reader is injected (the CLI reads relative to the playbook's folder,
  * the API looks in the uploaded files), so this stays pure.
  */
-import type { Diagnostic } from "@/lib/workflow/diagnostic";
+import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
 import { formatIssue } from "./format-issues";
 import { yamlPathString, type YamlLocator } from "./yaml-locator";
 

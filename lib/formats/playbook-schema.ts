@@ -1,6 +1,6 @@
 /** The playbook YAML format of playbook-execute.txt (plus pass-through extension fields). */
 import * as z from "zod/mini";
-import { CHECK_TYPES } from "@/lib/workflow/template-schema";
+import { CHECK_TYPES } from "@/lib/workflow/model/template-schema";
 
 export const CAPABILITIES = ["research", "implementation", "verification", "review", "decision"] as const;
 export const PLAYBOOK_EXECUTORS = ["main", "explore", "code-review", "security-review", "human"] as const;

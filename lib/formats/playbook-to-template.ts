@@ -8,9 +8,9 @@
  *    phase, checks and every other field carry over unchanged (capability and success included,
  *    so export can write them back).
  */
-import type { Diagnostic } from "@/lib/workflow/diagnostic";
-import { normalizeNodeType } from "@/lib/workflow/normalize-template";
-import { parseTemplate } from "@/lib/workflow/parse-template";
+import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
+import { normalizeNodeType } from "@/lib/workflow/model/normalize-template";
+import { parseTemplate } from "@/lib/workflow/model/parse-template";
 import { defaultTemplateId } from "./default-template-id";
 import { formatIssue } from "./format-issues";
 import { locateDiagnostics, type ImportResult, type SourcePosition } from "./import-result";

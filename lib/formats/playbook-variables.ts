@@ -2,8 +2,8 @@
  * Playbook `variables` (name → default, `""` = required) → the template's context_schema, and
  * `{{ variables.x }}` → `{x}` in every string of a task (an undeclared name is an error).
  */
-import type { Diagnostic } from "@/lib/workflow/diagnostic";
-import type { Variable } from "@/lib/workflow/template-schema";
+import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
+import type { Variable } from "@/lib/workflow/model/template-schema";
 import { formatIssue } from "./format-issues";
 import { yamlPathString, type YamlLocator, type YamlPath } from "./yaml-locator";
 

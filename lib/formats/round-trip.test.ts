@@ -4,7 +4,7 @@
  */
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { NODE_TYPES, type Template } from "@/lib/workflow/template-schema";
+import { NODE_TYPES, type Template } from "@/lib/workflow/model/template-schema";
 import { importMermaid } from "./mermaid-to-template";
 import { importPlaybook } from "./playbook-to-template";
 import { toMermaid } from "./to-mermaid";

@@ -8,7 +8,7 @@
  * matter under `wf_template` (see mermaid-template-extras.ts), so the round trip is lossless.
  */
 import { stringify } from "yaml";
-import type { Template, WorkflowNode } from "@/lib/workflow/template-schema";
+import type { Template, WorkflowNode } from "@/lib/workflow/model/template-schema";
 import { escapeMermaidText } from "./mermaid-label";
 import { templateExtras } from "./mermaid-template-extras";
 

@@ -8,7 +8,7 @@
  * and `wf_absent` (yaml-template-extras.ts), so template → YAML → template is lossless.
  */
 import { stringify } from "yaml";
-import type { Template, WorkflowNode } from "@/lib/workflow/template-schema";
+import type { Template, WorkflowNode } from "@/lib/workflow/model/template-schema";
 import { CAPABILITIES, DEFAULT_EXECUTOR, isPlaybookExecutor } from "./playbook-schema";
 import { ABSENT_KEY, absentFields, TEMPLATE_EXTRAS_KEY, yamlTemplateExtras } from "./yaml-template-extras";
 

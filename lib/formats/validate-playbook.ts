@@ -2,8 +2,8 @@
  * The eleven validation rules of playbook-execute.txt Step 2, on the raw YAML value. Every
  * violation is reported at once, each with its YAML path and line/column. Never throws.
  */
-import type { Diagnostic } from "@/lib/workflow/diagnostic";
-import { CHECK_TYPES } from "@/lib/workflow/template-schema";
+import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
+import { CHECK_TYPES } from "@/lib/workflow/model/template-schema";
 import { formatIssue, type FormatIssueCode, type FORMAT_ISSUES } from "./format-issues";
 import { CAPABILITIES, PLAYBOOK_CHECK_FIELDS, isPlaybookExecutor } from "./playbook-schema";
 import { yamlPathString, type YamlLocator, type YamlPath } from "./yaml-locator";

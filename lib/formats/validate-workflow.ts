@@ -3,9 +3,9 @@
  * what `wf validate` and the import dialog show. Diagnostics of both stages, each placed at a
  * line/column of the source when it names a node or a JSON path.
  */
-import { hasErrors, type Diagnostic } from "@/lib/workflow/diagnostic";
-import { validateTemplate, type DdeMode } from "@/lib/workflow/validate-template";
-import type { Template } from "@/lib/workflow/template-schema";
+import { hasErrors, type Diagnostic } from "@/lib/workflow/model/diagnostic";
+import { validateTemplate, type DdeMode } from "@/lib/workflow/validate/validate-template";
+import type { Template } from "@/lib/workflow/model/template-schema";
 import { locateDiagnostics } from "./import-result";
 import { locateJsonDiagnostics } from "./import-template-json";
 import { extensionOf, importWorkflow, type ImportWorkflowInput } from "./import-workflow";

@@ -4,7 +4,7 @@
  * so "task is missing `phase`" lands on the task itself.
  */
 import { isNode, type Document, type LineCounter } from "yaml";
-import { toJsonPath } from "@/lib/workflow/parse-template";
+import { toJsonPath } from "@/lib/workflow/model/parse-template";
 import type { SourcePosition } from "./import-result";
 
 export type YamlPath = readonly (string | number)[];

@@ -7,7 +7,7 @@
  *   success) or import fills in (the capability's default executor) that the node did not have.
  * importWorkflow applies them after importPlaybook; a hand-written playbook has neither.
  */
-import type { Template } from "@/lib/workflow/template-schema";
+import type { Template } from "@/lib/workflow/model/template-schema";
 import { variablesToContextSchema } from "./playbook-variables";
 
 export const TEMPLATE_EXTRAS_KEY = "wf_template";

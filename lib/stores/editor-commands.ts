@@ -5,14 +5,14 @@
  */
 import { autoLayout, type LayoutDirection } from "@/lib/canvas/auto-layout";
 import { edgeEndsOf } from "@/lib/canvas/project-template";
-import { copyNodes, parseClipboardText, pasteNodes } from "@/lib/workflow/clipboard-nodes";
-import { connectionRefusal, connectNodes } from "@/lib/workflow/connect-nodes";
-import { deleteElements } from "@/lib/workflow/delete-elements";
-import { injectCheckpoints } from "@/lib/workflow/inject-checkpoints";
-import { insertNodeAfter } from "@/lib/workflow/insert-node-after";
-import { newNode } from "@/lib/workflow/new-node";
-import { removeNodes } from "@/lib/workflow/remove-node";
-import type { NodeType } from "@/lib/workflow/template-schema";
+import { copyNodes, parseClipboardText, pasteNodes } from "@/lib/workflow/edit/clipboard-nodes";
+import { connectionRefusal, connectNodes } from "@/lib/workflow/edit/connect-nodes";
+import { deleteElements } from "@/lib/workflow/edit/delete-elements";
+import { injectCheckpoints } from "@/lib/workflow/checkpoints/inject-checkpoints";
+import { insertNodeAfter } from "@/lib/workflow/edit/insert-node-after";
+import { newNode } from "@/lib/workflow/edit/new-node";
+import { removeNodes } from "@/lib/workflow/edit/remove-node";
+import type { NodeType } from "@/lib/workflow/model/template-schema";
 import { centredAt, type EditorStore, type XY } from "./editor-store";
 
 /** Adds a node of `type` centred on `point` (flow coordinates) and selects it. */

@@ -3,7 +3,7 @@
  * did not change, so a snapshot costs one array slot. Consecutive edits with the same coalesce key
  * (typing into one inspector field) are one undo step; anything else starts a new step.
  */
-import type { Template } from "@/lib/workflow/template-schema";
+import type { Template } from "@/lib/workflow/model/template-schema";
 
 export const HISTORY_LIMIT = 200;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { graph } from "@/lib/workflow/test-graph-builder";
+import { graph } from "@/lib/workflow/test-support/test-graph-builder";
 import {
   addNode,
   connect,

@@ -8,10 +8,10 @@ import { createStore, type StoreApi } from "zustand/vanilla";
 import { DEFAULT_NODE_HEIGHT, DEFAULT_NODE_WIDTH } from "@/lib/canvas/auto-layout";
 import { placeUnpositioned } from "@/lib/canvas/place-unpositioned";
 import { edgeEndsOf, type Highlight } from "@/lib/canvas/project-template";
-import type { Diagnostic } from "@/lib/workflow/diagnostic";
-import type { InjectionReport } from "@/lib/workflow/inject-checkpoints";
-import { moveNodes } from "@/lib/workflow/move-nodes";
-import type { Template } from "@/lib/workflow/template-schema";
+import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
+import type { InjectionReport } from "@/lib/workflow/checkpoints/inject-checkpoints";
+import { moveNodes } from "@/lib/workflow/edit/move-nodes";
+import type { Template } from "@/lib/workflow/model/template-schema";
 import { emptyHistory, recordEdit, redoStep, undoStep, type History } from "./editor-history";
 
 export interface Selection {

@@ -5,7 +5,7 @@
  */
 import type { RunEvent } from "@/lib/workflow/run/run-events";
 import type { RunState } from "@/lib/workflow/run/run-state";
-import type { NodeStatus } from "@/lib/workflow/statuses";
+import type { NodeStatus } from "@/lib/workflow/model/statuses";
 
 export interface NodeAttempt {
   nodeId: string;

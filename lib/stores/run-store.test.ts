@@ -3,7 +3,7 @@ import { applyRunEvent } from "@/lib/workflow/run/apply-run-event";
 import { planRun } from "@/lib/workflow/run/run-plan";
 import { makeRunSpec } from "@/lib/workflow/run/run-spec";
 import { initialRunState } from "@/lib/workflow/run/run-state";
-import { parseTemplate } from "@/lib/workflow/parse-template";
+import { parseTemplate } from "@/lib/workflow/model/parse-template";
 import { RunReplay } from "./run-replay";
 import { RunLogBufferSync } from "./run-log-buffer-sync";
 import { createRunStore, statusesByTemplateNode, type RunViewState, type WireEvent } from "./run-store";

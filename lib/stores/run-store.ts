@@ -13,8 +13,8 @@ import { INFO_EVENT_TYPES, RunEventSchema, type RunEvent } from "@/lib/workflow/
 import type { RunPlan } from "@/lib/workflow/run/run-plan";
 import { makeRunSpec, type RunSpec } from "@/lib/workflow/run/run-spec";
 import { initialRunState, type RunState } from "@/lib/workflow/run/run-state";
-import type { NodeStatus } from "@/lib/workflow/statuses";
-import type { Template } from "@/lib/workflow/template-schema";
+import type { NodeStatus } from "@/lib/workflow/model/statuses";
+import type { Template } from "@/lib/workflow/model/template-schema";
 import { NodeAttempts } from "./node-attempts";
 
 export interface RunSeed {

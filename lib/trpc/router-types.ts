@@ -2,4 +2,5 @@
 import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "@/server/api/root";
 
+export type { AppRouter };
 export type RouterOutputs = inferRouterOutputs<AppRouter>;

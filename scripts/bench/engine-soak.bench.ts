@@ -5,8 +5,8 @@
  */
 import v8 from "node:v8";
 import vm from "node:vm";
-import { buildTemplate } from "@/lib/workflow/run/template-builder";
-import { createEngineHarness } from "@/server/engine/engine-harness";
+import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
+import { createEngineHarness } from "@/server/test-support/engine-harness";
 
 v8.setFlagsFromString("--expose-gc");
 const gc = vm.runInNewContext("gc") as () => void;

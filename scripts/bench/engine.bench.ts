@@ -4,8 +4,8 @@
  * the latency from "node ready" to "process started").
  */
 import { performance } from "node:perf_hooks";
-import { buildTemplate } from "@/lib/workflow/run/template-builder";
-import { createEngineHarness } from "@/server/engine/engine-harness";
+import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
+import { createEngineHarness } from "@/server/test-support/engine-harness";
 import { createExecutorRegistry } from "@/server/engine/executors/executor-registry";
 import type { Executor } from "@/server/engine/executors/executor";
 import { localLauncher, spawnerLauncher, type Launcher } from "@/server/engine/process-launcher";

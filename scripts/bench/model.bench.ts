@@ -4,10 +4,10 @@
  * < 1 s; 1k → 10k ratio < 15× (near-linear).
  */
 import { autoLayout } from "@/lib/canvas/auto-layout";
-import { injectCheckpoints } from "@/lib/workflow/inject-checkpoints";
-import type { Template } from "@/lib/workflow/template-schema";
-import { topologicalOrder } from "@/lib/workflow/topological-order";
-import { validateTemplate } from "@/lib/workflow/validate-template";
+import { injectCheckpoints } from "@/lib/workflow/checkpoints/inject-checkpoints";
+import type { Template } from "@/lib/workflow/model/template-schema";
+import { topologicalOrder } from "@/lib/workflow/graph/topological-order";
+import { validateTemplate } from "@/lib/workflow/validate/validate-template";
 import { cpus, loadavg } from "node:os";
 import { fmt, medianMs } from "./measure";
 

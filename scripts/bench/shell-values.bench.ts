@@ -5,9 +5,9 @@
  * Figures: the first plan of a command (the tokenizer runs), a cached plan, and the old way.
  */
 import { performance } from "node:perf_hooks";
-import { parseReferences, referenceLookup, type ReferenceLookup } from "@/lib/workflow/references";
-import { planShellCommand } from "@/lib/workflow/run/plan-shell-command";
-import { renderShellCommand } from "@/lib/workflow/run/render-shell-command";
+import { parseReferences, referenceLookup, type ReferenceLookup } from "@/lib/workflow/model/references";
+import { planShellCommand } from "@/lib/workflow/shell/plan-shell-command";
+import { renderShellCommand } from "@/lib/workflow/shell/render-shell-command";
 import { fmt, median } from "./measure";
 
 /** The replaced substitution (quote tracking by hand), for comparison only: it is not safe. */

@@ -104,7 +104,7 @@ async function measure(mode: Mode): Promise<void> {
   const { RunEngine } = await import("@/server/engine/orchestrator");
   const { SqliteRunStore } = await import("@/server/engine/sqlite-run-store");
   const { createExecutorRegistry } = await import("@/server/engine/executors/executor-registry");
-  const { parseTemplate } = await import("@/lib/workflow/parse-template");
+  const { parseTemplate } = await import("@/lib/workflow/model/parse-template");
 
   const db = getDb();
   const store = new SqliteRunStore(db);

@@ -4,7 +4,7 @@
  */
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
-import type { Diagnostic } from "@/lib/workflow/diagnostic";
+import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
 import { auditDetail, auditTarget } from "@/server/auth/audit-detail";
 import { recordAudit } from "@/server/auth/audit-log";
 import type { Caller } from "@/server/auth/caller";

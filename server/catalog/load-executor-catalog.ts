@@ -10,9 +10,9 @@ import { DEFAULT_EXECUTOR_CATALOG } from "@/lib/describe/default-executor-catalo
 import { describeDiagnostic } from "@/lib/describe/describe-issues";
 import type { ExecutorCatalog } from "@/lib/describe/executor-catalog-schema";
 import { mergeExecutorCatalogs, parseExecutorCatalog } from "@/lib/describe/parse-executor-catalog";
-import type { Diagnostic } from "@/lib/workflow/diagnostic";
+import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
 import { dataDir } from "@/server/db/data-paths";
-import type { EnvVars } from "@/server/providers/provider-config";
+import type { EnvVars } from "@/server/config/env-vars";
 
 /** The user's catalog file could not be used; `diagnostics` say where and why (code DS005). */
 export class ExecutorCatalogError extends Error {

@@ -49,7 +49,7 @@ function runCases(side: "source" | "bundle", cases: string[][]): Promise<Outcome
   return new Promise((resolve, reject) =>
     execFile(
       process.execPath,
-      [path.join(__dirname, "run-cli-cases.mjs"), side, casesFile, resultsFile],
+      [path.join(__dirname, "test-support", "run-cli-cases.mjs"), side, casesFile, resultsFile],
       { cwd: dir, env, maxBuffer: 64 << 20 },
       (err, _stdout, stderr) =>
         err ? reject(new Error(`${side}: ${stderr}`)) : resolve(JSON.parse(fs.readFileSync(resultsFile, "utf8"))),

@@ -2,7 +2,7 @@
  * The three examples seeded into an empty library so a new user sees something real and runnable
  * without any agent provider: every work node is a shell command in the run's workspace.
  */
-import type { TemplateInput } from "@/lib/workflow/template-schema";
+import type { TemplateInput } from "@/lib/workflow/model/template-schema";
 
 const featurePipeline: TemplateInput = {
   template_id: "wft-feature-pipeline-20261129",

@@ -3,7 +3,7 @@
  * tags, node names), by tag and task type, sorted by name, last update or runs; each item carries
  * its node count, draft flag, runs count and last run status. One SQL statement, no version reads.
  */
-import type { RunStatus } from "@/lib/workflow/statuses";
+import type { RunStatus } from "@/lib/workflow/model/statuses";
 import type { Db } from "./open-database";
 import { searchTerms } from "./template-summary";
 

@@ -3,7 +3,7 @@
  * whether a next page exists, without the template, plan and state JSON. The cursor is the last
  * item's `<createdAt>:<id>`; node counts come from one grouped query over the page's runs.
  */
-import type { NodeStatus } from "@/lib/workflow/statuses";
+import type { NodeStatus } from "@/lib/workflow/model/statuses";
 import type { Db } from "./open-database";
 import { toRunRowLite, type RunRowLite } from "./run-queries";
 

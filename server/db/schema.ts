@@ -5,7 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { APPROVAL_KINDS, APPROVAL_STATUSES, NODE_STATUSES, RUN_STATUSES } from "@/lib/workflow/statuses";
+import { APPROVAL_KINDS, APPROVAL_STATUSES, NODE_STATUSES, RUN_STATUSES } from "@/lib/workflow/model/statuses";
 
 const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
 

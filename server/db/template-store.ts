@@ -4,11 +4,11 @@
  */
 import type Database from "better-sqlite3";
 import { eq, or, sql } from "drizzle-orm";
-import { contentHash } from "@/lib/workflow/content-hash";
-import type { Diagnostic } from "@/lib/workflow/diagnostic";
-import { parseTemplate } from "@/lib/workflow/parse-template";
-import { validateTemplate } from "@/lib/workflow/validate-template";
-import type { Template } from "@/lib/workflow/template-schema";
+import { contentHash } from "@/lib/workflow/versions/content-hash";
+import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
+import { parseTemplate } from "@/lib/workflow/model/parse-template";
+import { validateTemplate } from "@/lib/workflow/validate/validate-template";
+import type { Template } from "@/lib/workflow/model/template-schema";
 import { newId } from "./new-id";
 import { perConnection } from "./per-connection";
 import type { Db } from "./open-database";

@@ -1,5 +1,5 @@
 /** What the library lists and searches, derived from a template's latest version on every save. */
-import type { Template } from "@/lib/workflow/template-schema";
+import type { Template } from "@/lib/workflow/model/template-schema";
 
 export interface TemplateSummary {
   nodeCount: number;

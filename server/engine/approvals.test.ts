@@ -4,11 +4,11 @@
  * one approval per fan-out branch and per loop iteration, decisions recorded as run events.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { buildTemplate } from "@/lib/workflow/run/template-builder";
+import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
 import { selectApprovalRows } from "@/server/db/approval-queries";
-import { FakeClock } from "./clock";
+import { FakeClock } from "@/server/test-support/fake-clock";
 import { DecisionRefusedError } from "./engine-errors";
-import { createEngineHarness, type EngineHarness } from "./engine-harness";
+import { createEngineHarness, type EngineHarness } from "@/server/test-support/engine-harness";
 
 let h: EngineHarness | undefined;
 afterEach(() => {

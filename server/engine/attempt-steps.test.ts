@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { buildTemplate } from "@/lib/workflow/run/template-builder";
-import { createEngineHarness, type EngineHarness } from "./engine-harness";
+import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
+import { createEngineHarness, type EngineHarness } from "@/server/test-support/engine-harness";
 import { ATTEMPT_STEPS } from "./run-node";
 
 let h: EngineHarness | undefined;

@@ -3,7 +3,7 @@
  * implies (shell → rwx, agent/http → rw, others → ro), git in a command line needs `git`.
  * A declared tier below that fails the node; `forbids_files` globs fail it when it created them.
  */
-import type { Tier, WorkflowNode } from "@/lib/workflow/template-schema";
+import type { Tier, WorkflowNode } from "@/lib/workflow/model/template-schema";
 
 const RANK: Record<Tier, number> = { ro: 0, rw: 1, rwx: 2, git: 3 };
 const GIT_RE = /(^|[\s;&|(`$])git(\s|$)/;

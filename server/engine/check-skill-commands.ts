@@ -4,13 +4,13 @@
  * WF090 / WF091 (node, field, line, column) instead of failing when the node runs. A catalog that
  * cannot be read, or an unknown entry, is left to the node itself (it fails with its own message).
  */
-import type { Diagnostic } from "@/lib/workflow/diagnostic";
+import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
 import type { ExecutorCatalog } from "@/lib/describe/executor-catalog-schema";
 import { applySkillArgs } from "@/lib/describe/apply-skill-args";
 import { resolveSkillRecipe } from "@/lib/describe/resolve-skill-recipe";
-import { planShellCommand } from "@/lib/workflow/run/plan-shell-command";
-import type { Template } from "@/lib/workflow/template-schema";
-import { wfIssue } from "@/lib/workflow/wf-issue-codes";
+import { planShellCommand } from "@/lib/workflow/shell/plan-shell-command";
+import type { Template } from "@/lib/workflow/model/template-schema";
+import { wfIssue } from "@/lib/workflow/model/wf-issue-codes";
 import { loadExecutorCatalog } from "@/server/catalog/load-executor-catalog";
 
 export function checkSkillCommands(template: Template, catalog?: () => ExecutorCatalog): Diagnostic[] {

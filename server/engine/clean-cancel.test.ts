@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { buildTemplate } from "@/lib/workflow/run/template-builder";
+import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
 import { waitUntil } from "@/server/test-support/process-probe";
-import { createEngineHarness, type EngineHarness } from "./engine-harness";
+import { createEngineHarness, type EngineHarness } from "@/server/test-support/engine-harness";
 
 let h: EngineHarness | undefined;
 const leftovers: number[] = [];

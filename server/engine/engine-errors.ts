@@ -1,5 +1,5 @@
 /** Errors the engine's callers handle (API → typed tRPC errors, CLI → exit codes). */
-import type { Diagnostic } from "@/lib/workflow/diagnostic";
+import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
 
 export class RunInputError extends Error {
   constructor(readonly diagnostics: Diagnostic[]) {

@@ -1,6 +1,6 @@
 /** The engine's options and inputs (kept apart so callers import types without the engine). */
 import type { ApprovalRequest } from "@/lib/workflow/run/run-state";
-import type { Template } from "@/lib/workflow/template-schema";
+import type { Template } from "@/lib/workflow/model/template-schema";
 import type { Clock } from "./clock";
 import type { RunEventBus } from "./event-bus";
 import type { ExecutorRegistry } from "./executors/executor-registry";

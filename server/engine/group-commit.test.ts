@@ -1,8 +1,8 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
-import { buildTemplate } from "@/lib/workflow/run/template-builder";
-import { createEngineHarness, type EngineHarness } from "./engine-harness";
+import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
+import { createEngineHarness, type EngineHarness } from "@/server/test-support/engine-harness";
 import { RunInputError } from "./engine-errors";
 import type { RunBatch, StoredEvent } from "./run-store";
 import { SqliteRunStore } from "./sqlite-run-store";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { buildTemplate } from "@/lib/workflow/run/template-builder";
+import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
 import {
   HOSTILE_VALUES,
   MARKER,
@@ -12,7 +12,7 @@ import {
   outFile,
 } from "@/server/test-support/shell-contexts";
 import { ExecutorCatalogSchema } from "@/lib/describe/executor-catalog-schema";
-import { createEngineHarness, type EngineHarness } from "./engine-harness";
+import { createEngineHarness, type EngineHarness } from "@/server/test-support/engine-harness";
 import { RunInputError } from "./engine-errors";
 import { createExecutorRegistry } from "./executors/executor-registry";
 import { createSkillExecutor } from "./executors/skill-executor";

@@ -1,7 +1,7 @@
 /** Builds an executor's context for one attempt: substitution, environment, log sink, signal. */
-import { substituteReferences } from "@/lib/workflow/references";
-import { ENV_ALLOWLIST, ENV_NAME, reservedEnvName } from "@/lib/workflow/run/node-environment";
-import { ENV_VALUE_MAX_BYTES } from "@/lib/workflow/run/render-shell-command";
+import { substituteReferences } from "@/lib/workflow/model/references";
+import { ENV_ALLOWLIST, ENV_NAME, reservedEnvName } from "@/lib/workflow/shell/node-environment";
+import { ENV_VALUE_MAX_BYTES } from "@/lib/workflow/shell/render-shell-command";
 import { expressionContext, runReferenceLookup } from "@/lib/workflow/run/run-reference-context";
 import type { ActiveRun } from "./active-run";
 import type { ExecutorContext } from "./executors/executor";

@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { buildTemplate } from "@/lib/workflow/run/template-builder";
-import { ENV_ALLOWLIST } from "@/lib/workflow/run/node-environment";
-import { validateTemplate } from "@/lib/workflow/validate-template";
-import { createEngineHarness, type EngineHarness } from "./engine-harness";
+import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
+import { ENV_ALLOWLIST } from "@/lib/workflow/shell/node-environment";
+import { validateTemplate } from "@/lib/workflow/validate/validate-template";
+import { createEngineHarness, type EngineHarness } from "@/server/test-support/engine-harness";
 import { RunInputError } from "./engine-errors";
 
 let h: EngineHarness | undefined;

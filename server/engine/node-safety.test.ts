@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { buildTemplate } from "@/lib/workflow/run/template-builder";
-import { createEngineHarness, type EngineHarness } from "./engine-harness";
+import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
+import { createEngineHarness, type EngineHarness } from "@/server/test-support/engine-harness";
 import { confinePath, WorkspaceEscapeError } from "./workspace";
 import { isAlive, waitUntil } from "@/server/test-support/process-probe";
 

@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { buildTemplate } from "@/lib/workflow/run/template-builder";
+import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
 import { selectApprovalRows } from "@/server/db/approval-queries";
 import { selectEventsAfter, selectNodeRuns } from "@/server/db/run-queries";
-import { FakeClock } from "./clock";
-import { createEngineHarness, type EngineHarness } from "./engine-harness";
+import { FakeClock } from "@/server/test-support/fake-clock";
+import { createEngineHarness, type EngineHarness } from "@/server/test-support/engine-harness";
 import { RerunNeedsConfirmationError, RunInputError } from "./engine-errors";
 
 let h: EngineHarness | undefined;

@@ -20,7 +20,7 @@ import { finishedDownstream } from "@/lib/workflow/run/reset-nodes";
 import { RUN_CODES } from "@/lib/workflow/run/run-codes";
 import { redactDeep } from "@/lib/workflow/run/redact-secrets";
 import { validateRunState } from "@/lib/workflow/run/validate-run-state";
-import { isTerminalRunStatus } from "@/lib/workflow/statuses";
+import { isTerminalRunStatus } from "@/lib/workflow/model/statuses";
 import { newId } from "@/server/db/new-id";
 import { createActiveRun, type ActiveRun } from "./active-run";
 import { realClock, type Clock } from "./clock";

@@ -5,13 +5,13 @@
  * started again is not planned again. Checks that read the outside world (the skill catalog, secrets,
  * the run's variables) are not kept here.
  */
-import { checkShellCommands } from "@/lib/workflow/check-shell-commands";
-import { checkVariableNames } from "@/lib/workflow/check-variable-names";
-import type { Diagnostic } from "@/lib/workflow/diagnostic";
-import { buildModelView } from "@/lib/workflow/model-view";
+import { checkShellCommands } from "@/lib/workflow/validate/check-shell-commands";
+import { checkVariableNames } from "@/lib/workflow/validate/check-variable-names";
+import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
+import { buildModelView } from "@/lib/workflow/validate/model-view";
 import { planRun, type RunPlan } from "@/lib/workflow/run/run-plan";
 import { makeRunSpec, type RunSpec } from "@/lib/workflow/run/run-spec";
-import type { Template } from "@/lib/workflow/template-schema";
+import type { Template } from "@/lib/workflow/model/template-schema";
 
 export interface PreparedRun {
   /** Undefined when the template cannot be planned (`planProblems` says why). */

@@ -4,9 +4,9 @@
  * the template does not declare never reaches the run: refused with RUN024 when `strict` (the API),
  * else left out (the CLI's `--var` for another template's variable).
  */
-import type { Diagnostic } from "@/lib/workflow/diagnostic";
+import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
 import { RUN_CODES } from "@/lib/workflow/run/run-codes";
-import type { Template } from "@/lib/workflow/template-schema";
+import type { Template } from "@/lib/workflow/model/template-schema";
 
 export function resolveRunVariables(
   template: Template,

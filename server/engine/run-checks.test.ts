@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { buildTemplate } from "@/lib/workflow/run/template-builder";
+import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
 import { selectEventsAfter } from "@/server/db/run-queries";
-import { createEngineHarness, type EngineHarness } from "./engine-harness";
+import { createEngineHarness, type EngineHarness } from "@/server/test-support/engine-harness";
 
 let h: EngineHarness | undefined;
 afterEach(() => {

@@ -5,8 +5,8 @@
  * Human checks become an approval. Every verdict is logged as HANDOFF_OK or GATE_FAIL.
  */
 import fs from "node:fs";
-import { compileCheckPattern } from "@/lib/workflow/run/check-pattern";
-import type { Check } from "@/lib/workflow/template-schema";
+import { compileCheckPattern } from "@/lib/workflow/model/check-pattern";
+import type { Check } from "@/lib/workflow/model/template-schema";
 import type { ApprovalRequest } from "@/lib/workflow/run/run-state";
 import type { ExecutorContext } from "./executors/executor";
 import { prepareCommandLine, spawnPrepared } from "./executors/prepare-command-line";

@@ -1,11 +1,11 @@
 /** `run.list`'s input and page (DESIGN.md §7): newest first, `limit` items, `nextCursor` for the next page. */
 import * as z from "zod";
-import { RUN_STATUSES } from "@/lib/workflow/statuses";
+import { RUN_STATUSES } from "@/lib/workflow/model/statuses";
 import type { Db } from "@/server/db/open-database";
 import type { RunRowLite } from "@/server/db/run-queries";
 import { parseRunCursor, runCursorOf, selectNodeCounts, selectRunPage } from "@/server/db/run-list-query";
 import { PUBLIC_NODE_STATUS, runListItem } from "./run-details";
-import type { NodeStatus } from "@/lib/workflow/statuses";
+import type { NodeStatus } from "@/lib/workflow/model/statuses";
 
 export const RunListInput = z.object({
   status: z.enum(RUN_STATUSES).optional(),

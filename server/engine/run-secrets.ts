@@ -3,11 +3,11 @@
  * values from the engine's secret source (the encrypted store on the server, WF_SECRET_<NAME> for
  * the CLI) held in memory only, and the redactor applied to every event before it is recorded.
  */
-import type { Diagnostic } from "@/lib/workflow/diagnostic";
+import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
 import { createRedactor, type Redactor } from "@/lib/workflow/run/redact-secrets";
 import { RUN_CODES } from "@/lib/workflow/run/run-codes";
-import { listTemplateReferences } from "@/lib/workflow/template-references";
-import type { Template } from "@/lib/workflow/template-schema";
+import { listTemplateReferences } from "@/lib/workflow/model/template-references";
+import type { Template } from "@/lib/workflow/model/template-schema";
 
 /** Returns the values of the named secrets that exist. */
 export type SecretSource = (names: readonly string[]) => Record<string, string>;

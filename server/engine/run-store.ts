@@ -3,7 +3,7 @@
  * `commit` writes a batch of transitions with their events atomically and returns the ids given
  * to the events (increasing per run, from 1).
  */
-import type { Template } from "@/lib/workflow/template-schema";
+import type { Template } from "@/lib/workflow/model/template-schema";
 import type { RunCommand } from "@/lib/workflow/run/run-commands";
 import type { RunEvent } from "@/lib/workflow/run/run-events";
 import type { RunPlan } from "@/lib/workflow/run/run-plan";

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { buildTemplate } from "@/lib/workflow/run/template-builder";
-import { createEngineHarness, type EngineHarness } from "./engine-harness";
+import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
+import { createEngineHarness, type EngineHarness } from "@/server/test-support/engine-harness";
 
 let h: EngineHarness | undefined;
 afterEach(() => h?.close());

@@ -5,7 +5,7 @@
 import type { Statement } from "better-sqlite3";
 import type { Db } from "@/server/db/open-database";
 import { insertRunSpec, selectRunSpec } from "@/server/db/run-spec-queries";
-import { isTerminalRunStatus } from "@/lib/workflow/statuses";
+import { isTerminalRunStatus } from "@/lib/workflow/model/statuses";
 import {
   inTransaction,
   insertRunEvent,
@@ -17,7 +17,7 @@ import {
   updateRunRow,
   upsertNodeRun,
 } from "@/server/db/run-queries";
-import { parseTemplate } from "@/lib/workflow/parse-template";
+import { parseTemplate } from "@/lib/workflow/model/parse-template";
 import { RunEventSchema, runEventStatus } from "@/lib/workflow/run/run-events";
 import { RunPlanSchema } from "@/lib/workflow/run/run-plan";
 import type { RunState } from "@/lib/workflow/run/run-state";

@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { RUN_CODES } from "@/lib/workflow/run/run-codes";
-import type { WorkflowNode } from "@/lib/workflow/template-schema";
+import type { WorkflowNode } from "@/lib/workflow/model/template-schema";
 
 export class WorkspaceEscapeError extends Error {
   readonly code = "RUN017";

@@ -4,7 +4,7 @@
  * on stdout. Timeout and abort kill the whole group (SIGTERM, then SIGKILL after a grace period).
  */
 import { spawn } from "node:child_process";
-import { splitCommandWords } from "@/lib/workflow/run/shell-syntax";
+import { splitCommandWords } from "@/lib/workflow/shell/shell-syntax";
 import { AgentProviderError } from "./agent-provider-error";
 import type { AgentProvider, AgentRequest, AgentResponse } from "./agent-provider";
 

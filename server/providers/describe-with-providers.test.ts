@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { describeWithProviders } from "./describe-with-providers";
-import type { EnvVars } from "./provider-config";
+import type { EnvVars } from "@/server/config/env-vars";
 
 const NOW = new Date("2026-11-29T10:00:00Z");
 const TEXT = "plan the feature, then implement it, then run the tests";

@@ -13,7 +13,7 @@ import { describeDiagnostic } from "@/lib/describe/describe-issues";
 import { loadExecutorCatalog } from "@/server/catalog/load-executor-catalog";
 import type { AgentProvider } from "./agent-provider";
 import { getDescribeProvider } from "./get-agent-provider";
-import type { EnvVars } from "./provider-config";
+import type { EnvVars } from "@/server/config/env-vars";
 
 export interface DescribeWithProvidersOptions {
   /** false: rules only, even when a provider is configured. */

@@ -5,7 +5,8 @@
 import type { AgentProvider } from "./agent-provider";
 import { createCliAgentProvider } from "./cli-agent-provider";
 import { createOpenAiAgentProvider } from "./openai-agent-provider";
-import { loadProviderConfig, type EnvVars, type ProviderSpec } from "./provider-config";
+import type { EnvVars } from "@/server/config/env-vars";
+import { loadProviderConfig, type ProviderSpec } from "./provider-config";
 
 function create(name: string, spec: ProviderSpec, env: EnvVars): AgentProvider {
   switch (spec.kind) {

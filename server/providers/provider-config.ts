@@ -11,6 +11,7 @@ import path from "node:path";
 import { parse as parseYaml } from "yaml";
 import * as z from "zod";
 import { dataDir } from "@/server/db/data-paths";
+import type { EnvVars } from "@/server/config/env-vars";
 
 const timeout = z.number().int().positive().optional();
 export const ProviderSpecSchema = z.discriminatedUnion("kind", [
@@ -47,7 +48,6 @@ export interface ProviderConfig {
 }
 
 /** Environment variables as read here (process.env, or a test's own map). */
-export type EnvVars = Readonly<Record<string, string | undefined>>;
 
 export const DEFAULT_DESCRIBE_TIMEOUT_MS = 30_000;
 

@@ -1,7 +1,7 @@
 /** Named secrets in SQLite, sealed with the data folder's key. Lists give names and dates, never values. */
 import { asc, eq, inArray } from "drizzle-orm";
 import * as z from "zod";
-import { reservedEnvName } from "@/lib/workflow/run/node-environment";
+import { reservedEnvName } from "@/lib/workflow/shell/node-environment";
 import type { Db } from "@/server/db/open-database";
 import { secrets } from "@/server/db/schema";
 import { openSecret, sealSecret } from "./secret-box";

@@ -1,6 +1,6 @@
 "use client";
 /** A node's checks (or preconditions): kind + argument + on_failure per row (playbook-execute Step 4e). */
-import { CHECK_TYPES, type Check } from "@/lib/workflow/template-schema";
+import { CHECK_TYPES, type Check } from "@/lib/workflow/model/template-schema";
 
 /** The field each check kind needs (the seed's rule 11), plus file_contains' second one. */
 const ARGUMENT: Record<(typeof CHECK_TYPES)[number], string> = {

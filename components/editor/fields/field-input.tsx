@@ -1,8 +1,8 @@
 "use client";
 /** One inspector field, labelled with the template field's own name, validated as the person types. */
 import { useId } from "react";
-import type { FieldSpec } from "@/lib/workflow/node-fields";
-import type { ReferenceSuggestion } from "@/lib/workflow/reference-suggestions";
+import type { FieldSpec } from "@/lib/workflow/model/node-fields";
+import type { ReferenceSuggestion } from "@/lib/workflow/edit/reference-suggestions";
 import { ReferenceInput } from "./reference-input";
 import { useFieldText } from "./use-field-text";
 

@@ -1,7 +1,7 @@
 "use client";
 /** A text field with `{reference}` autocomplete: variables, upstream outputs, prev_* (lib/workflow/reference-suggestions). */
 import { useRef, useState, type KeyboardEvent } from "react";
-import { completionsAt, type ReferenceSuggestion } from "@/lib/workflow/reference-suggestions";
+import { completionsAt, type ReferenceSuggestion } from "@/lib/workflow/edit/reference-suggestions";
 
 export function ReferenceInput(props: {
   id: string;

@@ -5,8 +5,8 @@
  * elsewhere (undo, another view) the text follows it.
  */
 import { useState } from "react";
-import { formatFieldValue, parseFieldText } from "@/lib/workflow/field-text";
-import type { FieldKind } from "@/lib/workflow/node-fields";
+import { formatFieldValue, parseFieldText } from "@/lib/workflow/model/field-text";
+import type { FieldKind } from "@/lib/workflow/model/node-fields";
 
 export function useFieldText(kind: FieldKind, value: unknown, commit: (value: unknown) => void) {
   const formatted = formatFieldValue(kind, value);

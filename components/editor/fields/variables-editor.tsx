@@ -1,7 +1,7 @@
 "use client";
 /** The template's variables (`context_schema`) as a table: name, type, required, default, description. */
 import { useState } from "react";
-import { VARIABLE_TYPES, type Template, type Variable } from "@/lib/workflow/template-schema";
+import { VARIABLE_TYPES, type Template, type Variable } from "@/lib/workflow/model/template-schema";
 
 type Schema = Template["context_schema"];
 

@@ -18,7 +18,7 @@ import type { RunState } from "./run-state";
 import { descendantsOf } from "./run-plan";
 import { routeGate } from "./route-gate";
 import { finishRun, settleRunStatus } from "./settle-run-status";
-import { isTerminalRunStatus } from "@/lib/workflow/statuses";
+import { isTerminalRunStatus } from "@/lib/workflow/model/statuses";
 
 export interface AdvanceResult {
   accepted: boolean;

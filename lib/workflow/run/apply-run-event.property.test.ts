@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isSatisfied } from "./reduce-context";
 import { simulateRun } from "./simulate-run";
-import { buildTemplate } from "./template-builder";
+import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
 import { validateRunState } from "./validate-run-state";
 
 const POLICIES = ["abort", "skip", "retry"] as const;

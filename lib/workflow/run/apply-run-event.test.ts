@@ -5,7 +5,7 @@ import { finishedDownstream } from "./reset-nodes";
 import { makeRunSpec } from "./run-spec";
 import { initialRunState } from "./run-state";
 import { simulateRun, type SimOutcome } from "./simulate-run";
-import { buildTemplate } from "./template-builder";
+import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
 
 const statuses = (sim: ReturnType<typeof simulateRun>) =>
   Object.fromEntries(Object.entries(sim.state.nodes).map(([id, n]) => [id, n.status]));

@@ -4,13 +4,13 @@
  * validator's warnings for approval fields that cannot take effect.
  */
 import { describe, expect, it } from "vitest";
-import { validateTemplate } from "@/lib/workflow/validate-template";
+import { validateTemplate } from "@/lib/workflow/validate/validate-template";
 import { applyRunEvent } from "./apply-run-event";
 import type { RunEvent } from "./run-events";
 import { planRun } from "./run-plan";
 import { makeRunSpec } from "./run-spec";
 import { initialRunState, type RunState } from "./run-state";
-import { buildTemplate } from "./template-builder";
+import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
 
 function replay(fields: Record<string, unknown>) {
   //  H (human) → B

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatRunSummary } from "./format-run-progress";
 import { simulateRun } from "./simulate-run";
-import { buildTemplate } from "./template-builder";
+import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
 
 describe("formatRunSummary", () => {
   it("a cancelled run lists what it stopped and what never ran, and claims no success", () => {

@@ -2,7 +2,7 @@
  * Loop `until`: after an iteration succeeds, a template (references substituted, compared to
  * `true`) or a CEL expression ends the loop early; the remaining iterations are skipped.
  */
-import { parseReferences, referenceLookup, substituteReferences } from "@/lib/workflow/references";
+import { parseReferences, referenceLookup, substituteReferences } from "@/lib/workflow/model/references";
 import { evaluateExpression } from "./evaluate-expression";
 import { skipSet } from "./propagate-readiness";
 import type { ReduceContext } from "./reduce-context";

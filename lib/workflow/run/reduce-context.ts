@@ -3,7 +3,7 @@
  * and derived events it produces. Node entries are replaced, never mutated, so a shallow copy of
  * the state before a step keeps the previous state intact (see applyRunEvent).
  */
-import type { NodeStatus } from "@/lib/workflow/statuses";
+import type { NodeStatus } from "@/lib/workflow/model/statuses";
 import type { RunCommand } from "./run-commands";
 import type { RunEvent } from "./run-events";
 import type { RunSpec } from "./run-spec";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { planRun } from "./run-plan";
-import { buildTemplate } from "./template-builder";
+import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
 
 describe("planRun", () => {
   it("expands loops into chained iterations and rewires edges", () => {

@@ -4,8 +4,8 @@
  * Written once when a run starts; every later step reads it, never the raw edges.
  */
 import * as z from "zod";
-import type { Diagnostic } from "@/lib/workflow/diagnostic";
-import type { Template, WorkflowNode } from "@/lib/workflow/template-schema";
+import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
+import type { Template, WorkflowNode } from "@/lib/workflow/model/template-schema";
 import { RUN_CODES } from "./run-codes";
 
 export const PlanNodeSchema = z.object({

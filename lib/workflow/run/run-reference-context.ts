@@ -8,7 +8,7 @@ import {
   resolveReference,
   type ReferenceContext,
   type ReferenceLookup,
-} from "@/lib/workflow/references";
+} from "@/lib/workflow/model/references";
 import type { RunSpec } from "./run-spec";
 import type { NodeState, RunState } from "./run-state";
 

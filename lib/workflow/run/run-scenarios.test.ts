@@ -9,7 +9,7 @@ import { planRun } from "./run-plan";
 import { makeRunSpec } from "./run-spec";
 import { initialRunState } from "./run-state";
 import { simulateRun, type SimOutcome } from "./simulate-run";
-import { buildTemplate } from "./template-builder";
+import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
 
 type Sim = ReturnType<typeof simulateRun>;
 const statuses = (sim: Sim) => Object.fromEntries(Object.entries(sim.state.nodes).map(([id, n]) => [id, n.status]));

@@ -1,5 +1,5 @@
 /** What the reducer reads besides state: the plan and each planned node's template definition. */
-import type { Template, WorkflowNode } from "@/lib/workflow/template-schema";
+import type { Template, WorkflowNode } from "@/lib/workflow/model/template-schema";
 import type { RunPlan } from "./run-plan";
 
 export interface RunSpec {

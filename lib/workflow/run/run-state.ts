@@ -9,7 +9,7 @@ import {
   NodeStatusSchema,
   RunStatusSchema,
   type NodeStatus,
-} from "@/lib/workflow/statuses";
+} from "@/lib/workflow/model/statuses";
 import type { RunPlan } from "./run-plan";
 
 /** Why a node was skipped; only `failed` and `dependency` skips propagate downstream (seed Step 4). */

@@ -1,5 +1,5 @@
 /** The allowed node-status transitions, as data; the reducer refuses anything else. */
-import type { NodeStatus } from "@/lib/workflow/statuses";
+import type { NodeStatus } from "@/lib/workflow/model/statuses";
 
 export const NODE_TRANSITIONS: Readonly<Record<NodeStatus, readonly NodeStatus[]>> = {
   pending: ["ready", "skipped", "cancelled"],

@@ -3,8 +3,8 @@
  * waiting when only people can move it on; otherwise finished — succeeded when every node is
  * satisfied, failed when a stop happened or nodes are left blocked.
  */
-import type { RunStatus } from "@/lib/workflow/statuses";
-import { isTerminalRunStatus } from "@/lib/workflow/statuses";
+import type { RunStatus } from "@/lib/workflow/model/statuses";
+import { isTerminalRunStatus } from "@/lib/workflow/model/statuses";
 import { isSatisfied, patchNode, type ReduceContext } from "./reduce-context";
 
 export function settleRunStatus(ctx: ReduceContext): void {

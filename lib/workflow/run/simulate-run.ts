@@ -3,7 +3,7 @@
  * from an outcome function, delivers decisions and retry timers. Used by scenario tests and
  * handy for previews; the real engine does the same with executors and SQLite.
  */
-import type { Template } from "@/lib/workflow/template-schema";
+import type { Template } from "@/lib/workflow/model/template-schema";
 import { advanceRunState } from "./advance-run-state";
 import type { RunCommand } from "./run-commands";
 import type { RunEvent } from "./run-events";

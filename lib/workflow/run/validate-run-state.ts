@@ -5,8 +5,8 @@
  * 2. a node that started or finished has every dependency satisfied (no out-of-order completion);
  * 3. a finished run has no running or ready node.
  */
-import type { Diagnostic } from "@/lib/workflow/diagnostic";
-import { isTerminalRunStatus } from "@/lib/workflow/statuses";
+import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
+import { isTerminalRunStatus } from "@/lib/workflow/model/statuses";
 import { isSatisfied } from "./reduce-context";
 import { RUN_CODES } from "./run-codes";
 import type { RunPlan } from "./run-plan";

@@ -6,7 +6,7 @@
 import { TRPCError } from "@trpc/server";
 import * as z from "zod";
 import { ApprovalVoteSchema } from "@/lib/workflow/run/run-state";
-import { APPROVAL_STATUSES } from "@/lib/workflow/statuses";
+import { APPROVAL_STATUSES } from "@/lib/workflow/model/statuses";
 import { rethrowApiError } from "@/server/api/api-errors";
 import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
 import type { Caller } from "@/server/auth/caller";

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DESCRIBE_PROMPT } from "@/lib/describe/describe-issues";
-import { validateTemplate } from "@/lib/workflow/validate-template";
+import { validateTemplate } from "@/lib/workflow/validate/validate-template";
 import { callerAs } from "@/server/test-support/test-callers";
 
 let dir: string;

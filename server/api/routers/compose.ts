@@ -8,10 +8,10 @@
  */
 import * as z from "zod";
 import { IMPORT_FORMATS, IMPORT_MAX_CHARS, importWorkflowText } from "@/lib/formats/import-workflow-text";
-import { CHECKPOINT_RULES } from "@/lib/workflow/checkpoint-rules";
-import { injectCheckpoints } from "@/lib/workflow/inject-checkpoints";
-import { parseTemplate } from "@/lib/workflow/parse-template";
-import { validateTemplate } from "@/lib/workflow/validate-template";
+import { CHECKPOINT_RULES } from "@/lib/workflow/checkpoints/checkpoint-rules";
+import { injectCheckpoints } from "@/lib/workflow/checkpoints/inject-checkpoints";
+import { parseTemplate } from "@/lib/workflow/model/parse-template";
+import { validateTemplate } from "@/lib/workflow/validate/validate-template";
 import { ExecutorCatalogError } from "@/server/catalog/load-executor-catalog";
 import { DiagnosticsError, createTRPCRouter, publicProcedure } from "@/server/api/trpc";
 import { describeWithProviders } from "@/server/providers/describe-with-providers";

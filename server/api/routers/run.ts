@@ -6,7 +6,7 @@ import { DiagnosticsError, createTRPCRouter, publicProcedure } from "@/server/ap
 import { untilAccessEnds } from "@/server/api/until-access-ends";
 import { getDb } from "@/server/db/get-db";
 import { getTemplate } from "@/server/db/template-store";
-import { parseTemplate } from "@/lib/workflow/parse-template";
+import { parseTemplate } from "@/lib/workflow/model/parse-template";
 import { RunNotFoundError } from "@/server/engine/engine-errors";
 import { getRunEventBus } from "@/server/engine/event-bus";
 import { getRunEngine } from "@/server/engine/get-run-engine";

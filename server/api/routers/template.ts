@@ -3,7 +3,7 @@
  * soft delete + restore, duplicate, diff of two versions). Thin: validate, call the store or lib.
  */
 import * as z from "zod";
-import { diffTemplates } from "@/lib/workflow/diff-templates";
+import { diffTemplates } from "@/lib/workflow/versions/diff-templates";
 import { withApiErrors } from "@/server/api/api-errors";
 import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
 import { getDb } from "@/server/db/get-db";

@@ -1,8 +1,8 @@
 /** `wf convert`: convert between workflow formats; stdout holds exactly the converted document. */
 import { EXPORT_FORMATS, exportWorkflow, isExportFormat } from "@/lib/formats/export-workflow";
 import { importWorkflow } from "@/lib/formats/import-workflow";
-import { hasErrors } from "@/lib/workflow/diagnostic";
-import { injectCheckpoints } from "@/lib/workflow/inject-checkpoints";
+import { hasErrors } from "@/lib/workflow/model/diagnostic";
+import { injectCheckpoints } from "@/lib/workflow/checkpoints/inject-checkpoints";
 import type { CliIo } from "@/server/cli/cli-io";
 import { CliError, EXIT } from "@/server/cli/exit-codes";
 import { readWorkflowFile } from "@/server/cli/read-workflow-file";

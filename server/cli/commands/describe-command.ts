@@ -5,7 +5,7 @@
  */
 import type { DescribeSuccess } from "@/lib/describe/describe-workflow";
 import { renderAsciiPipeline } from "@/lib/formats/ascii-pipeline";
-import { formatDiagnostic, hasErrors } from "@/lib/workflow/diagnostic";
+import { formatDiagnostic, hasErrors } from "@/lib/workflow/model/diagnostic";
 import { ExecutorCatalogError } from "@/server/catalog/load-executor-catalog";
 import type { CliIo } from "@/server/cli/cli-io";
 import { CliError, EXIT } from "@/server/cli/exit-codes";

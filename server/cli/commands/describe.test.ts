@@ -6,7 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DESCRIBE_PROMPT } from "@/lib/describe/describe-issues";
-import { validateTemplate } from "@/lib/workflow/validate-template";
+import { validateTemplate } from "@/lib/workflow/validate/validate-template";
 import { main } from "@/server/cli/main";
 import { captureIo } from "@/server/test-support/capture-io";
 

@@ -1,5 +1,5 @@
 /** Executors by node type; adding one touches its own file and this registry. */
-import type { NodeType } from "@/lib/workflow/template-schema";
+import type { NodeType } from "@/lib/workflow/model/template-schema";
 import { agentExecutor } from "./agent-executor";
 import { checkpointExecutor } from "./checkpoint-executor";
 import type { Executor } from "./executor";

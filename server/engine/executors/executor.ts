@@ -3,11 +3,11 @@
  * the workspace, an abort signal, a log sink) and resolves to succeeded / failed / waiting.
  * Executors never touch the database or the event bus.
  */
-import type { ReferenceLookup } from "@/lib/workflow/references";
+import type { ReferenceLookup } from "@/lib/workflow/model/references";
 import type { ApprovalRequest } from "@/lib/workflow/run/run-state";
 import type { PlanNode } from "@/lib/workflow/run/run-plan";
 import type { GateRoute } from "@/lib/workflow/run/run-plan";
-import type { WorkflowNode } from "@/lib/workflow/template-schema";
+import type { WorkflowNode } from "@/lib/workflow/model/template-schema";
 
 export type ExecutorResult =
   | {

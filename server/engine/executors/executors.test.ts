@@ -4,8 +4,8 @@ import os from "node:os";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { buildTemplate } from "@/lib/workflow/run/template-builder";
-import { createEngineHarness, type EngineHarness } from "@/server/engine/engine-harness";
+import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
+import { createEngineHarness, type EngineHarness } from "@/server/test-support/engine-harness";
 
 let h: EngineHarness | undefined;
 let server: http.Server;

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { referenceLookup } from "@/lib/workflow/references";
+import { referenceLookup } from "@/lib/workflow/model/references";
 import { commandFor, MARKER, outFile, SHELL_CONTEXTS } from "@/server/test-support/shell-contexts";
 import { prepareCommandLine } from "./prepare-command-line";
 

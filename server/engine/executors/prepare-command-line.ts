@@ -1,6 +1,6 @@
 /**
  * Turns a command line as written in a template into what the engine spawns: the planned script
- * (every reference an expansion of `WF_REF_n`, lib/workflow/run/plan-shell-command.ts), the
+ * (every reference an expansion of `WF_REF_n`, lib/workflow/shell/plan-shell-command.ts), the
  * environment carrying the values, and the files holding values too large for the environment
  * (written 0600 into a private temporary folder, removed by `cleanup`).
  */
@@ -8,8 +8,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { RUN_CODES } from "@/lib/workflow/run/run-codes";
-import { planShellCommand } from "@/lib/workflow/run/plan-shell-command";
-import { renderShellCommand } from "@/lib/workflow/run/render-shell-command";
+import { planShellCommand } from "@/lib/workflow/shell/plan-shell-command";
+import { renderShellCommand } from "@/lib/workflow/shell/render-shell-command";
 import { spawnProcess, type SpawnOptions, type SpawnResult } from "@/server/engine/spawn-process";
 import type { ExecutorContext } from "./executor";
 

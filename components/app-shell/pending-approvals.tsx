@@ -1,0 +1,50 @@
+"use client";
+/**
+ * The header's count of approvals waiting for a person (DESIGN.md §8: labelled `Pending
+ * approvals`), linking to the inbox. Pushed by the live channel (no polling); a change refreshes the
+ * approval lists on the page.
+ */
+import { useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useMemo, useRef } from "react";
+import { useTRPC } from "@/components/app-shell/trpc-react-provider";
+import type { LiveInterest } from "@/lib/stores/live-connection";
+import { useLiveInterest, useLiveState, useLiveStore } from "./live-provider";
+
+export function PendingApprovals() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const live = useLiveStore();
+  // The stream's approval revision last seen: a change refreshes the lists even when the count did not.
+  const seenRevision = useRef<number | undefined>(undefined);
+  const interest = useMemo<LiveInterest>(
+    () => ({
+      approvals: true,
+      onMessage: (m) => {
+        if (m.kind !== "approvals") return;
+        const before = live.getState().pendingApprovals;
+        live.setState({ pendingApprovals: m.pending });
+        const revised = seenRevision.current !== m.revision;
+        seenRevision.current = m.revision;
+        if (before === m.pending && !revised) return;
+        // No toast here: a count names no run, and a run the person is not watching raises none (the
+        // run page toasts its own run when it needs a person).
+        void queryClient.invalidateQueries({ queryKey: trpc.approval.list.queryKey() });
+      },
+    }),
+    [live, queryClient, trpc],
+  );
+  useLiveInterest(interest);
+  const count = useLiveState((s) => s.pendingApprovals) ?? 0;
+  return (
+    <Link
+      href="/#approvals-heading"
+      className={`pending-approvals${count ? " pending-approvals-some" : ""}`}
+      aria-label="Pending approvals"
+      data-count={count}
+      title={`${count} approval${count === 1 ? "" : "s"} waiting for a person`}
+    >
+      Approvals <strong>{count}</strong>
+    </Link>
+  );
+}

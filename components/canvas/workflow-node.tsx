@@ -1,0 +1,66 @@
+"use client";
+/**
+ * One workflow node on the canvas: type icon, name, id, a one-line summary of its command, prompt
+ * or condition, its phase colour, problems (editor) and live status (run view). In the editor it
+ * has a menu with the seed's Phase 4 actions.
+ */
+import { Handle, Position, type NodeProps } from "@xyflow/react";
+import type { WorkflowFlowNode } from "@/lib/canvas/project-template";
+import { TYPE_ICONS } from "@/components/editor/node-type-icons";
+import { NodeMenu } from "@/components/editor/node-menu";
+import { useEditorStoreOrNull } from "@/components/editor/editor-provider";
+
+export function WorkflowNodeView({ data, selected }: NodeProps<WorkflowFlowNode>) {
+  const { node, status, attempts, problem, highlight, summary, phaseColour } = data;
+  const editor = useEditorStoreOrNull();
+  const pause = node.type === "checkpoint" && node.auto_continue === false;
+  const classes = [
+    "wf-node",
+    `wf-node-${node.type}`,
+    status ? `wf-status-${status}` : "",
+    problem ? `wf-problem-${problem}` : "",
+    highlight ? `wf-highlight-${highlight}` : "",
+    selected ? "wf-selected" : "",
+  ];
+  return (
+    <div
+      className={classes.filter(Boolean).join(" ")}
+      data-testid={`node-${node.id}`}
+      data-status={status ?? ""}
+      title={node.description ?? node.name}
+      style={phaseColour ? { borderLeftColor: phaseColour } : undefined}
+    >
+      <Handle type="target" position={Position.Left} aria-label={`Input of ${node.id}`} />
+      <div className="wf-node-head">
+        <span className={`wf-node-icon wf-type-${node.type}`} aria-hidden>
+          {TYPE_ICONS[node.type] ?? "•"}
+        </span>
+        <span className="wf-node-type">{node.type}</span>
+        <span className="wf-node-id">{node.id}</span>
+        {node.phase && (
+          <span className="wf-node-phase" style={{ color: phaseColour }}>
+            {node.phase}
+          </span>
+        )}
+        {status && (
+          <span className={`wf-node-status wf-status-badge-${status}`}>
+            {status}
+            {attempts && attempts > 1 ? ` ·${attempts}` : ""}
+          </span>
+        )}
+        {problem && (
+          <span
+            className={`wf-node-problem wf-problem-badge-${problem}`}
+            title={`This node has ${problem}s: see Problems`}
+          >
+            {problem === "error" ? "!" : "?"}
+          </span>
+        )}
+        {editor && <NodeMenu store={editor} nodeId={node.id} />}
+      </div>
+      <div className="wf-node-name">{node.name || <em className="muted">unnamed</em>}</div>
+      <div className="wf-node-summary">{pause ? "pauses for a person" : summary}</div>
+      <Handle type="source" position={Position.Right} aria-label={`Output of ${node.id}`} />
+    </div>
+  );
+}

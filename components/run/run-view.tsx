@@ -1,0 +1,250 @@
+"use client";
+/**
+ * `/runs/[id]`: the run rebuilt in the browser from its events by the engine's reducer (the run
+ * store), fed by the tab's one live channel from the last event the store applied, one batch per
+ * animation frame. Canvas, node panel, timeline, summary, history; cancel, retry failed, re-run
+ * from a node; the run's pending approvals inline; once finished, a Replay slider.
+ */
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useStore } from "zustand";
+import type { StoreApi } from "zustand/vanilla";
+import type { LiveInterest } from "@/lib/stores/live-connection";
+import { createRunStore, type RunSeed, type RunViewState } from "@/lib/stores/run-store";
+import { useTRPC } from "@/components/app-shell/trpc-react-provider";
+import { useCan } from "@/components/app-shell/session-provider";
+import { isTerminalRunStatus } from "@/lib/workflow/model/statuses";
+import { ApprovalCard } from "@/components/dashboard/approval-card";
+import { useLiveConnection, useLiveInterest, useLiveStore } from "@/components/app-shell/live-provider";
+import { RunCanvas } from "./run-canvas";
+import { RunHistory } from "./run-history";
+import { RunNodePanel } from "./run-node-panel";
+import { RunReplayBar } from "./run-replay-bar";
+import { RunSummary } from "./run-summary";
+import { RunTimeline } from "./run-timeline";
+import { useNow } from "./use-now";
+import { useThrottled } from "./use-throttled";
+import "./run-view.css";
+
+export function RunView({ runId }: { runId: string }) {
+  const trpc = useTRPC();
+  // The plan, template and variables seed the store once; from then on only events move it.
+  const q = useQuery({
+    ...trpc.run.get.queryOptions({ runId }),
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+  // Once seeded, the live run stays mounted whatever the query does next (its store is the run).
+  if (!q.data) return q.isError ? <p role="alert">{q.error.message}</p> : <p className="muted">Loading run…</p>;
+  const seed: RunSeed = { runId, plan: q.data.plan, template: q.data.template, vars: q.data.state.vars };
+  return <LiveRun key={runId} seed={seed} name={q.data.run.name} templateId={q.data.run.templateId} />;
+}
+
+/** The run store, fed by the live channel while the run is unfinished (or until caught up). */
+function useLiveRunStore(seed: RunSeed): { store: StoreApi<RunViewState>; caughtUp: boolean; resume(): void } {
+  const connection = useLiveConnection();
+  const [store] = useState(() =>
+    createRunStore(seed, {
+      schedule: (flush) => {
+        // A hidden tab gets no animation frames: apply on a timer there, or the queue only grows.
+        if (document.hidden) setTimeout(flush, 100);
+        else requestAnimationFrame(flush);
+      },
+      onGap: () => connection.reconnect(),
+    }),
+  );
+  // The id received when the server said `ready`: caught up once it is applied (batches are bounded
+  // per frame, so a long history is applied over several frames).
+  const [readyAt, setReadyAt] = useState<number>();
+  const lastEventId = useStore(store, (s) => s.lastEventId);
+  const caughtUp = readyAt !== undefined && lastEventId >= readyAt;
+  const status = useStore(store, (s) => s.state.status);
+  const finished = isTerminalRunStatus(status);
+  // Watch until the stored history is applied and the run has ended; a re-run or retry watches again.
+  const watching = !(finished && caughtUp);
+  const interest = useMemo<LiveInterest | undefined>(
+    () =>
+      watching
+        ? {
+            runId: seed.runId,
+            lastApplied: () => store.getState().lastEventId,
+            flush: () => store.getState().flush(true),
+            onMessage: (m) => {
+              if (m.kind === "run-event") store.getState().receive(m.event);
+              else if (m.kind === "run-events") for (const e of m.events) store.getState().receive(e);
+              else if (m.kind === "ready") setReadyAt(store.getState().received());
+            },
+          }
+        : undefined,
+    [watching, seed.runId, store],
+  );
+  useLiveInterest(interest);
+  return {
+    store,
+    caughtUp,
+    // After a cancel, retry or re-run: a finished run is watched again from the last applied event
+    // (registering the interest subscribes); a watched one resubscribes from there.
+    resume: () => {
+      if (watching) connection.reconnect();
+      else setReadyAt(undefined);
+    },
+  };
+}
+
+function LiveRun(props: { seed: RunSeed; name: string; templateId: string | null }) {
+  const { seed } = props;
+  const runId = seed.runId;
+  const canEdit = useCan("editor");
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { store, caughtUp, resume } = useLiveRunStore(seed);
+  const live = useStore(store);
+  const [selected, setSelected] = useState<string>();
+  const [replayView, setReplayView] = useState<RunViewState>();
+  const view = replayView ?? live;
+  const terminal = isTerminalRunStatus(live.state.status);
+  const waiting = live.state.status === "waiting";
+  const replayNow = replayView ? (replayView.events.at(-1)?.event.at ?? live.events[0]?.event.at ?? 0) : undefined;
+  const now = useNow(!terminal && !replayView);
+  // Timeline and history follow at most 4 times a second; the canvas follows every frame.
+  const slowVersion = useThrottled(view.version, 250);
+  useRunToasts(store, props.name, runId, caughtUp);
+
+  // Approvals of this run: refreshed by the events that open or close one.
+  const approvalsKey = trpc.approval.list.queryKey();
+  const lastType = live.events.at(-1)?.event.type;
+  useEffect(() => {
+    if (lastType === "approval.requested" || lastType === "decision.given" || lastType === "run.finished")
+      void queryClient.invalidateQueries({ queryKey: approvalsKey });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [live.lastEventId]);
+  const approvals = useQuery(trpc.approval.list.queryOptions({ runId, status: "pending" }));
+  const onChanged = () => {
+    resume();
+    void queryClient.invalidateQueries({ queryKey: trpc.run.list.queryKey() });
+  };
+  const cancel = useMutation(trpc.run.cancel.mutationOptions({ onSuccess: onChanged }));
+  const retry = useMutation(trpc.run.retryFailed.mutationOptions({ onSuccess: onChanged }));
+
+  return (
+    <div className="page page-wide">
+      <p className="muted small">
+        <Link href="/">Dashboard</Link> / run {runId}
+        {props.templateId && (
+          <>
+            {" "}
+            · <Link href={`/templates/${encodeURIComponent(props.templateId)}`}>template</Link>
+          </>
+        )}
+      </p>
+      <div className="title-row">
+        <h1>{props.name}</h1>
+        <span className={`run-status run-status-${view.state.status}`} data-testid="run-status">
+          {view.state.status}
+        </span>
+        <span
+          className="muted small"
+          data-testid="applied-events"
+          data-applied-event-id={live.lastEventId}
+          data-applied-count={live.events.length}
+          data-dropped={live.dropped}
+          data-caught-up={caughtUp}
+        >
+          {live.lastEventId} events{caughtUp ? "" : " · catching up…"}
+        </span>
+      </div>
+      {view.state.error && <p role="alert">{view.state.error}</p>}
+      <div className="button-row">
+        {canEdit && !terminal && (
+          <button className="button button-danger" onClick={() => cancel.mutate({ runId })} disabled={cancel.isPending}>
+            Cancel run
+          </button>
+        )}
+        {canEdit && live.state.status === "failed" && (
+          <button className="button" onClick={() => retry.mutate({ runId })} disabled={retry.isPending}>
+            Retry failed nodes
+          </button>
+        )}
+      </div>
+      {(cancel.error ?? retry.error) && <p role="alert">{(cancel.error ?? retry.error)?.message}</p>}
+      {terminal && caughtUp && <RunReplayBar seed={seed} events={live.events} onView={setReplayView} />}
+
+      {!replayView && (waiting || (approvals.data?.items.length ?? 0) > 0) && approvals.data && (
+        <section aria-labelledby="run-approvals">
+          <h2 id="run-approvals">Waiting for you</h2>
+          <div className="approvals">
+            {approvals.data.items.map((a) => (
+              <ApprovalCard key={a.id} approval={a} showRun={false} />
+            ))}
+          </div>
+        </section>
+      )}
+
+      <div className={`run-layout${selected ? " run-layout-with-panel" : ""}`}>
+        <div className="tab-panel canvas-panel">
+          <RunCanvas
+            template={seed.template}
+            spec={view.spec}
+            state={view.state}
+            now={replayNow}
+            selected={selected}
+            onSelect={setSelected}
+          />
+        </div>
+        {selected && (
+          <RunNodePanel
+            key={selected}
+            runId={runId}
+            view={view}
+            nodeId={selected}
+            replay={!!replayView}
+            onRerun={onChanged}
+          />
+        )}
+      </div>
+      {!selected && (
+        <p className="muted small">Select a node on the canvas or the timeline to see its attempts and log.</p>
+      )}
+      <section aria-labelledby="run-timeline-heading">
+        <h2 id="run-timeline-heading">Timeline</h2>
+        <RunTimeline
+          attempts={view.attempts}
+          plan={view.spec.plan}
+          version={slowVersion}
+          now={replayNow ?? (terminal ? (view.state.finishedAt ?? now) : now)}
+          onSelect={setSelected}
+        />
+      </section>
+      {isTerminalRunStatus(view.state.status) && <RunSummary spec={view.spec} state={view.state} title={props.name} />}
+      <RunHistory events={view.events} version={slowVersion} />
+    </div>
+  );
+}
+
+/** A toast when the watched run needs a person or ends — only for what happens live, not the replayed history. */
+function useRunToasts(store: StoreApi<RunViewState>, name: string, runId: string, caughtUp: boolean) {
+  const toasts = useLiveStore();
+  // Only someone who may decide is "needed"; a viewer is told what the run waits for.
+  const canDecide = useCan("approver");
+  const status = useStore(store, (s) => s.state.status);
+  const seen = useRef(status);
+  // Caught up at the previous render: a status reached by the replay itself (applied together
+  // with the `ready` message) raises nothing.
+  const wasCaughtUp = useRef(false);
+  useEffect(() => {
+    const live = wasCaughtUp.current;
+    wasCaughtUp.current = caughtUp;
+    if (status === seen.current) return;
+    seen.current = status;
+    if (!live) return;
+    const href = `/runs/${encodeURIComponent(runId)}`;
+    if (status === "waiting")
+      toasts
+        .getState()
+        .toast({ text: canDecide ? `${name} needs you` : `${name} is waiting for an approver`, href, tone: "info" });
+    else if (isTerminalRunStatus(status))
+      toasts.getState().toast({ text: `${name} ${status}`, href, tone: status === "succeeded" ? "success" : "danger" });
+  }, [status, caughtUp, name, runId, toasts, canDecide]);
+}

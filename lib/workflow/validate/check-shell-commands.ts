@@ -1,0 +1,42 @@
+/**
+ * Command lines the shell must read (shell, loop and gate `args_template`, `command` checks' `run`):
+ * one the tokenizer cannot read (an unclosed quote) is WF090, a reference standing where its value
+ * could not be passed as data is WF091 — both with the line and column inside the field, before any
+ * run starts. Skill recipes are checked when they run (their catalog lives on the server).
+ */
+import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
+import { isRecord, nodePath, type ModelView, type ViewNode } from "./model-view";
+import { planShellCommand } from "@/lib/workflow/shell/plan-shell-command";
+import { wfIssue } from "@/lib/workflow/model/wf-issue-codes";
+
+const COMMAND_NODE_TYPES = new Set(["shell", "loop", "gate"]);
+
+/** Every command line of a node as `[field, text]`. */
+export function commandFields(node: Pick<ViewNode, "type" | "data">): [string, string][] {
+  const out: [string, string][] = [];
+  const cmd = node.data.args_template;
+  if (COMMAND_NODE_TYPES.has(node.type ?? "") && typeof cmd === "string" && cmd.trim())
+    out.push(["args_template", cmd]);
+  for (const list of ["checks", "preconditions"] as const) {
+    const checks = node.data[list];
+    if (!Array.isArray(checks)) continue;
+    checks.forEach((check: unknown, i) => {
+      if (isRecord(check) && check.type === "command" && typeof check.run === "string")
+        out.push([`${list}[${i}].run`, check.run]);
+    });
+  }
+  return out;
+}
+
+export function checkShellCommands(view: ModelView): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const node of view.nodes) {
+    for (const [field, text] of commandFields(node)) {
+      const plan = planShellCommand(text);
+      if (plan.ok) continue;
+      const where = { nodeId: node.id, field, path: nodePath(node, field), line: plan.line, column: plan.column };
+      out.push(wfIssue(plan.kind === "syntax" ? "WF090" : "WF091", where, node.id, field, plan.message));
+    }
+  }
+  return out;
+}

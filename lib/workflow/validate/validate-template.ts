@@ -1,0 +1,66 @@
+/**
+ * validateTemplate(input) → { ok, mode, diagnostics }: every rule of DESIGN.md §2 and the seed's
+ * Step 3.6, all problems at once, never throws. When the schema rejects the input, the graph
+ * rules still run on whatever is usable (nodes with string ids, edges with string ends).
+ */
+import { checkFallbacks } from "./check-fallbacks";
+import { checkGraphStructure } from "./check-graph-structure";
+import { checkGroups } from "./check-groups";
+import { checkNodeContents } from "./check-node-contents";
+import { checkReferences } from "./check-references";
+import { checkRouting } from "./check-routing";
+import { checkShellCommands } from "./check-shell-commands";
+import { checkVariableNames } from "./check-variable-names";
+import { hasErrors, type Diagnostic } from "@/lib/workflow/model/diagnostic";
+import { buildModelView, type ModelView } from "./model-view";
+import { normalizeTemplate } from "@/lib/workflow/model/normalize-template";
+import { schemaIssuesToDiagnostics } from "@/lib/workflow/model/parse-template";
+import { TemplateSchema, type Template } from "@/lib/workflow/model/template-schema";
+
+/** `simple`: at most 15 nodes and no gate or loop (diagram-driven-execution); else `advanced`. */
+export type DdeMode = "simple" | "advanced";
+
+export const SIMPLE_MODE_MAX_NODES = 15;
+
+export interface ValidationResult {
+  /** No diagnostic of severity `error`. */
+  ok: boolean;
+  mode: DdeMode;
+  diagnostics: Diagnostic[];
+  /** The parsed template when the schema accepted it. */
+  template?: Template;
+}
+
+/** The DDE mode of a template (or of whatever nodes are usable). */
+export function ddeMode(view: Pick<ModelView, "nodes">): DdeMode {
+  const advanced =
+    view.nodes.length > SIMPLE_MODE_MAX_NODES || view.nodes.some((n) => n.type === "gate" || n.type === "loop");
+  return advanced ? "advanced" : "simple";
+}
+
+const RULES: ((view: ModelView, template: unknown) => Diagnostic[])[] = [
+  checkGraphStructure,
+  checkRouting,
+  checkFallbacks,
+  checkNodeContents,
+  checkReferences,
+  checkGroups,
+  checkShellCommands,
+  checkVariableNames,
+];
+
+/** Validates unknown input as a template; see the file header. */
+export function validateTemplate(input: unknown): ValidationResult {
+  const normalized = normalizeTemplate(input);
+  const parsed = TemplateSchema.safeParse(normalized);
+  const diagnostics = parsed.success ? [] : schemaIssuesToDiagnostics(normalized, parsed.error.issues);
+  const subject: unknown = parsed.success ? parsed.data : normalized;
+  const view = buildModelView(subject);
+  for (const rule of RULES) diagnostics.push(...rule(view, subject));
+  return {
+    ok: !hasErrors(diagnostics),
+    mode: ddeMode(view),
+    diagnostics,
+    ...(parsed.success ? { template: parsed.data } : {}),
+  };
+}
