@@ -3,7 +3,8 @@ import "server-only";
 import { headers } from "next/headers";
 import { createCaller } from "@/server/api/root";
 import { createTRPCContext } from "@/server/api/trpc";
+import { installedServerDeps } from "@/server/runtime/server-deps-holder";
 
 export async function serverCaller() {
-  return createCaller(createTRPCContext({ headers: await headers() }));
+  return createCaller(createTRPCContext({ deps: installedServerDeps(), headers: await headers() }));
 }

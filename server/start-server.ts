@@ -1,23 +1,29 @@
 /**
- * What the web server does once at start (from instrumentation.ts): open the database (migrating it),
- * seed the examples into an empty library, create the admin from WF_ADMIN_EMAIL/PASSWORD, resume interrupted runs. A database that cannot be opened stops the process with
- * one clear line naming the path.
+ * What the web server does once at start (from instrumentation.ts): read the configuration, build
+ * the dependencies (opening and migrating the database), install them for the route handlers, seed
+ * the examples into an empty library, create the admin from WF_ADMIN_EMAIL/PASSWORD, and resume
+ * interrupted runs. A database that cannot be opened stops the process with one line naming the path.
  */
 import { BootstrapAdminError, bootstrapAdmin } from "@/server/auth/bootstrap-admin";
-import { getDb } from "@/server/db/get-db";
+import { readServerConfig } from "@/server/config/server-config";
 import { DatabaseOpenError } from "@/server/db/open-database";
 import { seedExampleTemplates } from "@/server/db/seed-examples";
-import { getRunEngine } from "@/server/engine/get-run-engine";
+import { createServerDeps } from "@/server/runtime/server-deps";
+import { installServerDeps } from "@/server/runtime/server-deps-holder";
 
 export async function startServer(): Promise<void> {
   try {
-    const db = getDb();
-    const seeded = seedExampleTemplates(db);
+    const config = readServerConfig(process.env);
+    const deps = createServerDeps(config);
+    installServerDeps(deps);
+    const seeded = seedExampleTemplates(deps.db);
     if (seeded > 0) console.log(`wf: seeded ${seeded} example templates`);
-    const admin = await bootstrapAdmin(db);
+    const admin = await bootstrapAdmin(deps.db, config.env);
     if (admin) console.log(`wf: created the admin ${admin} (WF_ADMIN_EMAIL)`);
-    // Creating the engine resumes runs a crash or restart interrupted (DESIGN.md §5 durability).
-    getRunEngine();
+    // Runs a crash or restart interrupted continue (durability: docs/engine.md).
+    const { resumed, invalid } = deps.engine.recoverRuns();
+    if (resumed.length) console.log(`wf: resumed ${resumed.length} unfinished run(s)`);
+    for (const err of invalid) console.error(`wf: not resuming ${err.runId}: ${err.message}`);
   } catch (err) {
     if (err instanceof DatabaseOpenError || err instanceof BootstrapAdminError) {
       console.error(`wf: ${err.message}`);

@@ -31,11 +31,12 @@ function micros(fn: () => unknown, n: number): { p50: number; p95: number } {
 export default async function authBench(): Promise<void> {
   console.log(load());
   const dir = fs.mkdtempSync(path.join(tmpdir(), "wf-bench-auth-"));
-  process.env.WF_DATA_DIR = dir;
-  process.env.WF_DB_PATH = path.join(dir, "wf.db");
-  process.env.WF_API_TOKEN = "bench-env-token";
   try {
-    const { getDb, closeDb } = await import("@/server/db/get-db");
+    const { readServerConfig } = await import("@/server/config/server-config");
+    const { createServerDeps } = await import("@/server/runtime/server-deps");
+    const deps = createServerDeps(
+      readServerConfig({ WF_DATA_DIR: dir, WF_DB_PATH: path.join(dir, "wf.db"), WF_API_TOKEN: "bench-env-token" }),
+    );
     const { createUser } = await import("@/server/auth/user-store");
     const { createSession } = await import("@/server/auth/session-store");
     const { createApiToken } = await import("@/server/auth/token-store");
@@ -43,8 +44,7 @@ export default async function authBench(): Promise<void> {
     const { handleTrpcRequest } = await import("@/server/api/handle-trpc-request");
     const { fetchRequestHandler } = await import("@trpc/server/adapters/fetch");
     const { appRouter } = await import("@/server/api/root");
-    const { getRunEngine } = await import("@/server/engine/get-run-engine");
-    const db = getDb();
+    const db = deps.db;
     const user = await createUser(db, { email: "bench@example.com", password: "bench-password", roles: ["editor"] });
     for (let i = 0; i < 1000; i++) createSession(db, user.id); // a table with history, not one row
     const session = createSession(db, user.id).token;
@@ -58,7 +58,7 @@ export default async function authBench(): Promise<void> {
       ["anonymous", new Headers()],
     ];
     for (const [name, headers] of cases) {
-      const r = micros(() => resolveCaller(db, headers), 20_000);
+      const r = micros(() => resolveCaller(db, headers, deps.config), 20_000);
       console.log(`  ${name.padEnd(20)} p50 ${r.p50.toFixed(1)} µs   p95 ${r.p95.toFixed(1)} µs`);
     }
 
@@ -80,6 +80,7 @@ export default async function authBench(): Promise<void> {
           headers: { host: "127.0.0.1:3000", "content-type": "application/json", cookie: `wf_session=${session}` },
           body,
         }),
+        deps,
       );
     const fixed = { via: "token" as const, userId: user.id, email: user.email, roles: user.roles, sessionId: null };
     const off = () =>
@@ -87,9 +88,9 @@ export default async function authBench(): Promise<void> {
         endpoint: "/api/trpc",
         req: new Request(url, { method: "POST", headers: { "content-type": "application/json" }, body }),
         router: appRouter,
-        createContext: () => ({ headers: new Headers(), caller: fixed }),
+        createContext: () => ({ deps, headers: new Headers(), caller: fixed }),
       });
-    const engine = getRunEngine();
+    const engine = deps.engine;
     const N = 2_000;
     async function batch(send: () => Promise<Response>): Promise<{ perSecond: number; p50: number }> {
       const times: number[] = [];
@@ -128,8 +129,7 @@ export default async function authBench(): Promise<void> {
       `  auth on / off: ${((onRate / offRate) * 100).toFixed(1)} % of the throughput; +${fmt(median(rounds.onP50) - median(rounds.offP50))} per request at p50`,
     );
     console.log(load());
-    engine.detach();
-    closeDb();
+    deps.close();
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

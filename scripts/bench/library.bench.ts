@@ -66,13 +66,13 @@ export default async function libraryBench(): Promise<void> {
       .join(", ")} (${cpus().length} cores)`,
   );
   const dir = fs.mkdtempSync(path.join(tmpdir(), "wf-bench-library-"));
-  process.env.WF_DATA_DIR = dir;
-  process.env.WF_DB_PATH = path.join(dir, "wf.db");
   try {
-    const { getDb, closeDb } = await import("@/server/db/get-db");
+    const { readServerConfig } = await import("@/server/config/server-config");
+    const { createServerDeps } = await import("@/server/runtime/server-deps");
+    const deps = createServerDeps(readServerConfig({ WF_DATA_DIR: dir, WF_DB_PATH: path.join(dir, "wf.db") }));
     const { saveTemplate } = await import("@/server/db/template-store");
     const { createCaller } = await import("@/server/api/root");
-    const db = getDb();
+    const db = deps.db;
     const rand = sequence(7);
     const t0 = performance.now();
     const ids: string[] = [];
@@ -87,6 +87,7 @@ export default async function libraryBench(): Promise<void> {
     console.log(`setup: 5,000 templates and 20,000 runs saved in ${fmt(performance.now() - t0)}`);
 
     const caller = createCaller({
+      deps,
       headers: new Headers(),
       caller: { via: "env-token", userId: null, email: "bench", roles: ["admin"], sessionId: null },
     });
@@ -109,7 +110,7 @@ export default async function libraryBench(): Promise<void> {
         `template.list ${label}: ${count} items — p50 ${fmt(median(times))}, p95 ${fmt(p95)} — ${p95 < 50 ? "ok (p95 < 50 ms)" : "SLOW (goal p95 < 50 ms)"}`,
       );
     }
-    closeDb();
+    deps.close();
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -94,30 +94,28 @@ export default async function streamBench(): Promise<void> {
 async function measure(mode: Mode): Promise<void> {
   const batch = mode === "live.watch batch";
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wf-stream-bench-"));
-  process.env.WF_DATA_DIR = dir;
-  process.env.WF_DB_PATH = path.join(dir, "wf.db");
-  process.env.WF_API_TOKEN = TOKEN;
-  // Loaded after the environment is set: the database and the token are read on first use.
   const { appRouter } = await import("@/server/api/root");
   const { createTRPCContext } = await import("@/server/api/trpc");
-  const { getDb } = await import("@/server/db/get-db");
-  const { RunEngine } = await import("@/server/engine/orchestrator");
-  const { SqliteRunStore } = await import("@/server/engine/sqlite-run-store");
+  const { readServerConfig } = await import("@/server/config/server-config");
+  const { createServerDeps } = await import("@/server/runtime/server-deps");
   const { createExecutorRegistry } = await import("@/server/engine/executors/executor-registry");
   const { parseTemplate } = await import("@/lib/workflow/model/parse-template");
 
-  const db = getDb();
-  const store = new SqliteRunStore(db);
-  const engine = new RunEngine({
-    store,
-    runsDir: path.join(dir, "runs"),
-    concurrency: { global: PER_RUN, perRun: PER_RUN },
-    executors: createExecutorRegistry({
-      shell: {
-        run: () => new Promise((resolve) => setTimeout(() => resolve({ status: "succeeded", output: "" }), WORK_MS)),
+  const deps = createServerDeps(
+    readServerConfig({ WF_DATA_DIR: dir, WF_DB_PATH: path.join(dir, "wf.db"), WF_API_TOKEN: TOKEN }),
+    {
+      engine: {
+        concurrency: { global: PER_RUN, perRun: PER_RUN },
+        executors: createExecutorRegistry({
+          shell: {
+            run: () =>
+              new Promise((resolve) => setTimeout(() => resolve({ status: "succeeded", output: "" }), WORK_MS)),
+          },
+        }),
       },
-    }),
-  });
+    },
+  );
+  const { engine, db, runStore: store } = deps;
 
   const server = http.createServer((req, res) => {
     const url = `http://${req.headers.host}${req.url}`;
@@ -132,7 +130,7 @@ async function measure(mode: Mode): Promise<void> {
       endpoint: "/api/trpc",
       req: request,
       router: appRouter,
-      createContext: () => createTRPCContext({ headers: request.headers }),
+      createContext: () => createTRPCContext({ deps, headers: request.headers }),
     }).then(async (response) => {
       res.writeHead(response.status, Object.fromEntries(response.headers));
       if (!response.body) return res.end();

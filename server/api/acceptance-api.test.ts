@@ -7,21 +7,21 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callerAs } from "@/server/test-support/test-callers";
-import { useTempDb, type TempDb } from "@/server/test-support/temp-db";
+import { createTestDeps, type TestDeps } from "@/server/test-support/test-deps";
 import { authHeaders, startTrpcHttpServer, type TrpcHttpServer } from "@/server/test-support/trpc-http-server";
 
 const SEED_TEMPLATE = JSON.parse(
   fs.readFileSync(path.join(__dirname, "../cli/fixtures/seed-full-template.json"), "utf8"),
 ) as Record<string, unknown>;
 
-let t: TempDb;
+let t: TestDeps;
 let server: TrpcHttpServer;
 let base: string;
-const caller = () => callerAs();
+const caller = () => callerAs(t.deps);
 
 beforeAll(async () => {
-  t = useTempDb();
-  server = await startTrpcHttpServer();
+  t = createTestDeps();
+  server = await startTrpcHttpServer(t.deps);
   base = server.base;
 });
 afterAll(async () => {

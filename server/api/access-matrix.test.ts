@@ -9,14 +9,13 @@ import { PROCEDURE_KINDS } from "@/server/api/procedure-kinds";
 import { PROCEDURE_ACCESS, callerMay } from "@/server/auth/procedure-access";
 import type { Caller } from "@/server/auth/caller";
 import { createApiToken } from "@/server/auth/token-store";
-import { getRunEngine } from "@/server/engine/get-run-engine";
 import { IDENTITIES, identityHeaders, type Identity } from "@/server/test-support/api-identities";
 import { callerAs } from "@/server/test-support/test-callers";
 import { startApiTestServer } from "@/server/test-support/api-test-server";
-import type { TempDb } from "@/server/test-support/temp-db";
+import type { TestDeps } from "@/server/test-support/test-deps";
 import type { TrpcHttpServer } from "@/server/test-support/trpc-http-server";
 
-let t: TempDb;
+let t: TestDeps;
 let http: TrpcHttpServer;
 let stop: () => Promise<void>;
 let headers: Record<Identity, Record<string, string>>;
@@ -120,12 +119,12 @@ function identityAsCaller(who: Identity): Caller | null {
 beforeAll(async () => {
   ({ t, http, stop } = await startApiTestServer());
   headers = await identityHeaders(t.db);
-  const admin = callerAs(["admin"]);
+  const admin = callerAs(t.deps, ["admin"]);
   f.templateId = (await admin.template.save({ template: flow })).id;
   f.spareTemplateId = (await admin.template.save({ template: { ...flow, template_id: "spare", name: "Spare" } })).id;
   f.runId = (await admin.run.start({ templateId: f.templateId, variables: {} })).runId;
   f.cancelRunId = (await admin.run.start({ templateId: f.templateId, variables: {} })).runId;
-  for (const id of [f.runId, f.cancelRunId]) await getRunEngine().settled(id);
+  for (const id of [f.runId, f.cancelRunId]) await t.deps.engine.settled(id);
   f.approvalId = (await admin.approval.list({ status: "pending", runId: f.runId })).items[0]!.id;
   f.userId = (await admin.user.list()).items.find((u) => u.email === "viewer@access.test")!.id;
   // setRoles ends the target's sessions: aim it at an account no identity signs in with.

@@ -8,10 +8,10 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { handleTrpcRequest } from "@/server/api/handle-trpc-request";
 import { sha256Hex } from "@/server/auth/secret-hash";
 import { startApiTestServer } from "@/server/test-support/api-test-server";
-import type { TempDb } from "@/server/test-support/temp-db";
+import type { TestDeps } from "@/server/test-support/test-deps";
 import type { TrpcHttpServer } from "@/server/test-support/trpc-http-server";
 
-let t: TempDb;
+let t: TestDeps;
 let http: TrpcHttpServer;
 let stop: () => Promise<void>;
 beforeEach(async () => {
@@ -137,7 +137,7 @@ describe("request guards", () => {
 
   it("a Host this server does not answer to is refused (DNS rebinding); an oversized body is 413", async () => {
     const at = (host: string) =>
-      handleTrpcRequest(new Request("http://127.0.0.1/api/trpc/health.ping", { headers: { host } }));
+      handleTrpcRequest(new Request("http://127.0.0.1/api/trpc/health.ping", { headers: { host } }), t.deps);
     expect((await at("127.0.0.1:3000")).status).toBe(200);
     expect((await at("localhost:3000")).status).toBe(200);
     const rebind = await at("attacker.example:3000");

@@ -12,7 +12,7 @@ import { isHttps } from "@/server/auth/session-cookie";
 import { PROCEDURE_KINDS } from "@/server/api/procedure-kinds";
 import { appRouter } from "@/server/api/root";
 import { createTRPCContext } from "@/server/api/trpc";
-import { getDb } from "@/server/db/get-db";
+import type { ServerDeps } from "@/server/runtime/server-deps";
 
 const CODES: Record<Refusal["status"], string> = {
   400: "BAD_REQUEST",
@@ -39,11 +39,15 @@ function subscriptionRefusal(req: Request, endpoint: string, caller: Caller | nu
   return refusal && { status: refusal.code === "FORBIDDEN" ? 403 : 401, message: refusal.message };
 }
 
-export async function handleTrpcRequest(incoming: Request, endpoint = "/api/trpc"): Promise<Response> {
+export async function handleTrpcRequest(
+  incoming: Request,
+  deps: ServerDeps,
+  endpoint = "/api/trpc",
+): Promise<Response> {
   const early = hostRefusal(incoming.headers) ?? originRefusal(incoming.method, incoming.headers);
   if (early) return refuse(early);
   // Resolved once per request: the subscription guard and the tRPC context share it.
-  const caller = resolveCaller(getDb(), incoming.headers);
+  const caller = resolveCaller(deps.db, incoming.headers, deps.config);
   const denied = subscriptionRefusal(incoming, endpoint, caller);
   if (denied) return refuse(denied);
   const req = await withCappedBody(incoming);
@@ -53,7 +57,7 @@ export async function handleTrpcRequest(incoming: Request, endpoint = "/api/trpc
     req,
     router: appRouter,
     createContext: ({ resHeaders }) =>
-      createTRPCContext({ headers: req.headers, caller, resHeaders, secure: isHttps(req.url, req.headers) }),
+      createTRPCContext({ deps, headers: req.headers, caller, resHeaders, secure: isHttps(req.url, req.headers) }),
     onError({ error, path }) {
       if (error.code === "INTERNAL_SERVER_ERROR") console.error(`tRPC ${path ?? "?"}:`, error);
     },

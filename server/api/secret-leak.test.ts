@@ -6,15 +6,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { getRunEngine } from "@/server/engine/get-run-engine";
 import { callerAs } from "@/server/test-support/test-callers";
 import { startApiTestServer } from "@/server/test-support/api-test-server";
-import type { TempDb } from "@/server/test-support/temp-db";
+import type { TestDeps } from "@/server/test-support/test-deps";
 import { authHeaders, type TrpcHttpServer } from "@/server/test-support/trpc-http-server";
 
 const SECRET = "s3cr3t-Value-7f9d2c";
 
-let t: TempDb;
+let t: TestDeps;
 let http: TrpcHttpServer;
 let stop: () => Promise<void>;
 beforeEach(async () => {
@@ -46,7 +45,7 @@ async function readStream(runId: string): Promise<string> {
 
 describe("secrets stay secret", () => {
   it("a shell node that echoes a secret: redacted everywhere, the node still got the value", async () => {
-    const admin = callerAs(["admin"]);
+    const admin = callerAs(t.deps, ["admin"]);
     await admin.secret.set({ name: "API_KEY", value: SECRET });
     expect(JSON.stringify(await admin.secret.list())).not.toContain(SECRET);
     const template = {
@@ -67,7 +66,7 @@ describe("secrets stay secret", () => {
     };
     const { id } = await admin.template.save({ template });
     const { runId } = await admin.run.start({ templateId: id, variables: {} });
-    const state = await getRunEngine().settled(runId);
+    const state = await t.deps.engine.settled(runId);
     expect(state.status).toBe("failed");
 
     const got = await admin.run.get({ runId });
@@ -85,7 +84,7 @@ describe("secrets stay secret", () => {
 
     expect(JSON.stringify(await admin.audit.list())).not.toContain(SECRET);
 
-    getRunEngine().detach();
+    t.deps.engine.detach();
     t.db.$client.pragma("wal_checkpoint(TRUNCATE)");
     for (const file of filesUnder(t.dir))
       expect(fs.readFileSync(file).includes(SECRET), `${path.relative(t.dir, file)} holds the secret in clear`).toBe(
@@ -94,7 +93,7 @@ describe("secrets stay secret", () => {
   });
 
   it("a template naming a secret that does not exist is refused at run.start, naming the node and field", async () => {
-    const admin = callerAs(["admin"]);
+    const admin = callerAs(t.deps, ["admin"]);
     const template = {
       template_id: "missing-secret",
       name: "Missing secret",
@@ -110,7 +109,7 @@ describe("secrets stay secret", () => {
   });
 
   it("secret values are sealed at rest, reserved names are refused, a value never comes back", async () => {
-    const admin = callerAs(["admin"]);
+    const admin = callerAs(t.deps, ["admin"]);
     await admin.secret.set({ name: "TOKEN", value: "plain-text-value" });
     const row = t.db.$client.prepare("select sealed from secrets where name = 'TOKEN'").get() as { sealed: string };
     expect(row.sealed).not.toContain("plain-text-value");

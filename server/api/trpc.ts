@@ -11,9 +11,11 @@ import type { Caller } from "@/server/auth/caller";
 import { accessRefusal } from "@/server/auth/procedure-access";
 import { resolveCaller } from "@/server/auth/resolve-caller";
 import { deferWrite } from "@/server/db/deferred-writes";
-import { getDb } from "@/server/db/get-db";
+import type { ServerDeps } from "@/server/runtime/server-deps";
 
 export interface TRPCContext {
+  /** The process's dependencies (database, engine, bus, catalog, providers…), from the composition root. */
+  deps: ServerDeps;
   headers: Headers;
   /** Who is calling (session or token); null when anonymous. */
   caller: Caller | null;
@@ -25,13 +27,14 @@ export interface TRPCContext {
 
 /** Resolves the caller from the headers unless one is given (server-side callers, tests). */
 export function createTRPCContext(opts: {
+  deps: ServerDeps;
   headers: Headers;
   caller?: Caller | null;
   resHeaders?: Headers;
   secure?: boolean;
 }): TRPCContext {
-  const caller = opts.caller !== undefined ? opts.caller : resolveCaller(getDb(), opts.headers);
-  return { headers: opts.headers, caller, resHeaders: opts.resHeaders, secure: opts.secure };
+  const caller = opts.caller !== undefined ? opts.caller : resolveCaller(opts.deps.db, opts.headers, opts.deps.config);
+  return { deps: opts.deps, headers: opts.headers, caller, resHeaders: opts.resHeaders, secure: opts.secure };
 }
 
 /** A typed error carrying diagnostics (what is wrong and where) in `data.diagnostics`. */
@@ -95,7 +98,7 @@ const enforceAccess = t.middleware(async ({ ctx, path, type, next, getRawInput }
       detail: auditDetail(input, result.data),
     };
     // Shares one transaction with the audit rows of concurrent requests; answered once it is stored.
-    const db = getDb();
+    const db = ctx.deps.db;
     await deferWrite(db, () => recordAudit(db, entry));
   }
   return result;

@@ -1,13 +1,13 @@
 /** WF_ADMIN_EMAIL + WF_ADMIN_PASSWORD create the first admin unattended, once; half a pair is a clear error. */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { useTempDb, type TempDb } from "@/server/test-support/temp-db";
+import { createTestDeps, type TestDeps } from "@/server/test-support/test-deps";
 import { bootstrapAdmin } from "./bootstrap-admin";
 import { countUsers } from "./count-users";
 import { findUserByEmail } from "./user-store";
 
-let t: TempDb;
+let t: TestDeps;
 beforeEach(() => {
-  t = useTempDb();
+  t = createTestDeps();
 });
 afterEach(() => t.cleanup());
 

@@ -18,8 +18,7 @@ const ENV_TOKEN_CALLER: Caller = {
   sessionId: null,
 };
 
-function equalsEnvToken(token: string): boolean {
-  const expected = process.env.WF_API_TOKEN;
+function equalsEnvToken(token: string, expected: string | undefined): boolean {
   if (!expected) return false;
   const a = Buffer.from(token);
   const b = Buffer.from(expected);
@@ -33,11 +32,12 @@ export function bearerToken(headers: Headers): string | null {
   return m ? m[1]! : "";
 }
 
-export function resolveCaller(db: Db, headers: Headers): Caller | null {
+/** `config.apiToken`: WF_API_TOKEN as the composition root read it (none: no such token). */
+export function resolveCaller(db: Db, headers: Headers, config: { apiToken?: string }): Caller | null {
   const bearer = bearerToken(headers);
   if (bearer !== null) {
     if (!bearer) return null;
-    if (equalsEnvToken(bearer)) return ENV_TOKEN_CALLER;
+    if (equalsEnvToken(bearer, config.apiToken)) return ENV_TOKEN_CALLER;
     return resolveApiToken(db, bearer);
   }
   const session = readCookie(headers.get("cookie"), SESSION_COOKIE);

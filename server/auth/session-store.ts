@@ -10,15 +10,15 @@ import { endLiveAccess } from "./live-access";
 import { newBearerSecret, sha256Hex } from "./secret-hash";
 import { parseRoles } from "./user-store";
 
-/** Hours a session lasts (WF_SESSION_HOURS, default 7 days). */
-export function sessionLifetimeMs(): number {
-  const hours = Number(process.env.WF_SESSION_HOURS ?? 24 * 7);
-  return (Number.isFinite(hours) && hours > 0 ? hours : 24 * 7) * 3_600_000;
-}
-
-export function createSession(db: Db, userId: string, now = Date.now()): { token: string; expiresAt: number } {
+/** A new session lasting `hours` (the configuration's WF_SESSION_HOURS, default 7 days). */
+export function createSession(
+  db: Db,
+  userId: string,
+  now = Date.now(),
+  hours = 24 * 7,
+): { token: string; expiresAt: number } {
   const token = newBearerSecret("wfs_");
-  const expiresAt = now + sessionLifetimeMs();
+  const expiresAt = now + hours * 3_600_000;
   // Expired rows of this user are swept on login, so the table stays small without a timer.
   db.delete(sessions)
     .where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now)))

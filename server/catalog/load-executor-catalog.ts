@@ -11,7 +11,7 @@ import { describeDiagnostic } from "@/lib/describe/describe-issues";
 import type { ExecutorCatalog } from "@/lib/describe/executor-catalog-schema";
 import { mergeExecutorCatalogs, parseExecutorCatalog } from "@/lib/describe/parse-executor-catalog";
 import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
-import { dataDir } from "@/server/db/data-paths";
+import { dataDir } from "@/server/config/data-paths";
 import type { EnvVars } from "@/server/config/env-vars";
 
 /** The user's catalog file could not be used; `diagnostics` say where and why (code DS005). */
@@ -23,17 +23,17 @@ export class ExecutorCatalogError extends Error {
 }
 
 /** The user's catalog file, or undefined when there is none. */
-export function executorCatalogPath(env: EnvVars = process.env): string | undefined {
+export function executorCatalogPath(env: EnvVars): string | undefined {
   // turbopackIgnore: the file is chosen at run time; tracing it at build would copy the whole project.
   if (env.WF_CATALOG) return path.resolve(/*turbopackIgnore: true*/ env.WF_CATALOG);
-  const dir = env.WF_DATA_DIR ? path.resolve(/*turbopackIgnore: true*/ env.WF_DATA_DIR) : dataDir();
+  const dir = dataDir(env);
   return ["catalog.yaml", "catalog.yml", "catalog.json"]
     .map((f) => path.join(/*turbopackIgnore: true*/ dir, f))
     .find((f) => existsSync(f));
 }
 
 /** Reads the catalog in effect; throws ExecutorCatalogError when the user's file is unreadable or invalid. */
-export function loadExecutorCatalog(env: EnvVars = process.env): ExecutorCatalog {
+export function loadExecutorCatalog(env: EnvVars): ExecutorCatalog {
   const file = executorCatalogPath(env);
   if (!file) return DEFAULT_EXECUTOR_CATALOG;
   let raw: unknown;

@@ -1,15 +1,17 @@
 /** `agent_confirms` checks: the default agent provider answers YES or NO; no provider → the check fails. */
-import { getAgentProvider } from "@/server/providers/get-agent-provider";
+import type { AgentProviders } from "@/server/providers/agent-providers";
 import type { AgentJudge } from "./run-checks";
 
-export const agentJudge: AgentJudge = async (description, ctx) => {
-  const provider = getAgentProvider();
-  if (!provider) return { ok: false, reasoning: "no agent provider is configured to confirm" };
-  const res = await provider.complete({
-    prompt: `Answer YES or NO on the first line, then your reasoning.\nIn the folder you are in, is this true?\n${description}`,
-    cwd: ctx.workspace,
-    signal: ctx.signal,
-  });
-  const first = res.text.trim().split("\n")[0]?.trim().toUpperCase() ?? "";
-  return { ok: first.startsWith("YES"), reasoning: res.text.trim() };
-};
+export function createAgentJudge(providers: AgentProviders): AgentJudge {
+  return async (description, ctx) => {
+    const provider = providers.get();
+    if (!provider) return { ok: false, reasoning: "no agent provider is configured to confirm" };
+    const res = await provider.complete({
+      prompt: `Answer YES or NO on the first line, then your reasoning.\nIn the folder you are in, is this true?\n${description}`,
+      cwd: ctx.workspace,
+      signal: ctx.signal,
+    });
+    const first = res.text.trim().split("\n")[0]?.trim().toUpperCase() ?? "";
+    return { ok: first.startsWith("YES"), reasoning: res.text.trim() };
+  };
+}

@@ -11,14 +11,13 @@ import { resolveSkillRecipe } from "@/lib/describe/resolve-skill-recipe";
 import { planShellCommand } from "@/lib/workflow/shell/plan-shell-command";
 import type { Template } from "@/lib/workflow/model/template-schema";
 import { wfIssue } from "@/lib/workflow/model/wf-issue-codes";
-import { loadExecutorCatalog } from "@/server/catalog/load-executor-catalog";
 
-export function checkSkillCommands(template: Template, catalog?: () => ExecutorCatalog): Diagnostic[] {
+export function checkSkillCommands(template: Template, catalog: () => ExecutorCatalog): Diagnostic[] {
   const skills = template.nodes.filter((n) => n.type === "skill");
   if (!skills.length) return [];
   let current: ExecutorCatalog;
   try {
-    current = (catalog ?? loadExecutorCatalog)();
+    current = catalog();
   } catch {
     return [];
   }

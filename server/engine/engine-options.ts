@@ -1,6 +1,8 @@
 /** The engine's options and inputs (kept apart so callers import types without the engine). */
 import type { ApprovalRequest } from "@/lib/workflow/run/run-state";
 import type { Template } from "@/lib/workflow/model/template-schema";
+import type { ExecutorCatalog } from "@/lib/describe/executor-catalog-schema";
+import type { AgentProviders } from "@/server/providers/agent-providers";
 import type { Clock } from "./clock";
 import type { RunEventBus } from "./event-bus";
 import type { ExecutorRegistry } from "./executors/executor-registry";
@@ -18,6 +20,7 @@ export interface AutoDecision {
 export interface EngineOptions {
   store: RunStore;
   runsDir: string;
+  /** Where committed events are published (default: a bus of this engine's own). */
   bus?: RunEventBus;
   clock?: Clock;
   executors?: ExecutorRegistry;
@@ -32,7 +35,12 @@ export interface EngineOptions {
   secretSource?: SecretSource;
   /** Answers approvals without a person (CLI `--approve all`, `--answer`). */
   autoDecide?: (a: { runId: string; nodeId: string; request: ApprovalRequest }) => AutoDecision | undefined;
+  /** Who answers `agent_confirms` checks (default: the default agent provider). */
   judge?: AgentJudge;
+  /** Agent providers for agent nodes and checks (default: none). */
+  providers?: AgentProviders;
+  /** The executor catalog skill nodes read, at each run (default: the shipped catalog). */
+  catalog?: () => ExecutorCatalog;
   /** Fault-injection hook: a step of a node attempt begins (a throw fails the attempt at that step). */
   onAttemptStep?: (e: { runId: string; nodeId: string; step: AttemptStep | "writing the result" }) => void;
   /** Measurement hook: a node was picked to start / its process was spawned. */

@@ -10,8 +10,6 @@ import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
 import { selectApprovalRows } from "@/server/db/approval-queries";
 import { ExecutorCatalogSchema } from "@/lib/describe/executor-catalog-schema";
 import { createEngineHarness, type EngineHarness } from "@/server/test-support/engine-harness";
-import { createExecutorRegistry } from "./executors/executor-registry";
-import { createSkillExecutor } from "./executors/skill-executor";
 import { RunInputError } from "./engine-errors";
 
 let h: EngineHarness | undefined;
@@ -279,10 +277,9 @@ describe("engine scenarios", () => {
         entries: { "echo-it": { recipe: { kind: "shell", command: "printf %s {args}" } } },
       }),
     );
-    const executors = createExecutorRegistry({
-      skill: createSkillExecutor(() => ExecutorCatalogSchema.parse(JSON.parse(fs.readFileSync(catalog, "utf8")))),
+    h = createEngineHarness({
+      catalog: () => ExecutorCatalogSchema.parse(JSON.parse(fs.readFileSync(catalog, "utf8"))),
     });
-    h = createEngineHarness({ executors });
     const t = buildTemplate()
       .node("S", { type: "skill", executor: "echo-it", args_template: "{msg}" })
       .with({ context_schema: { msg: { type: "string" }, secret: { type: "string" } } })

@@ -1,6 +1,6 @@
 /**
- * The in-process run event bus, kept on globalThis because Next's route handlers and the
- * engine may be loaded by separate bundles. Subscribers get every persisted event with its id.
+ * The in-process run event bus: subscribers get every committed event with its id. One per
+ * process, made by the composition root and handed to the engine and the live streams.
  */
 import { EventEmitter } from "node:events";
 import type { StoredEvent } from "./run-store";
@@ -32,13 +32,6 @@ class EmitterBus implements RunEventBus {
   subscribeAll(listener: (e: StoredEvent) => void): () => void {
     return this.subscribe(ALL, listener);
   }
-}
-
-const holder = globalThis as unknown as { __wfRunBus?: RunEventBus };
-
-export function getRunEventBus(): RunEventBus {
-  holder.__wfRunBus ??= new EmitterBus();
-  return holder.__wfRunBus;
 }
 
 export function createRunEventBus(): RunEventBus {

@@ -9,6 +9,8 @@ import type { RunEvent } from "@/lib/workflow/run/run-events";
 import type { ActiveRun } from "./active-run";
 import type { ExecutorRegistry } from "./executors/executor-registry";
 import { buildNodeContext } from "./node-context";
+import type { ExecutorCatalog } from "@/lib/describe/executor-catalog-schema";
+import type { AgentProviders } from "@/server/providers/agent-providers";
 import type { AgentJudge } from "./run-checks";
 import { needsWorkspace } from "./workspace";
 import { runNodeAttempt, stepFailure, type AttemptStepHook, type NodeAttemptResult } from "./run-node";
@@ -26,6 +28,8 @@ export interface ExecuteNodeDeps {
   shell?: string;
   /** Called as each step of the attempt begins (fault-injection tests throw from it). */
   onStep?: AttemptStepHook;
+  providers: AgentProviders;
+  catalog: () => ExecutorCatalog;
 }
 
 export function resultToEvent(nodeId: string, at: number, result: NodeAttemptResult): RunEvent {
@@ -70,6 +74,8 @@ export async function executeNode(
       log,
       signal,
       maxOutputBytes: deps.maxOutputBytes,
+      providers: deps.providers,
+      catalog: deps.catalog,
       ...(deps.onSpawn ? { onSpawn: deps.onSpawn } : {}),
       ...(deps.shell ? { shell: deps.shell } : {}),
     });

@@ -14,8 +14,7 @@ import {
 import { ExecutorCatalogSchema } from "@/lib/describe/executor-catalog-schema";
 import { createEngineHarness, type EngineHarness } from "@/server/test-support/engine-harness";
 import { RunInputError } from "./engine-errors";
-import { createExecutorRegistry } from "./executors/executor-registry";
-import { createSkillExecutor } from "./executors/skill-executor";
+import { loadExecutorCatalog } from "@/server/catalog/load-executor-catalog";
 
 let h: EngineHarness | undefined;
 afterEach(() => {
@@ -91,9 +90,7 @@ describe("skill recipes, command checks and refusals", () => {
       version: 1,
       entries: { "write-it": { recipe: { kind: "shell", command: 'printf %s "{args}" > skill.out' } } },
     };
-    h = createEngineHarness({
-      executors: createExecutorRegistry({ skill: createSkillExecutor(() => ExecutorCatalogSchema.parse(catalog)) }),
-    });
+    h = createEngineHarness({ catalog: () => ExecutorCatalogSchema.parse(catalog) });
     const x = "'\"$(touch PWNED)`touch PWNED`; touch PWNED";
     //  S (skill, recipe with {args} inside double quotes)   C (shell with a command check)
     const t = buildTemplate()
@@ -119,9 +116,8 @@ describe("skill recipes, command checks and refusals", () => {
       catalog,
       JSON.stringify({ version: 1, entries: { "say-it": { recipe: { kind: "shell", command: "echo '{args}" } } } }),
     );
-    process.env.WF_CATALOG = catalog;
     try {
-      h = createEngineHarness();
+      h = createEngineHarness({ catalog: () => loadExecutorCatalog({ WF_CATALOG: catalog }) });
       //  S (skill say-it: an unclosed quote once {args} is put in)
       const t = buildTemplate().node("S", { type: "skill", executor: "say-it", args_template: "hi" }).done();
       let error: unknown;
@@ -134,7 +130,6 @@ describe("skill recipes, command checks and refusals", () => {
         expect.objectContaining({ code: "WF090", nodeId: "S", line: 1, column: 6 }),
       ]);
     } finally {
-      delete process.env.WF_CATALOG;
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });

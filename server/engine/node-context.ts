@@ -4,6 +4,8 @@ import { ENV_ALLOWLIST, ENV_NAME, reservedEnvName } from "@/lib/workflow/shell/n
 import { ENV_VALUE_MAX_BYTES } from "@/lib/workflow/shell/render-shell-command";
 import { expressionContext, runReferenceLookup } from "@/lib/workflow/run/run-reference-context";
 import type { ActiveRun } from "./active-run";
+import type { ExecutorCatalog } from "@/lib/describe/executor-catalog-schema";
+import type { AgentProviders } from "@/server/providers/agent-providers";
 import type { ExecutorContext } from "./executors/executor";
 
 export interface NodeContextOptions {
@@ -12,6 +14,8 @@ export interface NodeContextOptions {
   maxOutputBytes: number;
   onSpawn?: () => void;
   shell?: string;
+  providers: AgentProviders;
+  catalog: () => ExecutorCatalog;
 }
 
 let hostEnv: Record<string, string> | undefined;
@@ -67,6 +71,8 @@ export function buildNodeContext(run: ActiveRun, nodeId: string, o: NodeContextO
     routes: spec.plan.gates[nodeId] ?? [],
     env: env as NodeJS.ProcessEnv,
     maxOutputBytes: o.maxOutputBytes,
+    providers: o.providers,
+    catalog: o.catalog,
     ...(o.onSpawn ? { onSpawn: o.onSpawn } : {}),
     ...(o.shell ? { shell: o.shell } : {}),
   };

@@ -36,7 +36,12 @@ import {
   RunStateInvalidError,
 } from "./engine-errors";
 import { resolveRunSecrets } from "./run-secrets";
-import { getRunEventBus, type RunEventBus } from "./event-bus";
+import { createRunEventBus, type RunEventBus } from "./event-bus";
+import { DEFAULT_EXECUTOR_CATALOG } from "@/lib/describe/default-executor-catalog";
+import type { ExecutorCatalog } from "@/lib/describe/executor-catalog-schema";
+import { NO_AGENT_PROVIDERS, type AgentProviders } from "@/server/providers/agent-providers";
+import { createAgentJudge } from "./agent-judge";
+import type { AgentJudge } from "./run-checks";
 import type { StoredEvent } from "./run-store";
 import { createExecutorRegistry, type ExecutorRegistry } from "./executors/executor-registry";
 import { checkSkillCommands } from "./check-skill-commands";
@@ -53,13 +58,19 @@ export class RunEngine {
   private readonly executors: ExecutorRegistry;
   private readonly globalLimit: number;
   private readonly perRunLimit: number;
+  private readonly providers: AgentProviders;
+  private readonly catalog: () => ExecutorCatalog;
+  private readonly judge: AgentJudge;
   private running = 0;
   private tickScheduled = false;
   private detached = false;
   private waiters = new Map<string, Set<() => void>>();
 
   constructor(private readonly o: EngineOptions) {
-    this.bus = o.bus ?? getRunEventBus();
+    this.bus = o.bus ?? createRunEventBus();
+    this.providers = o.providers ?? NO_AGENT_PROVIDERS;
+    this.catalog = o.catalog ?? (() => DEFAULT_EXECUTOR_CATALOG);
+    this.judge = o.judge ?? createAgentJudge(this.providers);
     this.clock = o.clock ?? realClock;
     this.executors = o.executors ?? createExecutorRegistry();
     this.globalLimit = o.concurrency?.global ?? 32;
@@ -110,7 +121,7 @@ export class RunEngine {
       ...diagnostics,
       ...prepared.variableNames,
       ...prepared.shellCommands,
-      ...checkSkillCommands(input.template),
+      ...checkSkillCommands(input.template, this.catalog),
       ...secrets.diagnostics,
       ...prepared.planProblems,
     ];
@@ -493,7 +504,9 @@ export class RunEngine {
     const onStep = this.o.onAttemptStep;
     const work = executeNode(run, nodeId, controller.signal, {
       executors: this.executors,
-      judge: this.o.judge,
+      judge: this.judge,
+      providers: this.providers,
+      catalog: this.catalog,
       maxOutputBytes: this.o.maxOutputBytes ?? 1 << 20,
       ...(this.o.shell ? { shell: this.o.shell } : {}),
       maxLogBytes: this.o.maxLogBytes ?? 256 * 1024,

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import readline from "node:readline";
 import { fileURLToPath } from "node:url";
-import { appRoot } from "@/server/db/data-paths";
+import { appRoot } from "@/server/config/data-paths";
 
 export interface LaunchRequest {
   command: string;

@@ -5,7 +5,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { describeWithProviders } from "./describe-with-providers";
+import { createAgentProviders } from "./agent-providers";
 import type { EnvVars } from "@/server/config/env-vars";
+import { loadExecutorCatalog } from "@/server/catalog/load-executor-catalog";
+
+/** What the composition root builds from an environment: its catalog and its providers. */
+const sources = (e: EnvVars) => ({ catalog: () => loadExecutorCatalog(e), providers: createAgentProviders(e) });
 
 const NOW = new Date("2026-11-29T10:00:00Z");
 const TEXT = "plan the feature, then implement it, then run the tests";
@@ -59,7 +64,7 @@ const chat = (content: string) => (res: ServerResponse) =>
 describe("describe with an OpenAI-compatible provider", () => {
   it("uses a valid structured answer", async () => {
     reply = chat(JSON.stringify(AGENT_INTENT));
-    const r = await describeWithProviders(TEXT, { env, now: NOW });
+    const r = await describeWithProviders(TEXT, { ...sources(env), now: NOW });
     if (!r.ok) throw new Error("expected ok");
     expect(r.parser).toBe("agent:openai");
     expect(r.intent.steps.map((s) => s.parallel_group)).toEqual([null, "P1", "P1", null, null]);
@@ -77,7 +82,7 @@ describe("describe with an OpenAI-compatible provider", () => {
   ])("falls back to the rules on %s and says so", async (_label, handler, timeoutMs) => {
     reply = handler;
     const r = await describeWithProviders(TEXT, {
-      env: { ...env, ...(timeoutMs ? { WF_DESCRIBE_TIMEOUT_MS: timeoutMs } : {}) },
+      ...sources({ ...env, ...(timeoutMs ? { WF_DESCRIBE_TIMEOUT_MS: timeoutMs } : {}) }),
       now: NOW,
     });
     if (!r.ok) throw new Error("expected ok");
@@ -89,8 +94,8 @@ describe("describe with an OpenAI-compatible provider", () => {
 
   it("skips the provider when asked (useAgent: false) or when WF_DESCRIBE_AGENT=off", async () => {
     reply = chat(JSON.stringify(AGENT_INTENT));
-    const a = await describeWithProviders(TEXT, { env, now: NOW, useAgent: false });
-    const b = await describeWithProviders(TEXT, { env: { ...env, WF_DESCRIBE_AGENT: "off" }, now: NOW });
+    const a = await describeWithProviders(TEXT, { ...sources(env), now: NOW, useAgent: false });
+    const b = await describeWithProviders(TEXT, { ...sources({ ...env, WF_DESCRIBE_AGENT: "off" }), now: NOW });
     for (const r of [a, b]) {
       if (!r.ok) throw new Error("expected ok");
       expect(r.parser).toBe("rules");
@@ -104,7 +109,7 @@ describe("describe with an OpenAI-compatible provider", () => {
       asked = true;
       chat("{}")(res);
     };
-    const r = await describeWithProviders("   ", { env, now: NOW });
+    const r = await describeWithProviders("   ", { ...sources(env), now: NOW });
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.diagnostics[0].code).toBe("DS001");
     expect(asked).toBe(false);
@@ -116,7 +121,7 @@ describe("describe with a CLI provider (a real command)", () => {
     const answerFile = path.join(dir, "answer.json");
     writeFileSync(answerFile, JSON.stringify(AGENT_INTENT));
     const r = await describeWithProviders(TEXT, {
-      env: { WF_DATA_DIR: dir, WF_AGENT_CMD: `sh -c 'cat > /dev/null; cat ${answerFile}'` },
+      ...sources({ WF_DATA_DIR: dir, WF_AGENT_CMD: `sh -c 'cat > /dev/null; cat ${answerFile}'` }),
       now: NOW,
     });
     if (!r.ok) throw new Error("expected ok");
@@ -126,7 +131,7 @@ describe("describe with a CLI provider (a real command)", () => {
 
   it("falls back when the command fails", async () => {
     const r = await describeWithProviders(TEXT, {
-      env: { WF_DATA_DIR: dir, WF_AGENT_CMD: "sh -c 'exit 7'" },
+      ...sources({ WF_DATA_DIR: dir, WF_AGENT_CMD: "sh -c 'exit 7'" }),
       now: NOW,
     });
     if (!r.ok) throw new Error("expected ok");
@@ -136,7 +141,7 @@ describe("describe with a CLI provider (a real command)", () => {
 
   it("falls back with a warning when the provider file is broken", async () => {
     writeFileSync(path.join(dir, "providers.yaml"), "providers:\n  x: { kind: warp }\n");
-    const r = await describeWithProviders(TEXT, { env: { WF_DATA_DIR: dir }, now: NOW });
+    const r = await describeWithProviders(TEXT, { ...sources({ WF_DATA_DIR: dir }), now: NOW });
     if (!r.ok) throw new Error("expected ok");
     expect(r.parser).toBe("rules");
     expect(r.diagnostics[0]).toMatchObject({ code: "DS003" });

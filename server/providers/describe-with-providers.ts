@@ -10,15 +10,16 @@ import {
   type DescribeResult,
 } from "@/lib/describe/describe-workflow";
 import { describeDiagnostic } from "@/lib/describe/describe-issues";
-import { loadExecutorCatalog } from "@/server/catalog/load-executor-catalog";
+import type { ExecutorCatalog } from "@/lib/describe/executor-catalog-schema";
 import type { AgentProvider } from "./agent-provider";
-import { getDescribeProvider } from "./get-agent-provider";
-import type { EnvVars } from "@/server/config/env-vars";
+import type { AgentProviders } from "./agent-providers";
 
 export interface DescribeWithProvidersOptions {
+  /** The executor catalog in effect (throws ExecutorCatalogError when the user's file is invalid). */
+  catalog: () => ExecutorCatalog;
+  providers: AgentProviders;
   /** false: rules only, even when a provider is configured. */
   useAgent?: boolean;
-  env?: EnvVars;
   now?: Date;
 }
 
@@ -33,14 +34,13 @@ export function describeAgentFrom(provider: AgentProvider, timeoutMs: number): D
 /** Throws ExecutorCatalogError when the user's catalog file is invalid. */
 export async function describeWithProviders(
   text: string,
-  options: DescribeWithProvidersOptions = {},
+  options: DescribeWithProvidersOptions,
 ): Promise<DescribeResult> {
-  const env = options.env ?? process.env;
-  const catalog = loadExecutorCatalog(env);
+  const catalog = options.catalog();
   if (options.useAgent === false) return describeWorkflow(text, { catalog, now: options.now });
-  let configured: ReturnType<typeof getDescribeProvider>;
+  let configured: ReturnType<AgentProviders["describeProvider"]>;
   try {
-    configured = getDescribeProvider(env);
+    configured = options.providers.describeProvider();
   } catch (err) {
     const result = describeWorkflow(text, { catalog, now: options.now });
     if (!result.ok) return result;

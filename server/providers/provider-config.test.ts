@@ -2,7 +2,11 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { getAgentProvider, getDescribeProvider, listAgentProviders } from "./get-agent-provider";
+import { createAgentProviders } from "./agent-providers";
+
+const getAgentProvider = (name: string | undefined, env: Record<string, string>) => createAgentProviders(env).get(name);
+const getDescribeProvider = (env: Record<string, string>) => createAgentProviders(env).describeProvider();
+const listAgentProviders = (env: Record<string, string>) => createAgentProviders(env).names();
 import { DEFAULT_DESCRIBE_TIMEOUT_MS, loadProviderConfig } from "./provider-config";
 
 let dir: string;

@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parse as parseYaml } from "yaml";
 import * as z from "zod";
-import { dataDir } from "@/server/db/data-paths";
+import { dataDir } from "@/server/config/data-paths";
 import type { EnvVars } from "@/server/config/env-vars";
 
 const timeout = z.number().int().positive().optional();
@@ -47,14 +47,12 @@ export interface ProviderConfig {
   describeTimeoutMs: number;
 }
 
-/** Environment variables as read here (process.env, or a test's own map). */
-
 export const DEFAULT_DESCRIBE_TIMEOUT_MS = 30_000;
 
 function providersFile(env: EnvVars): string | undefined {
   if (env.WF_PROVIDERS_FILE) return path.resolve(env.WF_PROVIDERS_FILE);
   return ["providers.yaml", "providers.yml", "providers.json"]
-    .map((f) => path.join(env.WF_DATA_DIR ? path.resolve(env.WF_DATA_DIR) : dataDir(), f))
+    .map((f) => path.join(dataDir(env), f))
     .find((f) => existsSync(f));
 }
 
@@ -64,7 +62,7 @@ function positiveInt(value: string | undefined): number | undefined {
 }
 
 /** Reads the file (if any) and the environment. Throws an Error naming the file when it is invalid. */
-export function loadProviderConfig(env: EnvVars = process.env): ProviderConfig {
+export function loadProviderConfig(env: EnvVars): ProviderConfig {
   const file = providersFile(env);
   let fromFile: z.infer<typeof ProviderFileSchema> = { providers: {} };
   if (file) {

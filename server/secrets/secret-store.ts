@@ -5,7 +5,6 @@ import { reservedEnvName } from "@/lib/workflow/shell/node-environment";
 import type { Db } from "@/server/db/open-database";
 import { secrets } from "@/server/db/schema";
 import { openSecret, sealSecret } from "./secret-box";
-import { loadSecretKey } from "./secret-key";
 
 /** Usable as an environment variable name and in `{secrets.NAME}`. */
 export const SecretNameSchema = z
@@ -20,47 +19,43 @@ export interface SecretSummary {
   updatedAt: number;
 }
 
-export function listSecrets(db: Db): SecretSummary[] {
-  return db
-    .select({ name: secrets.name, createdAt: secrets.createdAt, updatedAt: secrets.updatedAt })
-    .from(secrets)
-    .orderBy(asc(secrets.name))
-    .all();
+/** The secrets of one database, sealed with one key (read on first use). */
+export interface SecretVault {
+  list(): SecretSummary[];
+  set(name: string, value: string, now?: number): void;
+  /** Whether it existed. */
+  delete(name: string): boolean;
+  /** Decrypted values of the named secrets that exist (for a run's environment; never for the API). */
+  readValues(names: readonly string[]): Record<string, string>;
 }
 
-export function setSecret(db: Db, name: string, value: string, now = Date.now()): void {
-  const sealed = sealSecret(loadSecretKey(), value, name);
-  db.insert(secrets)
-    .values({ name, sealed, createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({ target: secrets.name, set: { sealed, updatedAt: now } })
-    .run();
-}
-
-/** Whether it existed. */
-export function deleteSecret(db: Db, name: string): boolean {
-  return db.delete(secrets).where(eq(secrets.name, name)).run().changes > 0;
-}
-
-export function existingSecretNames(db: Db, names: readonly string[]): Set<string> {
-  if (names.length === 0) return new Set();
-  const rows = db
-    .select({ name: secrets.name })
-    .from(secrets)
-    .where(inArray(secrets.name, [...names]))
-    .all();
-  return new Set(rows.map((r) => r.name));
-}
-
-/** Decrypted values of the named secrets that exist (for a run's environment; never for the API). */
-export function readSecretValues(db: Db, names: readonly string[]): Record<string, string> {
-  if (names.length === 0) return {};
-  const key = loadSecretKey();
-  const out: Record<string, string> = {};
-  for (const row of db
-    .select()
-    .from(secrets)
-    .where(inArray(secrets.name, [...names]))
-    .all())
-    out[row.name] = openSecret(key, row.sealed, row.name);
-  return out;
+export function createSecretVault(db: Db, key: () => Buffer): SecretVault {
+  return {
+    list: () =>
+      db
+        .select({ name: secrets.name, createdAt: secrets.createdAt, updatedAt: secrets.updatedAt })
+        .from(secrets)
+        .orderBy(asc(secrets.name))
+        .all(),
+    set(name, value, now = Date.now()) {
+      const sealed = sealSecret(key(), value, name);
+      db.insert(secrets)
+        .values({ name, sealed, createdAt: now, updatedAt: now })
+        .onConflictDoUpdate({ target: secrets.name, set: { sealed, updatedAt: now } })
+        .run();
+    },
+    delete: (name) => db.delete(secrets).where(eq(secrets.name, name)).run().changes > 0,
+    readValues(names) {
+      if (names.length === 0) return {};
+      const k = key();
+      const out: Record<string, string> = {};
+      for (const row of db
+        .select()
+        .from(secrets)
+        .where(inArray(secrets.name, [...names]))
+        .all())
+        out[row.name] = openSecret(k, row.sealed, row.name);
+      return out;
+    },
+  };
 }

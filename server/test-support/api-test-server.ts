@@ -1,19 +1,20 @@
 /**
- * Test helper: a fresh SQLite file and the app's tRPC endpoint on a real 127.0.0.1 port; `stop`
- * detaches the engine before the database closes (nothing may write to a closed handle).
+ * Test helper: fresh dependencies (a new SQLite file) and the app's tRPC endpoint on a real
+ * 127.0.0.1 port; `stop` closes the port, then the dependencies (the engine stops before the file closes).
  */
-import { getRunEngine } from "@/server/engine/get-run-engine";
-import { useTempDb, type TempDb } from "./temp-db";
+import { createTestDeps, type TestDeps, type TestDepsOptions } from "./test-deps";
 import { startTrpcHttpServer, type TrpcHttpServer } from "./trpc-http-server";
 
-export async function startApiTestServer(): Promise<{ t: TempDb; http: TrpcHttpServer; stop(): Promise<void> }> {
-  const t = useTempDb();
-  const http = await startTrpcHttpServer();
+export async function startApiTestServer(
+  o: TestDepsOptions = {},
+): Promise<{ t: TestDeps; http: TrpcHttpServer; stop(): Promise<void> }> {
+  const t = createTestDeps(o);
+  const http = await startTrpcHttpServer(t.deps);
   return {
     t,
     http,
     async stop() {
-      getRunEngine().detach();
+      t.deps.engine.detach();
       await http.close();
       t.cleanup();
     },

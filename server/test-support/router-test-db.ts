@@ -1,20 +1,22 @@
 /**
- * Test helper for router tests: a fresh SQLite file per test as the process database; after each
- * test the process engine stops before the file closes (nothing may write to a closed handle).
+ * Test helper for router tests: fresh dependencies (a new SQLite file) per test; after each test
+ * the engine stops before the file closes (nothing may write to a closed handle).
  */
 import { afterEach, beforeEach } from "vitest";
-import { getRunEngine } from "@/server/engine/get-run-engine";
-import { useTempDb, type TempDb } from "./temp-db";
+import { createTestDeps, type TestDeps, type TestDepsOptions } from "./test-deps";
 
-/** Call at the top of a test file; the returned function gives the current test's database. */
-export function useRouterTestDb(): () => TempDb {
-  let t: TempDb | undefined;
+/** Call at the top of a test file; the returned function gives the current test's dependencies. */
+export function useRouterTestDb(o: TestDepsOptions = {}): () => TestDeps {
+  let t: TestDeps | undefined;
   beforeEach(() => {
-    t = useTempDb();
+    t = createTestDeps(o);
   });
   afterEach(() => {
-    getRunEngine().detach();
     t?.cleanup();
+    t = undefined;
   });
-  return () => t!;
+  return () => {
+    if (!t) throw new Error("useRouterTestDb: no test is running");
+    return t;
+  };
 }

@@ -1,13 +1,16 @@
 /**
  * Test helper: a real HTTP server on 127.0.0.1 running the app's tRPC endpoint (the same
  * `handleTrpcRequest` as app/api/trpc, guards included), streaming responses so SSE works.
- * Sets WF_API_TOKEN, so `authHeaders()` acts as an admin.
+ * Test dependencies carry WF_API_TOKEN = TEST_API_TOKEN in their configuration, so `authHeaders()`
+ * acts as an admin.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { handleTrpcRequest } from "@/server/api/handle-trpc-request";
+import type { ServerDeps } from "@/server/runtime/server-deps";
+import { TEST_API_TOKEN } from "./test-deps";
 
-export const TEST_API_TOKEN = "wf-test-api-token";
+export { TEST_API_TOKEN };
 
 export function authHeaders(token = TEST_API_TOKEN): Record<string, string> {
   return { authorization: `Bearer ${token}` };
@@ -19,8 +22,7 @@ export interface TrpcHttpServer {
   close(): Promise<void>;
 }
 
-export async function startTrpcHttpServer(): Promise<TrpcHttpServer> {
-  process.env.WF_API_TOKEN = TEST_API_TOKEN;
+export async function startTrpcHttpServer(deps: ServerDeps): Promise<TrpcHttpServer> {
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
@@ -34,7 +36,7 @@ export async function startTrpcHttpServer(): Promise<TrpcHttpServer> {
       body: req.method === "POST" ? Buffer.concat(chunks) : undefined,
       signal: abort.signal,
     });
-    const response = await handleTrpcRequest(request);
+    const response = await handleTrpcRequest(request, deps);
     res.writeHead(response.status, Object.fromEntries(response.headers));
     if (!response.body) return void res.end();
     const reader = response.body.getReader();

@@ -13,8 +13,8 @@ import { until } from "@/server/test-support/until";
 const db = useRouterTestDb();
 
 /** Deciders hold the approver role (so another user id than the run's admin owner). */
-const as = (email: string) => callerAs(["approver"], { email });
-const owner = callerAs(["admin"], { email: "owner@team.test" });
+const as = (email: string) => callerAs(db, ["approver"], { email });
+const owner = callerAs(db, ["admin"], { email: "owner@team.test" });
 
 /** Starts `H` (a human task with `fields`) → `B` as owner@team.test and waits for its approval. */
 async function startHuman(fields: Record<string, unknown>) {

@@ -10,11 +10,10 @@ import { APPROVAL_STATUSES } from "@/lib/workflow/model/statuses";
 import { rethrowApiError } from "@/server/api/api-errors";
 import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
 import type { Caller } from "@/server/auth/caller";
-import { getDb } from "@/server/db/get-db";
 import { selectApprovalRow, selectApprovalRows } from "@/server/db/approval-queries";
 import { selectRunRowLite, startedByOf } from "@/server/db/run-queries";
+import type { Db } from "@/server/db/open-database";
 import type { ApprovalRow } from "@/server/db/schema";
-import { getRunEngine } from "@/server/engine/get-run-engine";
 
 const VotesSchema = z.array(ApprovalVoteSchema);
 
@@ -64,8 +63,8 @@ function offeredChoices(row: ApprovalRow): string[] | undefined {
   return row.kind === "gate" ? options : ["approve", ...options];
 }
 
-function startedTheRun(caller: Caller, runId: string): boolean {
-  const run = selectRunRowLite(getDb(), runId);
+function startedTheRun(db: Db, caller: Caller, runId: string): boolean {
+  const run = selectRunRowLite(db, runId);
   const by = run ? startedByOf(run) : undefined;
   if (!by) return false;
   return (by.userId !== null && by.userId === caller.userId) || by.email === caller.email;
@@ -74,7 +73,7 @@ function startedTheRun(caller: Caller, runId: string): boolean {
 export const approvalRouter = createTRPCRouter({
   list: publicProcedure
     .input(z.object({ status: z.enum(APPROVAL_STATUSES).optional(), runId: z.string().optional() }).optional())
-    .query(({ input }) => ({ items: selectApprovalRows(getDb(), input?.status, input?.runId).map(toItem) })),
+    .query(({ input, ctx }) => ({ items: selectApprovalRows(ctx.deps.db, input?.status, input?.runId).map(toItem) })),
 
   decide: publicProcedure
     .input(
@@ -89,7 +88,7 @@ export const approvalRouter = createTRPCRouter({
       }),
     )
     .mutation(({ input, ctx }) => {
-      const row = selectApprovalRow(getDb(), input.approvalId);
+      const row = selectApprovalRow(ctx.deps.db, input.approvalId);
       if (!row) throw new TRPCError({ code: "NOT_FOUND", message: `no approval ${input.approvalId}` });
       if (row.status !== "pending")
         throw new TRPCError({
@@ -110,7 +109,7 @@ export const approvalRouter = createTRPCRouter({
           message: `decision: "${choice}" is not a choice of approval ${input.approvalId} (${["reject", ...offered].join(", ")})`,
         });
       const by = ctx.caller?.email ?? "anonymous";
-      if (!row.allowSelfApproval && ctx.caller && startedTheRun(ctx.caller, row.runId))
+      if (!row.allowSelfApproval && ctx.caller && startedTheRun(ctx.deps.db, ctx.caller, row.runId))
         throw new TRPCError({
           code: "FORBIDDEN",
           message: `approval ${input.approvalId}: the person who started the run may not decide it`,
@@ -129,7 +128,7 @@ export const approvalRouter = createTRPCRouter({
           message: `approval ${input.approvalId}: ${first.by ?? "an approver"} chose "${first.answer ?? first.decision}" and every approver must agree; choose "${first.answer ?? first.decision}" too or reject`,
         });
       try {
-        getRunEngine().decide(input.approvalId, {
+        ctx.deps.engine.decide(input.approvalId, {
           decision: input.decision,
           ...(input.answer !== undefined ? { answer: input.answer } : {}),
           ...(input.comment !== undefined ? { comment: input.comment } : {}),

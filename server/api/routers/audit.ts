@@ -2,7 +2,6 @@
 import * as z from "zod";
 import { listAudit } from "@/server/auth/audit-log";
 import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
-import { getDb } from "@/server/db/get-db";
 
 export const auditRouter = createTRPCRouter({
   list: publicProcedure
@@ -16,5 +15,5 @@ export const auditRouter = createTRPCRouter({
         })
         .optional(),
     )
-    .query(({ input }) => listAudit(getDb(), input ?? {})),
+    .query(({ input, ctx }) => listAudit(ctx.deps.db, input ?? {})),
 });

@@ -13,7 +13,6 @@ import { createSession, deleteSession } from "@/server/auth/session-store";
 import { countUsers } from "@/server/auth/count-users";
 import { EmailSchema, createUser, findUserByEmail, toPublicUser } from "@/server/auth/user-store";
 import { createTRPCRouter, publicProcedure, type TRPCContext } from "@/server/api/trpc";
-import { getDb } from "@/server/db/get-db";
 
 const BAD_LOGIN = "wrong email or password";
 
@@ -23,7 +22,7 @@ function clientAddress(headers: Headers): string {
 }
 
 function startSession(ctx: TRPCContext, userId: string) {
-  const { token, expiresAt } = createSession(getDb(), userId);
+  const { token, expiresAt } = createSession(ctx.deps.db, userId, Date.now(), ctx.deps.config.sessionHours);
   ctx.resHeaders?.append("set-cookie", sessionCookie(token, Math.floor((expiresAt - Date.now()) / 1000), !!ctx.secure));
   return expiresAt;
 }
@@ -32,14 +31,14 @@ export const authRouter = createTRPCRouter({
   /** Who is calling; `needsSetup` when no account exists yet (the UI then goes to /setup). */
   me: publicProcedure.query(({ ctx }) => ({
     user: ctx.caller ? { id: ctx.caller.userId, email: ctx.caller.email, roles: [...ctx.caller.roles] } : null,
-    needsSetup: countUsers(getDb()) === 0,
+    needsSetup: countUsers(ctx.deps.db) === 0,
   })),
 
   /** First run only: creates the admin and signs them in. Refused once any user exists. */
   setup: publicProcedure
     .input(z.object({ email: EmailSchema, password: PasswordSchema }))
     .mutation(async ({ ctx, input }) => {
-      const db = getDb();
+      const db = ctx.deps.db;
       if (countUsers(db) > 0)
         throw new TRPCError({ code: "CONFLICT", message: "setup is done: an admin already exists, sign in instead" });
       const user = await createUser(db, { email: input.email, password: input.password, roles: ["admin"] });
@@ -51,7 +50,7 @@ export const authRouter = createTRPCRouter({
   login: publicProcedure
     .input(z.object({ email: z.string().trim().max(254), password: z.string().max(1000) }))
     .mutation(async ({ ctx, input }) => {
-      const db = getDb();
+      const db = ctx.deps.db;
       const email = input.email.toLowerCase();
       const address = clientAddress(ctx.headers);
       const wait = await loginRetryAfterS(email, address);
@@ -71,9 +70,10 @@ export const authRouter = createTRPCRouter({
     }),
 
   logout: publicProcedure.mutation(({ ctx }) => {
-    if (ctx.caller?.sessionId) deleteSession(getDb(), ctx.caller.sessionId);
+    if (ctx.caller?.sessionId) deleteSession(ctx.deps.db, ctx.caller.sessionId);
     ctx.resHeaders?.append("set-cookie", clearedSessionCookie(!!ctx.secure));
-    if (ctx.caller) recordAudit(getDb(), { actor: ctx.caller.email, action: "auth.logout", target: ctx.caller.email });
+    if (ctx.caller)
+      recordAudit(ctx.deps.db, { actor: ctx.caller.email, action: "auth.logout", target: ctx.caller.email });
     return { ok: true };
   }),
 });

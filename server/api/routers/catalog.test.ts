@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { callerAs } from "@/server/test-support/test-callers";
+import { useRouterTestDb } from "@/server/test-support/router-test-db";
+
+const t = useRouterTestDb();
 
 describe("catalog.list", () => {
   it("lists the executor catalog's entries with their recipe kind, never the recipes", async () => {
-    const { items } = await callerAs().catalog.list();
+    const { items } = await callerAs(t).catalog.list();
     expect(items.length).toBeGreaterThan(0);
     for (const item of items) {
       expect(item.name).toMatch(/^[a-z]/);

@@ -1,12 +1,11 @@
 /** `catalog` router: the executor catalog's entries for the editor's palette (names, kinds, descriptions — not recipes). */
 import { withApiErrors } from "@/server/api/api-errors";
 import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
-import { loadExecutorCatalog } from "@/server/catalog/load-executor-catalog";
 
 export const catalogRouter = createTRPCRouter({
-  list: publicProcedure.query(() =>
+  list: publicProcedure.query(({ ctx }) =>
     withApiErrors(() => ({
-      items: Object.entries(loadExecutorCatalog().entries).map(([name, entry]) => ({
+      items: Object.entries(ctx.deps.catalog().entries).map(([name, entry]) => ({
         name,
         kind: entry.recipe.kind,
         ...(entry.description ? { description: entry.description } : {}),

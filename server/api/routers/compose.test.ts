@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DESCRIBE_PROMPT } from "@/lib/describe/describe-issues";
 import { validateTemplate } from "@/lib/workflow/validate/validate-template";
 import { callerAs } from "@/server/test-support/test-callers";
+import { useRouterTestDb } from "@/server/test-support/router-test-db";
+
+const t = useRouterTestDb();
 
 let dir: string;
 beforeAll(() => {
@@ -19,7 +22,7 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const caller = () => callerAs();
+const caller = () => callerAs(t);
 
 describe("compose.describe", () => {
   /*

@@ -66,10 +66,14 @@ export const composeRouter = createTRPCRouter({
       return injectCheckpoints(parsed.template, { breakpoints: input.breakpoints, disable: input.disable });
     }),
 
-  describe: publicProcedure.input(DescribeInputSchema).mutation(async ({ input }) => {
+  describe: publicProcedure.input(DescribeInputSchema).mutation(async ({ input, ctx }) => {
     let result;
     try {
-      result = await describeWithProviders(input.text, { useAgent: input.useAgent });
+      result = await describeWithProviders(input.text, {
+        catalog: ctx.deps.catalog,
+        providers: ctx.deps.providers,
+        useAgent: input.useAgent,
+      });
     } catch (err) {
       if (err instanceof ExecutorCatalogError)
         throw new DiagnosticsError(err.message, err.diagnostics, "PRECONDITION_FAILED");

@@ -46,14 +46,14 @@ function collect(stream: AsyncIterable<LiveMessage>, stop: (m: LiveMessage, all:
 
 describe("live.watch", () => {
   it("replays then tails one run with no gap or duplicate while an approval is decided mid-stream", async () => {
-    const editor = callerAs(["editor"]);
+    const editor = callerAs(db, ["editor"]);
     const { runId } = await editor.run.start({ template });
     const waiting = await until(
       () => editor.run.get({ runId }),
       (g) => g.run.status === "waiting",
     );
     const ac = new AbortController();
-    const stream = await callerAs(["viewer"], { signal: ac.signal }).live.watch({
+    const stream = await callerAs(db, ["viewer"], { signal: ac.signal }).live.watch({
       runId,
       afterEventId: 0,
       approvals: true,
@@ -71,7 +71,7 @@ describe("live.watch", () => {
     expect(replayed.length).toBeGreaterThanOrEqual(waiting.run.lastEventId);
     expect(watch.all.slice(0, ready)).toContainEqual({ kind: "approvals", pending: 1, revision: 0 });
     const [approval] = (await editor.approval.list({ runId, status: "pending" })).items;
-    await callerAs(["approver"]).approval.decide({ approvalId: approval.id, decision: "approve", comment: "go" });
+    await callerAs(db, ["approver"]).approval.decide({ approvalId: approval.id, decision: "approve", comment: "go" });
     const all = await watch.done;
     ac.abort();
 
@@ -90,7 +90,7 @@ describe("live.watch", () => {
     // Resuming after the last applied id of a cut stream continues exactly where it stopped.
     const cut = applied[Math.floor(applied.length / 2)];
     const ac2 = new AbortController();
-    const again = await callerAs(["viewer"], { signal: ac2.signal }).live.watch({ runId, afterEventId: cut });
+    const again = await callerAs(db, ["viewer"], { signal: ac2.signal }).live.watch({ runId, afterEventId: cut });
     const rest = await collect(again, isFinished).done;
     ac2.abort();
     expect(rest.flatMap((m) => (m.kind === "run-event" ? [m.event.id] : []))).toEqual(stored.filter((id) => id > cut));
@@ -98,13 +98,13 @@ describe("live.watch", () => {
 
   it("a dashboard's stream (runs and approvals, no run) hears of a new run and its approval", async () => {
     const ac = new AbortController();
-    const stream = await callerAs(["viewer"], { signal: ac.signal }).live.watch({ approvals: true, runs: true });
+    const stream = await callerAs(db, ["viewer"], { signal: ac.signal }).live.watch({ approvals: true, runs: true });
     const watch = collect(stream, (m) => m.kind === "approvals" && m.pending === 1);
     await until(
       async () => watch.all.some((m) => m.kind === "ready"),
       (x) => x,
     );
-    const { runId } = await callerAs(["editor"]).run.start({ template });
+    const { runId } = await callerAs(db, ["editor"]).run.start({ template });
     const all = await watch.done;
     ac.abort();
     expect(all.slice(0, 2)).toEqual([{ kind: "approvals", pending: 0, revision: 0 }, { kind: "ready" }]);
@@ -115,16 +115,16 @@ describe("live.watch", () => {
 
   it("without a run: the pending count, then ready; an unknown run is NOT_FOUND", async () => {
     const ac = new AbortController();
-    const stream = await callerAs(["viewer"], { signal: ac.signal }).live.watch({ approvals: true });
+    const stream = await callerAs(db, ["viewer"], { signal: ac.signal }).live.watch({ approvals: true });
     const first = await collect(stream, (m) => m.kind === "ready").done;
     ac.abort();
     expect(first).toEqual([{ kind: "approvals", pending: 0, revision: 0 }, { kind: "ready" }]);
-    const unknown = await callerAs(["viewer"]).live.watch({ runId: "run_nope" });
+    const unknown = await callerAs(db, ["viewer"]).live.watch({ runId: "run_nope" });
     await expect(collect(unknown, () => true).done).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
   it("a vote that leaves the count as it was still says the approvals changed (a new revision), so cards refresh", async () => {
-    const owner = callerAs(["editor"]);
+    const owner = callerAs(db, ["editor"]);
     const { runId } = await owner.run.start({
       template: {
         template_id: "two-approvers",
@@ -135,13 +135,13 @@ describe("live.watch", () => {
     });
     const approval = await onlyPendingApproval(owner, runId);
     const ac = new AbortController();
-    const stream = await callerAs(["viewer"], { signal: ac.signal }).live.watch({ approvals: true });
+    const stream = await callerAs(db, ["viewer"], { signal: ac.signal }).live.watch({ approvals: true });
     const watch = collect(stream, (m, all) => all.filter((x) => x.kind === "approvals").length === 2);
     await until(
       async () => watch.all.some((m) => m.kind === "ready"),
       (x) => x,
     );
-    await callerAs(["approver"], { email: "ann@team.test" }).approval.decide({
+    await callerAs(db, ["approver"], { email: "ann@team.test" }).approval.decide({
       approvalId: approval.id,
       decision: "approve",
     });

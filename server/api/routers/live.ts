@@ -7,9 +7,7 @@ import { TRPCError } from "@trpc/server";
 import * as z from "zod";
 import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
 import { untilAccessEnds } from "@/server/api/until-access-ends";
-import { getDb } from "@/server/db/get-db";
 import { selectRunRowLite } from "@/server/db/run-queries";
-import { getRunEventBus } from "@/server/engine/event-bus";
 import { SqliteRunStore } from "@/server/engine/sqlite-run-store";
 import { watchLive } from "@/server/engine/watch-live";
 
@@ -25,10 +23,10 @@ export const LiveWatchInput = z.object({
 
 export const liveRouter = createTRPCRouter({
   watch: publicProcedure.input(LiveWatchInput).subscription(async function* ({ ctx, input, signal }) {
-    const db = getDb();
+    const db = ctx.deps.db;
     if (input.runId && !selectRunRowLite(db, input.runId))
       throw new TRPCError({ code: "NOT_FOUND", message: `no run with id ${input.runId}` });
-    const deps = { db, store: new SqliteRunStore(db), bus: getRunEventBus() };
+    const deps = { db, store: new SqliteRunStore(db), bus: ctx.deps.bus };
     yield* untilAccessEnds(ctx.caller, signal, (live) => watchLive(deps, input, live));
   }),
 });

@@ -5,22 +5,20 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { closeDb, getDb } from "@/server/db/get-db";
-import { getRunEngine } from "@/server/engine/get-run-engine";
 import { callerAs } from "@/server/test-support/test-callers";
 import { useRouterTestDb } from "@/server/test-support/router-test-db";
 import { until } from "@/server/test-support/until";
 
-useRouterTestDb();
+const t = useRouterTestDb();
 
-const caller = () => callerAs(["viewer"]);
-const editor = () => callerAs(["editor"]);
+const caller = () => callerAs(t, ["viewer"]);
+const editor = () => callerAs(t, ["editor"]);
 
 const STATUSES = ["running", "waiting", "succeeded", "failed"] as const;
 
 describe("run.list", () => {
   it("pages newest first by (createdAt, id): every matching run once, in order, whatever the limit", async () => {
-    const db = getDb().$client;
+    const db = t().db.$client;
     db.prepare(
       `insert into templates (id, template_id, name, slug, latest_version, latest_hash) values (?, ?, ?, ?, 1, 'h')`,
     ).run("tpl_a", "wft-a", "A", "a");
@@ -126,8 +124,7 @@ describe("run.log", () => {
       (g) => g.run.status === "succeeded",
     );
     // A restart: the engine stops, the database is opened again.
-    getRunEngine().detach();
-    closeDb();
+    t().restart();
     const latest = await caller().run.log({ runId, nodeId: "A" });
     expect(latest).toMatchObject({ attempt: 2, attempts: 2, truncated: false });
     expect(latest.text.split("\n").filter(Boolean).sort()).toEqual(["line1-2", "line2-2", "line3-2", "oops"]);
@@ -136,8 +133,10 @@ describe("run.log", () => {
     expect(first.text).not.toContain("-2");
     // The watermark is the attempt's last log event (a live view appends only later ones); the
     // segments say which stream wrote which part of the text.
-    const lastLogOf = getDb()
-      .$client.prepare(`select max(id) as id from run_events where run_id = ? and node_id = 'A' and type = 'node.log'`)
+    const lastLogOf = t()
+      .db.$client.prepare(
+        `select max(id) as id from run_events where run_id = ? and node_id = 'A' and type = 'node.log'`,
+      )
       .pluck();
     expect(latest.lastEventId).toBe(lastLogOf.get(runId));
     expect(first.lastEventId).toBeLessThan(latest.lastEventId);
@@ -172,7 +171,7 @@ describe("run.onEvent input", () => {
       cause: { issues: [expect.objectContaining({ path: ["lastEventId"] })] },
     });
     const ac = new AbortController();
-    const stream = await callerAs(["viewer"], { signal: ac.signal }).run.onEvent({ runId, lastEventId: 99_999 });
+    const stream = await callerAs(t, ["viewer"], { signal: ac.signal }).run.onEvent({ runId, lastEventId: 99_999 });
     const seen: string[] = [];
     const reading = (async () => {
       for await (const [, data] of stream as unknown as AsyncIterable<[string, { type: string }]>) {
@@ -181,7 +180,7 @@ describe("run.onEvent input", () => {
       }
     })();
     const [a] = (await caller().approval.list({ runId, status: "pending" })).items;
-    await callerAs(["approver"]).approval.decide({ approvalId: a.id, decision: "approve" });
+    await callerAs(t, ["approver"]).approval.decide({ approvalId: a.id, decision: "approve" });
     await reading;
     ac.abort();
     expect(seen[0]).toBe("decision.given");

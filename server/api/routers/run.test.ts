@@ -4,8 +4,8 @@ import { callerAs } from "@/server/test-support/test-callers";
 import { useRouterTestDb } from "@/server/test-support/router-test-db";
 import { until } from "@/server/test-support/until";
 
-useRouterTestDb();
-const caller = () => callerAs();
+const t = useRouterTestDb();
+const caller = () => callerAs(t);
 
 //  A → H (human) → B
 const flow = {
@@ -106,7 +106,7 @@ describe("run and approval routers on a real SQLite file", () => {
       (g) => g.run.status === "waiting",
     );
     const ac = new AbortController();
-    const stream = await callerAs(["admin"], { signal: ac.signal }).run.onEvent({
+    const stream = await callerAs(t, ["admin"], { signal: ac.signal }).run.onEvent({
       runId,
       lastEventId: "2",
     });

@@ -4,21 +4,17 @@ import * as z from "zod";
 import { rethrowApiError, withApiErrors } from "@/server/api/api-errors";
 import { DiagnosticsError, createTRPCRouter, publicProcedure } from "@/server/api/trpc";
 import { untilAccessEnds } from "@/server/api/until-access-ends";
-import { getDb } from "@/server/db/get-db";
 import { getTemplate } from "@/server/db/template-store";
 import { parseTemplate } from "@/lib/workflow/model/parse-template";
 import { RunNotFoundError } from "@/server/engine/engine-errors";
-import { getRunEventBus } from "@/server/engine/event-bus";
-import { getRunEngine } from "@/server/engine/get-run-engine";
 import { tailRunEvents } from "@/server/engine/tail-run-events";
 import { listRunPage, RunListInput } from "@/server/engine/run-list";
 import { runDetails } from "@/server/engine/run-details";
 import { selectNodeLog } from "@/server/db/node-log-query";
 import { resumeAfter, selectNodeRuns, selectRunRowLite } from "@/server/db/run-queries";
 import { toWireEvent } from "@/server/engine/wire-event";
-import { SqliteRunStore } from "@/server/engine/sqlite-run-store";
+import type { ServerDeps } from "@/server/runtime/server-deps";
 
-const store = () => new SqliteRunStore(getDb());
 const RunIdInput = z.object({ runId: z.string().min(1) });
 /** What one `run.log` answer carries at most (the engine keeps 256 KiB per attempt by default). */
 const MAX_LOG_ANSWER_BYTES = 1 << 20;
@@ -33,8 +29,12 @@ const RunStartInput = z.object({
 type StartedBy = { userId: string | null; email: string } | undefined;
 
 /** Resolves once the run is stored (with who started it), in a transaction it may share with other runs. */
-function startRun(input: z.infer<typeof RunStartInput>, startedBy: StartedBy): Promise<{ runId: string }> {
-  const engine = getRunEngine();
+function startRun(
+  deps: ServerDeps,
+  input: z.infer<typeof RunStartInput>,
+  startedBy: StartedBy,
+): Promise<{ runId: string }> {
+  const engine = deps.engine;
   if (input.template) {
     const parsed = parseTemplate(input.template);
     if (!parsed.ok) throw new DiagnosticsError("the template is not valid", parsed.diagnostics);
@@ -46,7 +46,7 @@ function startRun(input: z.infer<typeof RunStartInput>, startedBy: StartedBy): P
     });
   }
   if (!input.templateId) throw new TRPCError({ code: "BAD_REQUEST", message: "templateId or template is required" });
-  const t = getTemplate(getDb(), input.templateId);
+  const t = getTemplate(deps.db, input.templateId);
   return engine.startRunGrouped({
     template: t.template,
     variables: input.variables,
@@ -63,22 +63,24 @@ export const runRouter = createTRPCRouter({
     .input(RunStartInput)
     .mutation(({ input, ctx }) =>
       withApiErrors(() =>
-        startRun(input, ctx.caller ? { userId: ctx.caller.userId, email: ctx.caller.email } : undefined).catch(
-          rethrowApiError,
-        ),
+        startRun(
+          ctx.deps,
+          input,
+          ctx.caller ? { userId: ctx.caller.userId, email: ctx.caller.email } : undefined,
+        ).catch(rethrowApiError),
       ),
     ),
 
-  get: publicProcedure.input(RunIdInput).query(({ input }) =>
+  get: publicProcedure.input(RunIdInput).query(({ input, ctx }) =>
     withApiErrors(() => {
-      const details = runDetails(store(), input.runId);
+      const details = runDetails(ctx.deps.runStore, input.runId);
       if (!details) throw new RunNotFoundError(input.runId);
       return details;
     }),
   ),
 
   /** Newest first, a page at a time (keyset on created_at, id): `nextCursor` asks for the next page. */
-  list: publicProcedure.input(RunListInput.optional()).query(({ input }) => listRunPage(getDb(), input ?? {})),
+  list: publicProcedure.input(RunListInput.optional()).query(({ input, ctx }) => listRunPage(ctx.deps.db, input ?? {})),
 
   /** A node attempt's stored log (the latest attempt unless `attempt` is given), capped. */
   log: publicProcedure
@@ -89,9 +91,9 @@ export const runRouter = createTRPCRouter({
         attempt: z.number().int().min(1).optional(),
       }),
     )
-    .query(({ input }) =>
+    .query(({ input, ctx }) =>
       withApiErrors(() => {
-        const db = getDb();
+        const db = ctx.deps.db;
         if (!selectRunRowLite(db, input.runId)) throw new RunNotFoundError(input.runId);
         if (!selectNodeRuns(db, input.runId).some((n) => n.nodeId === input.nodeId))
           throw new TRPCError({ code: "NOT_FOUND", message: `run ${input.runId} has no node ${input.nodeId}` });
@@ -107,20 +109,20 @@ export const runRouter = createTRPCRouter({
 
   cancel: publicProcedure
     .input(RunIdInput)
-    .mutation(({ input }) => withApiErrors(() => ({ ok: getRunEngine().cancel(input.runId) }))),
+    .mutation(({ input, ctx }) => withApiErrors(() => ({ ok: ctx.deps.engine.cancel(input.runId) }))),
 
   rerunFrom: publicProcedure
     .input(z.object({ runId: z.string().min(1), nodeId: z.string().min(1), confirm: z.boolean().optional() }))
-    .mutation(({ input }) =>
+    .mutation(({ input, ctx }) =>
       withApiErrors(() => {
-        getRunEngine().rerunFrom(input.runId, input.nodeId, input.confirm ?? false);
+        ctx.deps.engine.rerunFrom(input.runId, input.nodeId, input.confirm ?? false);
         return { ok: true };
       }),
     ),
 
-  retryFailed: publicProcedure.input(RunIdInput).mutation(({ input }) =>
+  retryFailed: publicProcedure.input(RunIdInput).mutation(({ input, ctx }) =>
     withApiErrors(() => {
-      getRunEngine().retryFailed(input.runId);
+      ctx.deps.engine.retryFailed(input.runId);
       return { ok: true };
     }),
   ),
@@ -140,9 +142,9 @@ export const runRouter = createTRPCRouter({
       }),
     )
     .subscription(async function* ({ ctx, input, signal }) {
-      const last = resumeAfter(getDb(), input.runId, Number(input.lastEventId ?? 0));
+      const last = resumeAfter(ctx.deps.db, input.runId, Number(input.lastEventId ?? 0));
       const events = untilAccessEnds(ctx.caller, signal, (live) =>
-        tailRunEvents(store(), getRunEventBus(), input.runId, last, live),
+        tailRunEvents(ctx.deps.runStore, ctx.deps.bus, input.runId, last, live),
       );
       for await (const e of events) yield tracked(String(e.id), toWireEvent(e));
     }),

@@ -2,11 +2,10 @@
 import { TRPCError } from "@trpc/server";
 import * as z from "zod";
 import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
-import { getDb } from "@/server/db/get-db";
-import { SecretNameSchema, deleteSecret, listSecrets, setSecret } from "@/server/secrets/secret-store";
+import { SecretNameSchema } from "@/server/secrets/secret-store";
 
 export const secretRouter = createTRPCRouter({
-  list: publicProcedure.query(() => ({ items: listSecrets(getDb()) })),
+  list: publicProcedure.query(({ ctx }) => ({ items: ctx.deps.secrets.list() })),
 
   set: publicProcedure
     .input(
@@ -18,13 +17,13 @@ export const secretRouter = createTRPCRouter({
           .max(64 * 1024),
       }),
     )
-    .mutation(({ input }) => {
-      setSecret(getDb(), input.name, input.value);
+    .mutation(({ input, ctx }) => {
+      ctx.deps.secrets.set(input.name, input.value);
       return { ok: true };
     }),
 
-  delete: publicProcedure.input(z.object({ name: SecretNameSchema })).mutation(({ input }) => {
-    if (!deleteSecret(getDb(), input.name))
+  delete: publicProcedure.input(z.object({ name: SecretNameSchema })).mutation(({ input, ctx }) => {
+    if (!ctx.deps.secrets.delete(input.name))
       throw new TRPCError({ code: "NOT_FOUND", message: `no secret ${input.name}` });
     return { ok: true };
   }),

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { callerAs } from "@/server/test-support/test-callers";
 import { EXAMPLE_TEMPLATES } from "@/server/db/example-templates";
 import { seedExampleTemplates } from "@/server/db/seed-examples";
-import { useTempDb, type TempDb } from "@/server/test-support/temp-db";
+import { createTestDeps, type TestDeps } from "@/server/test-support/test-deps";
 
 const minimal = {
   template_id: "wft-hello-20261129",
@@ -12,11 +12,11 @@ const minimal = {
   edges: [],
 };
 
-let t: TempDb;
-const caller = () => callerAs();
+let t: TestDeps;
+const caller = () => callerAs(t.deps);
 
 beforeEach(() => {
-  t = useTempDb();
+  t = createTestDeps();
 });
 afterEach(() => t.cleanup());
 

@@ -6,7 +6,6 @@ import * as z from "zod";
 import { diffTemplates } from "@/lib/workflow/versions/diff-templates";
 import { withApiErrors } from "@/server/api/api-errors";
 import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
-import { getDb } from "@/server/db/get-db";
 import { libraryFacets, listTemplates, TEMPLATE_SORTS } from "@/server/db/list-templates";
 import {
   deleteTemplate,
@@ -33,40 +32,42 @@ export const TemplateListInputSchema = z
   .optional();
 
 export const templateRouter = createTRPCRouter({
-  list: publicProcedure.input(TemplateListInputSchema).query(({ input }) => listTemplates(getDb(), input ?? {})),
+  list: publicProcedure
+    .input(TemplateListInputSchema)
+    .query(({ input, ctx }) => listTemplates(ctx.deps.db, input ?? {})),
 
   /** Every tag and task type in the library (the filters' choices). */
-  facets: publicProcedure.query(() => libraryFacets(getDb())),
+  facets: publicProcedure.query(({ ctx }) => libraryFacets(ctx.deps.db)),
 
   /** A deleted template is NOT_FOUND unless `includeDeleted` (the restore flow). */
   get: publicProcedure
     .input(IdInput.extend({ version: VersionNumber.optional(), includeDeleted: z.boolean().optional() }))
-    .query(({ input }) =>
+    .query(({ input, ctx }) =>
       withApiErrors(() => {
-        const d = getTemplate(getDb(), input.id, input.version, { includeDeleted: input.includeDeleted });
+        const d = getTemplate(ctx.deps.db, input.id, input.version, { includeDeleted: input.includeDeleted });
         return { id: d.id, version: d.version, template: d.template, versions: d.versions, item: d.item };
       }),
     ),
 
   save: publicProcedure
     .input(z.object({ id: z.string().min(1).max(200).optional(), template: z.record(z.string(), z.unknown()) }))
-    .mutation(({ input }) => withApiErrors(() => saveTemplate(getDb(), input))),
+    .mutation(({ input, ctx }) => withApiErrors(() => saveTemplate(ctx.deps.db, input))),
 
   delete: publicProcedure
     .input(IdInput)
-    .mutation(({ input }) => withApiErrors(() => ({ ok: deleteTemplate(getDb(), input.id) }))),
+    .mutation(({ input, ctx }) => withApiErrors(() => ({ ok: deleteTemplate(ctx.deps.db, input.id) }))),
 
   restore: publicProcedure
     .input(IdInput)
-    .mutation(({ input }) => withApiErrors(() => ({ ok: restoreTemplate(getDb(), input.id) }))),
+    .mutation(({ input, ctx }) => withApiErrors(() => ({ ok: restoreTemplate(ctx.deps.db, input.id) }))),
 
   duplicate: publicProcedure
     .input(IdInput)
-    .mutation(({ input }) => withApiErrors(() => duplicateTemplate(getDb(), input.id))),
+    .mutation(({ input, ctx }) => withApiErrors(() => duplicateTemplate(ctx.deps.db, input.id))),
 
-  diff: publicProcedure.input(IdInput.extend({ from: VersionNumber, to: VersionNumber })).query(({ input }) =>
+  diff: publicProcedure.input(IdInput.extend({ from: VersionNumber, to: VersionNumber })).query(({ input, ctx }) =>
     withApiErrors(() => {
-      const db = getDb();
+      const db = ctx.deps.db;
       return diffTemplates(
         getTemplate(db, input.id, input.from).template,
         getTemplate(db, input.id, input.to).template,

@@ -7,7 +7,6 @@ import * as z from "zod";
 import { hasRole } from "@/lib/access/roles";
 import { createApiToken, findApiToken, listApiTokens, revokeApiToken } from "@/server/auth/token-store";
 import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
-import { getDb } from "@/server/db/get-db";
 
 export const tokenRouter = createTRPCRouter({
   create: publicProcedure
@@ -16,25 +15,25 @@ export const tokenRouter = createTRPCRouter({
       const userId = ctx.caller?.userId;
       if (!userId)
         throw new TRPCError({ code: "BAD_REQUEST", message: "WF_API_TOKEN has no account: sign in to create tokens" });
-      const { token, summary } = createApiToken(getDb(), userId, input.name);
+      const { token, summary } = createApiToken(ctx.deps.db, userId, input.name);
       return { token, ...summary };
     }),
 
   list: publicProcedure.input(z.object({ all: z.boolean().optional() }).optional()).query(({ ctx, input }) => {
     const all = input?.all && ctx.caller && hasRole(ctx.caller.roles, "admin");
     if (!all && !ctx.caller?.userId) return { items: [] };
-    return { items: listApiTokens(getDb(), all ? {} : { userId: ctx.caller!.userId! }) };
+    return { items: listApiTokens(ctx.deps.db, all ? {} : { userId: ctx.caller!.userId! }) };
   }),
 
   revoke: publicProcedure.input(z.object({ id: z.string().min(1).max(100) })).mutation(({ ctx, input }) => {
-    const row = findApiToken(getDb(), input.id);
+    const row = findApiToken(ctx.deps.db, input.id);
     const mine = row && row.userId === ctx.caller?.userId;
     // Someone else's token is "not found" to a non-admin: they learn nothing about it.
     if (!row || (!mine && !(ctx.caller && hasRole(ctx.caller.roles, "admin"))))
       throw new TRPCError({ code: "NOT_FOUND", message: `no token ${input.id}` });
     if (row.revokedAt !== null)
       throw new TRPCError({ code: "CONFLICT", message: `token ${input.id} is already revoked` });
-    revokeApiToken(getDb(), input.id);
+    revokeApiToken(ctx.deps.db, input.id);
     return { ok: true };
   }),
 });

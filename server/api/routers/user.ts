@@ -5,18 +5,17 @@ import { PasswordSchema } from "@/lib/access/password-rules";
 import { RoleSchema } from "@/lib/access/roles";
 import { EmailSchema, UserExistsError, createUser, listUsers, setUserRoles } from "@/server/auth/user-store";
 import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
-import { getDb } from "@/server/db/get-db";
 
 const RolesSchema = z.array(RoleSchema).min(1, "at least one role").max(4);
 
 export const userRouter = createTRPCRouter({
-  list: publicProcedure.query(() => ({ items: listUsers(getDb()) })),
+  list: publicProcedure.query(({ ctx }) => ({ items: listUsers(ctx.deps.db) })),
 
   create: publicProcedure
     .input(z.object({ email: EmailSchema, password: PasswordSchema, roles: RolesSchema }))
-    .mutation(async ({ input }) => {
+    .mutation(async ({ input, ctx }) => {
       try {
-        return { user: await createUser(getDb(), input) };
+        return { user: await createUser(ctx.deps.db, input) };
       } catch (err) {
         if (err instanceof UserExistsError) throw new TRPCError({ code: "CONFLICT", message: err.message });
         throw err;
@@ -29,7 +28,7 @@ export const userRouter = createTRPCRouter({
     .mutation(({ ctx, input }) => {
       if (ctx.caller?.userId === input.id && !input.roles.includes("admin"))
         throw new TRPCError({ code: "BAD_REQUEST", message: "you cannot remove your own admin role" });
-      const user = setUserRoles(getDb(), input.id, input.roles);
+      const user = setUserRoles(ctx.deps.db, input.id, input.roles);
       if (!user) throw new TRPCError({ code: "NOT_FOUND", message: `no user ${input.id}` });
       return { user };
     }),

@@ -6,9 +6,10 @@
 import type { DescribeSuccess } from "@/lib/describe/describe-workflow";
 import { renderAsciiPipeline } from "@/lib/formats/ascii-pipeline";
 import { formatDiagnostic, hasErrors } from "@/lib/workflow/model/diagnostic";
-import { ExecutorCatalogError } from "@/server/catalog/load-executor-catalog";
 import type { CliIo } from "@/server/cli/cli-io";
 import { CliError, EXIT } from "@/server/cli/exit-codes";
+import { ExecutorCatalogError, loadExecutorCatalog } from "@/server/catalog/load-executor-catalog";
+import { createAgentProviders } from "@/server/providers/agent-providers";
 import { describeWithProviders } from "@/server/providers/describe-with-providers";
 
 /** One line per variable: name, type, required or optional, and what it is. */
@@ -31,7 +32,12 @@ export async function describeCommand(
 ): Promise<number> {
   let described;
   try {
-    described = await describeWithProviders(text, { useAgent: opts.agent !== false });
+    // This command's composition root: the catalog and providers its environment configures.
+    described = await describeWithProviders(text, {
+      catalog: () => loadExecutorCatalog(process.env),
+      providers: createAgentProviders(process.env),
+      useAgent: opts.agent !== false,
+    });
   } catch (err) {
     if (err instanceof ExecutorCatalogError) {
       for (const d of err.diagnostics) io.err(formatDiagnostic(d));

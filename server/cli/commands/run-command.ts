@@ -20,16 +20,17 @@ import type { Template } from "@/lib/workflow/model/template-schema";
 import type { CliIo } from "@/server/cli/cli-io";
 import { CliError, EXIT } from "@/server/cli/exit-codes";
 import { readWorkflowFile } from "@/server/cli/read-workflow-file";
-import { dbPath } from "@/server/db/data-paths";
+import { dbPath } from "@/server/config/data-paths";
 import { newId } from "@/server/db/new-id";
 import { openDatabase, type Db } from "@/server/db/open-database";
 import { getTemplate, TemplateStoreError } from "@/server/db/template-store";
-import { agentJudge } from "@/server/engine/agent-judge";
 import { RunInputError } from "@/server/engine/engine-errors";
 import { createRunEventBus } from "@/server/engine/event-bus";
 import { RunEngine, type AutoDecision } from "@/server/engine/orchestrator";
 import { environmentSecretSource } from "@/server/engine/run-secrets";
 import { SqliteRunStore } from "@/server/engine/sqlite-run-store";
+import { loadExecutorCatalog } from "@/server/catalog/load-executor-catalog";
+import { createAgentProviders } from "@/server/providers/agent-providers";
 
 export interface RunOptions {
   var: string[];
@@ -149,7 +150,9 @@ export async function runCommand(target: string, opts: RunOptions, io: CliIo): P
       bus,
       runsDir,
       autoDecide,
-      judge: agentJudge,
+      // This command's composition root: the providers and catalog its environment configures.
+      providers: createAgentProviders(process.env),
+      catalog: () => loadExecutorCatalog(process.env),
       // No account or server: `{secrets.NAME}` reads WF_SECRET_<NAME> from this process's environment.
       secretSource: environmentSecretSource,
     });

@@ -1,21 +1,21 @@
 /** `wf serve` refuses a public bind address until an admin exists (DESIGN.md §11), before building or binding. */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { useTempDb, type TempDb } from "@/server/test-support/temp-db";
+import { createTestDeps, type TestDeps } from "@/server/test-support/test-deps";
 import { isLoopbackHost, serveCommand } from "./serve-command";
 
 const io = { out: () => {}, err: () => {} };
-let t: TempDb;
+let t: TestDeps;
 beforeEach(() => {
-  t = useTempDb();
-  delete process.env.WF_ADMIN_EMAIL;
-  delete process.env.WF_ADMIN_PASSWORD;
+  t = createTestDeps();
 });
 afterEach(() => t.cleanup());
 
 describe("wf serve bind address", () => {
   it("refuses 0.0.0.0 and a LAN address with no admin, saying how to get one", async () => {
     for (const host of ["0.0.0.0", "192.168.1.20", "::"]) {
-      const err = await serveCommand({ port: "3999", host }, io).catch((e: unknown) => e);
+      const err = await serveCommand({ port: "3999", host }, io, { WF_DB_PATH: t.file, WF_DATA_DIR: t.dir }).catch(
+        (e: unknown) => e,
+      );
       expect(err).toMatchObject({ exitCode: 2 });
       expect(String((err as Error).message)).toMatch(/refusing to listen on .* before an admin exists.*\/setup/);
     }

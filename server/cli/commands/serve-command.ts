@@ -3,16 +3,17 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { countUsers } from "@/server/auth/count-users";
-import { appRoot, dbPath } from "@/server/db/data-paths";
+import { appRoot, dbPath, migrationsDir } from "@/server/config/data-paths";
+import type { EnvVars } from "@/server/config/env-vars";
 import { openDatabase } from "@/server/db/open-database";
 import type { CliIo } from "@/server/cli/cli-io";
 import { CliError, EXIT } from "@/server/cli/exit-codes";
 import { serverNodeFlags } from "./server-node-flags";
 
-function runNext(args: string[], env: NodeJS.ProcessEnv, nodeFlags: string[] = []): Promise<number> {
-  const nextBin = path.join(appRoot(), "node_modules", "next", "dist", "bin", "next");
+function runNext(args: string[], env: NodeJS.ProcessEnv, root: string, nodeFlags: string[] = []): Promise<number> {
+  const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeFlags, nextBin, ...args], { cwd: appRoot(), env, stdio: "inherit" });
+    const child = spawn(process.execPath, [...nodeFlags, nextBin, ...args], { cwd: root, env, stdio: "inherit" });
     const forward = (sig: NodeJS.Signals) => child.kill(sig);
     process.on("SIGINT", forward);
     process.on("SIGTERM", forward);
@@ -32,25 +33,31 @@ export function isLoopbackHost(host: string): boolean {
 }
 
 /** Checks the port and the database, builds the app when needed, then runs `next start` until it exits. */
-export async function serveCommand(opts: { port: string; host: string; build?: boolean }, io: CliIo): Promise<number> {
+/** `env`: this process's environment, read here once (the command's composition root). */
+export async function serveCommand(
+  opts: { port: string; host: string; build?: boolean },
+  io: CliIo,
+  env: EnvVars = process.env,
+): Promise<number> {
   if (!/^\d+$/.test(opts.port)) throw new CliError(`--port must be a number, got "${opts.port}"`, EXIT.usage);
   // Fail before building or binding a port when the database cannot be opened or migrated.
-  const db = openDatabase(dbPath());
+  const db = openDatabase(dbPath(env), { migrationsFolder: migrationsDir(env) });
   const users = countUsers(db);
   db.$client.close();
   // Before an admin exists, anyone who reaches the port could create it: loopback only (DESIGN.md §11).
-  const unattendedAdmin = !!(process.env.WF_ADMIN_EMAIL && process.env.WF_ADMIN_PASSWORD);
+  const unattendedAdmin = !!(env.WF_ADMIN_EMAIL && env.WF_ADMIN_PASSWORD);
   if (users === 0 && !unattendedAdmin && !isLoopbackHost(opts.host))
     throw new CliError(
       `refusing to listen on ${opts.host} before an admin exists: start on 127.0.0.1, create the admin at /setup, then restart with --host ${opts.host} (or set WF_ADMIN_EMAIL and WF_ADMIN_PASSWORD)`,
       EXIT.usage,
     );
-  const env = { ...process.env, WF_APP_ROOT: appRoot(), NODE_ENV: "production" as const, HOST: opts.host };
-  if (opts.build || !fs.existsSync(path.join(appRoot(), ".next", "BUILD_ID"))) {
+  const root = appRoot(env);
+  const childEnv = { ...env, WF_APP_ROOT: root, NODE_ENV: "production" as const, HOST: opts.host };
+  if (opts.build || !fs.existsSync(path.join(root, ".next", "BUILD_ID"))) {
     io.err("wf serve: building the app (first start takes about a minute)…");
-    const code = await runNext(["build"], env);
+    const code = await runNext(["build"], childEnv, root);
     if (code !== 0) throw new CliError("the build failed (see the output above)", EXIT.invalid);
   }
   io.err(`wf serve: http://${opts.host}:${opts.port}`);
-  return runNext(["start", "--hostname", opts.host, "--port", opts.port], env, serverNodeFlags());
+  return runNext(["start", "--hostname", opts.host, "--port", opts.port], childEnv, root, serverNodeFlags());
 }

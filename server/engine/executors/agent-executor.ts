@@ -3,7 +3,6 @@
  * provider — the node's `provider`, else its `executor` when that names one, else the default.
  * Output = the provider's text; its session id is kept for `{prev_session_id}`.
  */
-import { getAgentProvider } from "@/server/providers/get-agent-provider";
 import type { Executor, ExecutorContext, ExecutorResult } from "./executor";
 
 /** Sends one prompt (shared by agent nodes and agent skill recipes). */
@@ -13,7 +12,7 @@ export async function runAgentPrompt(
   providerName?: string,
   system?: string,
 ): Promise<ExecutorResult> {
-  const provider = (providerName ? getAgentProvider(providerName) : undefined) ?? getAgentProvider();
+  const provider = (providerName ? ctx.providers.get(providerName) : undefined) ?? ctx.providers.get();
   if (!provider)
     return {
       status: "failed",

@@ -8,7 +8,7 @@ import { httpExecutor } from "./http-executor";
 import { humanExecutor } from "./human-executor";
 import { loopExecutor } from "./loop-executor";
 import { shellExecutor } from "./shell-executor";
-import { createSkillExecutor } from "./skill-executor";
+import { skillExecutor } from "./skill-executor";
 
 export type ExecutorRegistry = Map<NodeType | string, Executor>;
 
@@ -16,7 +16,7 @@ export function createExecutorRegistry(overrides: Partial<Record<NodeType, Execu
   const registry: ExecutorRegistry = new Map<string, Executor>([
     ["shell", shellExecutor],
     ["agent", agentExecutor],
-    ["skill", createSkillExecutor()],
+    ["skill", skillExecutor],
     ["http", httpExecutor],
     ["human", humanExecutor],
     ["checkpoint", checkpointExecutor],

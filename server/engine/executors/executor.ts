@@ -8,6 +8,8 @@ import type { ApprovalRequest } from "@/lib/workflow/run/run-state";
 import type { PlanNode } from "@/lib/workflow/run/run-plan";
 import type { GateRoute } from "@/lib/workflow/run/run-plan";
 import type { WorkflowNode } from "@/lib/workflow/model/template-schema";
+import type { ExecutorCatalog } from "@/lib/describe/executor-catalog-schema";
+import type { AgentProviders } from "@/server/providers/agent-providers";
 
 export type ExecutorResult =
   | {
@@ -50,6 +52,10 @@ export interface ExecutorContext {
   maxOutputBytes: number;
   /** Called when a child process has been spawned (benchmarks). */
   onSpawn?: () => void;
+  /** This process's agent providers (agent nodes, agent skill recipes). */
+  providers: AgentProviders;
+  /** The executor catalog in effect (skill nodes); throws ExecutorCatalogError when the user's file is invalid. */
+  catalog(): ExecutorCatalog;
 }
 
 export interface Executor {

@@ -6,6 +6,9 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
 import { createEngineHarness, type EngineHarness } from "@/server/test-support/engine-harness";
+import type { EnvVars } from "@/server/config/env-vars";
+import { loadExecutorCatalog } from "@/server/catalog/load-executor-catalog";
+import { createAgentProviders } from "@/server/providers/agent-providers";
 
 let h: EngineHarness | undefined;
 let server: http.Server;
@@ -32,12 +35,11 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 afterEach(() => {
   h?.close();
   h = undefined;
-  delete process.env.WF_AGENT_CMD;
-  delete process.env.WF_CATALOG;
 });
 
-async function runOne(fields: Record<string, unknown>, vars: Record<string, string> = {}) {
-  h = createEngineHarness();
+/** `env`: the environment the engine's providers and catalog are built from (as the composition root does). */
+async function runOne(fields: Record<string, unknown>, vars: Record<string, string> = {}, env: EnvVars = {}) {
+  h = createEngineHarness({ providers: createAgentProviders(env), catalog: () => loadExecutorCatalog(env) });
   //  A
   const t = buildTemplate()
     .vars(...Object.keys(vars))
@@ -86,8 +88,11 @@ describe("http, agent and skill executors", () => {
     const none = await runOne({ type: "agent", prompt: "hi" });
     expect(none.error).toMatch(/no agent provider/);
     h!.close();
-    process.env.WF_AGENT_CMD = "tr a-z A-Z";
-    const up = await runOne({ type: "agent", prompt: "summarise {topic}" }, { topic: "dags" });
+    const up = await runOne(
+      { type: "agent", prompt: "summarise {topic}" },
+      { topic: "dags" },
+      { WF_AGENT_CMD: "tr a-z A-Z" },
+    );
     expect(up).toMatchObject({ status: "done", output: "SUMMARISE DAGS" });
   });
 
@@ -98,12 +103,14 @@ describe("http, agent and skill executors", () => {
       catalog,
       JSON.stringify({ version: 1, entries: { greet: { recipe: { kind: "shell", command: "echo hello {args}" } } } }),
     );
-    process.env.WF_CATALOG = catalog;
-    const ok = await runOne({ type: "skill", executor: "greet", args_template: "{who}" }, { who: "a b" });
+    const ok = await runOne(
+      { type: "skill", executor: "greet", args_template: "{who}" },
+      { who: "a b" },
+      { WF_CATALOG: catalog },
+    );
     expect(ok).toMatchObject({ status: "done", output: "hello a b" });
     h!.close();
-    process.env.WF_CATALOG = catalog;
-    const missing = await runOne({ type: "skill", executor: "nope" });
+    const missing = await runOne({ type: "skill", executor: "nope" }, {}, { WF_CATALOG: catalog });
     expect(missing.status).toBe("failed");
     fs.rmSync(catalogDir, { recursive: true, force: true });
   });

@@ -4,38 +4,34 @@
  */
 import { applySkillArgs } from "@/lib/describe/apply-skill-args";
 import { resolveSkillRecipe } from "@/lib/describe/resolve-skill-recipe";
-import type { ExecutorCatalog } from "@/lib/describe/executor-catalog-schema";
-import { loadExecutorCatalog } from "@/server/catalog/load-executor-catalog";
 import { runAgentPrompt } from "./agent-executor";
 import type { Executor } from "./executor";
 import { runHttpRequest } from "./http-executor";
 import { runCommandLine } from "./shell-executor";
 
-/** `catalog` is read at each run when not given (the file is small and may change). */
-export function createSkillExecutor(catalog?: () => ExecutorCatalog): Executor {
-  return {
-    run(ctx) {
-      let current: ExecutorCatalog;
-      try {
-        current = catalog ? catalog() : loadExecutorCatalog();
-      } catch (err) {
-        return Promise.resolve({ status: "failed", error: err instanceof Error ? err.message : String(err) });
-      }
-      const found = resolveSkillRecipe(current, ctx.node.executor);
-      if (!found.ok)
-        return Promise.resolve({ status: "failed", error: found.diagnostic.message, code: found.diagnostic.code });
-      // `{args}` takes the node's args_template as written; the recipe's texts are then substituted
-      // once, so a value that looks like a reference is never substituted again.
-      const recipe = applySkillArgs(found.recipe, ctx.node.args_template ?? "");
-      ctx.log("engine", `skill ${found.name} (${recipe.kind})\n`);
-      switch (recipe.kind) {
-        case "shell":
-          return runCommandLine(ctx, recipe.command, `skill ${found.name} command`);
-        case "agent":
-          return runAgentPrompt(ctx, recipe.prompt, recipe.provider, recipe.system);
-        case "http":
-          return runHttpRequest(ctx, recipe);
-      }
-    },
-  };
-}
+/** The catalog is read at each run (the file is small and may change). */
+export const skillExecutor: Executor = {
+  run(ctx) {
+    let current: ReturnType<typeof ctx.catalog>;
+    try {
+      current = ctx.catalog();
+    } catch (err) {
+      return Promise.resolve({ status: "failed", error: err instanceof Error ? err.message : String(err) });
+    }
+    const found = resolveSkillRecipe(current, ctx.node.executor);
+    if (!found.ok)
+      return Promise.resolve({ status: "failed", error: found.diagnostic.message, code: found.diagnostic.code });
+    // `{args}` takes the node's args_template as written; the recipe's texts are then substituted
+    // once, so a value that looks like a reference is never substituted again.
+    const recipe = applySkillArgs(found.recipe, ctx.node.args_template ?? "");
+    ctx.log("engine", `skill ${found.name} (${recipe.kind})\n`);
+    switch (recipe.kind) {
+      case "shell":
+        return runCommandLine(ctx, recipe.command, `skill ${found.name} command`);
+      case "agent":
+        return runAgentPrompt(ctx, recipe.prompt, recipe.provider, recipe.system);
+      case "http":
+        return runHttpRequest(ctx, recipe);
+    }
+  },
+};

@@ -1,0 +1,82 @@
+/**
+ * The composition root's product: every long-lived dependency of a server process, built once
+ * from its configuration and passed down — to the routers through the tRPC context
+ * (`ctx.deps`), to the engine and its executors through their options. Nothing below reads a
+ * global for these. This is the seam where another store, dispatcher or event bus plugs in.
+ */
+import type { ExecutorCatalog } from "@/lib/describe/executor-catalog-schema";
+import { loadExecutorCatalog } from "@/server/catalog/load-executor-catalog";
+import type { ServerConfig } from "@/server/config/server-config";
+import { openDatabase, type Db } from "@/server/db/open-database";
+import { realClock, type Clock } from "@/server/engine/clock";
+import type { EngineOptions } from "@/server/engine/engine-options";
+import { createRunEventBus, type RunEventBus } from "@/server/engine/event-bus";
+import { RunEngine } from "@/server/engine/orchestrator";
+import { SqliteRunStore } from "@/server/engine/sqlite-run-store";
+import { createAgentProviders, type AgentProviders } from "@/server/providers/agent-providers";
+import { loadSecretKey } from "@/server/secrets/secret-key";
+import { createSecretVault, type SecretVault } from "@/server/secrets/secret-store";
+
+export interface ServerDeps {
+  readonly config: ServerConfig;
+  readonly db: Db;
+  readonly runStore: SqliteRunStore;
+  readonly bus: RunEventBus;
+  readonly engine: RunEngine;
+  /** The executor catalog in effect, read on each call (the user's file may change). */
+  readonly catalog: () => ExecutorCatalog;
+  readonly providers: AgentProviders;
+  readonly secrets: SecretVault;
+  readonly clock: Clock;
+  /** Stops the engine (nothing more is written) and closes the database. */
+  close(): void;
+}
+
+export interface CreateServerDepsOptions {
+  clock?: Clock;
+  /** An already open database (else `config.dbPath` is opened and migrated). */
+  db?: Db;
+  /** Engine options beyond what the configuration gives (tests: executors, shell, hooks). */
+  engine?: Partial<EngineOptions>;
+}
+
+/**
+ * Opens (and migrates) the database and builds the store, bus, providers, secrets and engine.
+ * It resumes nothing: the server's start calls `engine.recoverRuns()` once the process is ready.
+ */
+export function createServerDeps(config: ServerConfig, o: CreateServerDepsOptions = {}): ServerDeps {
+  const db = o.db ?? openDatabase(config.dbPath, { migrationsFolder: config.migrationsDir });
+  const clock = o.clock ?? realClock;
+  const bus = createRunEventBus();
+  const runStore = new SqliteRunStore(db);
+  const providers = createAgentProviders(config.env);
+  const catalog = () => loadExecutorCatalog(config.env);
+  let key: Buffer | undefined;
+  const secrets = createSecretVault(db, () => (key ??= loadSecretKey({ env: config.env, dataDir: config.dataDir })));
+  const engine = new RunEngine({
+    store: runStore,
+    bus,
+    clock,
+    runsDir: config.runsDir,
+    providers,
+    catalog,
+    secretSource: (names) => secrets.readValues(names),
+    concurrency: { global: config.limits.maxParallel, perRun: config.limits.maxParallelPerRun },
+    ...o.engine,
+  });
+  return {
+    config,
+    db,
+    runStore,
+    bus,
+    engine,
+    catalog,
+    providers,
+    secrets,
+    clock,
+    close() {
+      engine.detach();
+      db.$client.close();
+    },
+  };
+}
