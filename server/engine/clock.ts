@@ -1,4 +1,6 @@
 /** Time for the engine: the real one, or a fake that tests advance by hand. */
+import { setSafeTimeout } from "@/server/timers/safe-timeout";
+
 export interface Clock {
   now(): number;
   setTimer(at: number, fn: () => void): () => void;
@@ -6,8 +8,6 @@ export interface Clock {
 
 export const realClock: Clock = {
   now: () => Date.now(),
-  setTimer(at, fn) {
-    const t = setTimeout(fn, Math.max(0, at - Date.now()));
-    return () => clearTimeout(t);
-  },
+  // Due times past 24.8 days are armed in steps, never early (retry backoff, approval timeouts).
+  setTimer: (at, fn) => setSafeTimeout(fn, at - Date.now()),
 };

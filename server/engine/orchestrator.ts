@@ -3,53 +3,51 @@
  * batch of transitions with their events in one SQLite transaction, publishes them on the bus,
  * and launches ready nodes under the global and per-run concurrency limits.
  *
- * One scheduling tick:
- * 1. pick ready nodes (lowest topological index first) while slots are free, mark them started;
+ * One scheduling tick, each step one helper:
+ * 1. pick ready nodes (lowest topological index first) while slots are free, mark them started
+ *    (`pick-ready-nodes.ts`);
  * 2. persist, in one transaction for all runs, what the last completions produced and the starts
- *    (so a crash knows what was running) — a run started since the last tick is stored here too;
- * 3. launch their executors;
- * 4. wake whoever waits for a run to settle;
- * 5. forget finished runs (the database has them; `activate` loads one again when asked).
+ *    (so a crash knows what was running) — a run started since the last tick is stored here too
+ *    (`commit-runs.ts`);
+ * 3. launch their executors (`launch-node.ts`);
+ * 4. wake whoever waits for a run to settle (`run-waiters.ts`);
+ * 5. forget finished runs (`evict-finished-runs.ts`; `activate` loads one again when asked).
+ * Around it: a new run's checks and plan (`new-active-run.ts`), a stored run loaded again
+ * (`load-active-run.ts`, `reenter-run.ts`), the reducer's commands (`dispatch-run-commands.ts`) and
+ * the run's timers (`run-timers.ts`).
  */
-import { makeRunSpec } from "@/lib/workflow/run/run-spec";
-import { initialRunState } from "@/lib/workflow/run/run-state";
-import type { RunEvent } from "@/lib/workflow/run/run-events";
-import type { RunState } from "@/lib/workflow/run/run-state";
-import { advanceRunState } from "@/lib/workflow/run/advance-run-state";
-import { finishedDownstream } from "@/lib/workflow/run/reset-nodes";
-import { RUN_CODES } from "@/lib/workflow/run/run-codes";
-import { redactDeep } from "@/lib/workflow/run/redact-secrets";
-import { validateRunState } from "@/lib/workflow/run/validate-run-state";
-import { isTerminalRunStatus } from "@/lib/workflow/model/statuses";
-import { newId } from "@/server/db/new-id";
-import { createActiveRun, type ActiveRun } from "./active-run";
-import { realClock, type Clock } from "./clock";
-import type { AutoDecision, EngineOptions, StartRunInput } from "./engine-options";
-import type { ApprovalRequest } from "@/lib/workflow/run/run-state";
-
-export type { AutoDecision, EngineOptions, StartRunInput };
-import {
-  DecisionRefusedError,
-  RerunNeedsConfirmationError,
-  RunInputError,
-  RunNotFoundError,
-  RunStateInvalidError,
-} from "./engine-errors";
-import { resolveRunSecrets } from "./run-secrets";
-import { createRunEventBus, type RunEventBus } from "./event-bus";
 import { DEFAULT_EXECUTOR_CATALOG } from "@/lib/describe/default-executor-catalog";
 import type { ExecutorCatalog } from "@/lib/describe/executor-catalog-schema";
+import { advanceRunState } from "@/lib/workflow/run/advance-run-state";
+import { redactDeep } from "@/lib/workflow/run/redact-secrets";
+import { finishedDownstream } from "@/lib/workflow/run/reset-nodes";
+import { RUN_CODES } from "@/lib/workflow/run/run-codes";
+import type { RunEvent } from "@/lib/workflow/run/run-events";
+import type { ApprovalRequest, RunState } from "@/lib/workflow/run/run-state";
 import { NO_AGENT_PROVIDERS, type AgentProviders } from "@/server/providers/agent-providers";
+import type { ActiveRun } from "./active-run";
 import { createAgentJudge } from "./agent-judge";
-import type { AgentJudge } from "./run-checks";
-import type { StoredEvent } from "./run-store";
+import { realClock, type Clock } from "./clock";
+import { commitRuns } from "./commit-runs";
+import type { AutoDecision, EngineOptions, StartRunInput } from "./engine-options";
+import { DecisionRefusedError, RerunNeedsConfirmationError, RunStateInvalidError } from "./engine-errors";
+import { createRunEventBus, type RunEventBus } from "./event-bus";
+import { resultToEvent } from "./execute-node";
 import { createExecutorRegistry, type ExecutorRegistry } from "./executors/executor-registry";
-import { checkSkillCommands } from "./check-skill-commands";
-import { executeNode, resultToEvent } from "./execute-node";
+import { launchNode } from "./launch-node";
+import { newActiveRun } from "./new-active-run";
+import type { AgentJudge } from "./run-checks";
 import { stepFailure, type AttemptStep } from "./run-node";
-import { prepareRun } from "./prepare-run";
-import { resolveRunVariables } from "./resolve-run-variables";
-import { workspacePath } from "./workspace";
+import { RunWaiters } from "./run-waiters";
+import { loadActiveRun } from "./load-active-run";
+import { armExpiry, armRetry } from "./run-timers";
+import { dispatchRunCommands } from "./dispatch-run-commands";
+import { reenterRun } from "./reenter-run";
+import type { RunOps } from "./run-ops";
+import { evictFinishedRuns } from "./evict-finished-runs";
+import { pickReadyNodes } from "./pick-ready-nodes";
+
+export type { AutoDecision, EngineOptions, StartRunInput };
 
 export class RunEngine {
   private readonly runs = new Map<string, ActiveRun>();
@@ -64,7 +62,18 @@ export class RunEngine {
   private running = 0;
   private tickScheduled = false;
   private detached = false;
-  private waiters = new Map<string, Set<() => void>>();
+  private readonly waiters = new RunWaiters(
+    (id) => this.runs.get(id),
+    (id) => this.getState(id),
+  );
+
+  private readonly ops: RunOps = {
+    apply: (run, event) => this.apply(run, event),
+    armRetry: (run, nodeId, at) => armRetry(run, nodeId, at, this.clock, this.ops.apply),
+    armExpiry: (run, nodeId, approvalId, at) => armExpiry(run, nodeId, approvalId, at, this.clock, this.ops.apply),
+    autoDecide: (run, nodeId, approvalId, request) => this.autoDecide(run, nodeId, approvalId, request),
+    onReady: (run, nodeId) => this.o.onNodeTiming?.({ runId: run.id, nodeId, phase: "ready", at: performance.now() }),
+  };
 
   constructor(private readonly o: EngineOptions) {
     this.bus = o.bus ?? createRunEventBus();
@@ -113,39 +122,13 @@ export class RunEngine {
 
   /** Steps shared by both starts: checks, plan, the active run with its `created` record and `run.started`. */
   private createRun(input: StartRunInput): ActiveRun {
-    // 1. Variables (required ones are never guessed), 2. the plan.
-    const { vars, diagnostics } = resolveRunVariables(input.template, input.variables ?? {}, input.refuseUndeclared);
-    const prepared = prepareRun(input.template);
-    const secrets = resolveRunSecrets(input.template, this.o.secretSource);
-    const problems = [
-      ...diagnostics,
-      ...prepared.variableNames,
-      ...prepared.shellCommands,
-      ...checkSkillCommands(input.template, this.catalog),
-      ...secrets.diagnostics,
-      ...prepared.planProblems,
-    ];
-    const { plan, spec } = prepared;
-    if (problems.length || !plan || !spec) throw new RunInputError(problems);
-    // 3. Workspace and stored run, 4. the run.started event.
-    const runId = input.runId ?? newId("run");
-    const state = initialRunState(plan, runId, vars);
-    const workspace = workspacePath(this.o.runsDir, runId);
-    const run = createActiveRun(spec, state, workspace, this.perRunLimit);
-    run.secrets = secrets.secrets;
-    // Stored by the next commit, with run.started and the first node.started (one transaction).
-    run.created = {
-      runId,
-      template: input.template,
-      plan,
-      state,
-      name: input.template.name,
-      workspace,
-      templatePk: input.templatePk ?? null,
-      templateVersion: input.templateVersion ?? null,
-      ...(input.startedBy ? { startedBy: input.startedBy } : {}),
-    };
-    this.runs.set(runId, run);
+    const run = newActiveRun(input, {
+      runsDir: this.o.runsDir,
+      perRunLimit: this.perRunLimit,
+      catalog: this.catalog,
+      secretSource: this.o.secretSource,
+    });
+    this.runs.set(run.id, run);
     this.apply(run, { type: "run.started", at: this.clock.now() });
     return run;
   }
@@ -172,22 +155,7 @@ export class RunEngine {
    * retries or fails them), queued nodes are queued again, retry timers re-armed, waiting nodes wait.
    */
   resumeRun(runId: string): void {
-    const run = this.activate(runId);
-    const now = this.clock.now();
-    for (const id of run.spec.plan.order) {
-      const n = run.state.nodes[id];
-      if (n.status === "running") this.apply(run, { type: "node.interrupted", at: now, nodeId: id });
-    }
-    if (run.state.status === "pending") this.apply(run, { type: "run.started", at: now });
-    for (const id of run.spec.plan.order) {
-      const n = run.state.nodes[id];
-      if (n.status === "ready") run.heap.push(id);
-      if (n.status === "pending" && n.retryAt) this.arm(run, id, n.retryAt);
-      if (n.status === "waiting" && n.approvalId && n.request) {
-        if (n.request.timeoutAt !== undefined) this.armExpiry(run, id, n.approvalId, n.request.timeoutAt);
-        this.autoDecide(run, id, n.approvalId, n.request);
-      }
-    }
+    reenterRun(this.activate(runId), this.clock.now(), this.ops);
     this.tick();
   }
 
@@ -247,27 +215,7 @@ export class RunEngine {
 
   /** Resolves when the run is finished or waiting for a person, with no executor still working. */
   settled(runId: string): Promise<RunState> {
-    return new Promise((resolve) => {
-      const check = () => {
-        const run = this.runs.get(runId);
-        if (!run) return (resolve(this.getState(runId)!), true);
-        const quiet = run.inflight.size === 0 && run.outbox.length === 0 && run.pendingDecisions === 0;
-        if (quiet && (isTerminalRunStatus(run.state.status) || run.state.status === "waiting")) {
-          resolve(run.state);
-          return true;
-        }
-        return false;
-      };
-      if (check()) return;
-      const set = this.waiters.get(runId) ?? new Set();
-      const w = () => {
-        if (!check()) return;
-        set.delete(w);
-        if (set.size === 0 && this.waiters.get(runId) === set) this.waiters.delete(runId);
-      };
-      set.add(w);
-      this.waiters.set(runId, set);
-    });
+    return this.waiters.settled(runId);
   }
 
   /**
@@ -289,18 +237,7 @@ export class RunEngine {
   private activate(runId: string): ActiveRun {
     const live = this.runs.get(runId);
     if (live) return live;
-    const stored = this.o.store.loadRun(runId);
-    if (!stored) throw new RunNotFoundError(runId);
-    const diagnostics = validateRunState(stored.plan, stored.state);
-    if (diagnostics.length) throw new RunStateInvalidError(runId, diagnostics);
-    const run = createActiveRun(
-      makeRunSpec(stored.template, stored.plan),
-      stored.state,
-      stored.workspace,
-      this.perRunLimit,
-    );
-    // Values are read again (never stored with the run); a secret deleted since stays unresolved.
-    run.secrets = resolveRunSecrets(stored.template, this.o.secretSource).secrets;
+    const run = loadActiveRun(this.o.store, runId, this.perRunLimit, this.o.secretSource);
     this.runs.set(runId, run);
     return run;
   }
@@ -314,39 +251,7 @@ export class RunEngine {
     if (!r.accepted) return false;
     run.outbox.push(event, ...r.events);
     for (const id of r.touched) run.touched.add(id);
-    for (const c of r.commands) {
-      switch (c.type) {
-        case "start":
-          run.heap.push(c.nodeId);
-          this.o.onNodeTiming?.({ runId: run.id, nodeId: c.nodeId, phase: "ready", at: performance.now() });
-          break;
-        case "kill":
-          run.inflight.get(c.nodeId)?.abort();
-          break;
-        case "ask":
-          run.approvals.push(c);
-          this.autoDecide(run, c.nodeId, c.approvalId, c.request);
-          break;
-        case "close-approval":
-          run.timers.get(`approval:${c.approvalId}`)?.();
-          run.timers.delete(`approval:${c.approvalId}`);
-          run.approvals.push(c);
-          break;
-        case "record-votes":
-          run.approvals.push(c);
-          break;
-        case "expire":
-          this.armExpiry(run, c.nodeId, c.approvalId, c.at);
-          break;
-        case "wake":
-          this.arm(run, c.nodeId, c.at);
-          break;
-        case "finished":
-          for (const cancel of run.timers.values()) cancel();
-          run.timers.clear();
-          break;
-      }
-    }
+    dispatchRunCommands(run, r.commands, this.ops);
     this.scheduleTick();
     return true;
   }
@@ -373,27 +278,6 @@ export class RunEngine {
     });
   }
 
-  private arm(run: ActiveRun, nodeId: string, at: number): void {
-    run.timers.get(nodeId)?.();
-    const cancel = this.clock.setTimer(at, () => {
-      run.timers.delete(nodeId);
-      this.apply(run, { type: "node.retry", at: this.clock.now(), nodeId });
-    });
-    run.timers.set(nodeId, cancel);
-  }
-
-  /** Times an approval out at `at` (the engine's clock, so tests advance a fake one instead of sleeping). */
-  private armExpiry(run: ActiveRun, nodeId: string, approvalId: string, at: number): void {
-    const key = `approval:${approvalId}`;
-    run.timers.get(key)?.();
-    const cancel = this.clock.setTimer(at, () => {
-      run.timers.delete(key);
-      run.decisions.set(approvalId, { decision: run.state.nodes[nodeId]?.request?.onTimeout ?? "fail" });
-      this.apply(run, { type: "approval.timed-out", at: this.clock.now(), nodeId, approvalId });
-    });
-    run.timers.set(key, cancel);
-  }
-
   private scheduleTick(): void {
     if (this.tickScheduled) return;
     this.tickScheduled = true;
@@ -411,22 +295,8 @@ export class RunEngine {
       // A grouped start whose commit failed: never stored, so never launched.
       else this.running--;
     }
-    this.notifyWaiters();
-    this.evictFinished();
-  }
-
-  /** Drops finished runs with nothing left to write or wait for, so memory stays flat over time. */
-  private evictFinished(): void {
-    for (const [id, run] of this.runs) {
-      const quiet =
-        run.inflight.size === 0 &&
-        run.outbox.length === 0 &&
-        run.touched.size === 0 &&
-        run.approvals.length === 0 &&
-        run.pendingDecisions === 0 &&
-        run.timers.size === 0;
-      if (quiet && isTerminalRunStatus(run.state.status)) this.runs.delete(id);
-    }
+    this.waiters.notify();
+    evictFinishedRuns(this.runs);
   }
 
   /** How many runs the engine holds in memory (tests and the soak benchmark). */
@@ -435,74 +305,27 @@ export class RunEngine {
   }
 
   private flush(): void {
-    const dirty = [...this.runs.values()].filter((r) => r.outbox.length || r.touched.size || r.approvals.length);
-    if (!dirty.length) return;
-    let stored: Map<string, StoredEvent[]>;
-    try {
-      stored = this.o.store.commit(
-        dirty.map((r) => ({
-          runId: r.id,
-          ...(r.created ? { created: r.created } : {}),
-          state: r.state,
-          events: r.outbox,
-          touched: r.touched,
-          approvals: r.approvals,
-          decisions: r.decisions,
-        })),
-      );
-    } catch (err) {
-      // Grouped starts not stored never existed: each fails with the error. Anything else throws, as before.
-      let rethrow = false;
-      for (const r of dirty) {
-        if (r.created && r.onStored) {
-          this.runs.delete(r.id);
-          r.onStored.reject(err);
-        } else rethrow = true;
-      }
-      if (rethrow) throw err;
-      return;
-    }
-    for (const r of dirty) {
-      r.created = undefined;
-      r.outbox = [];
-      r.touched = new Set();
-      r.approvals = [];
-    }
-    // Published only now: a subscriber never sees an event that is not committed.
-    for (const events of stored.values()) for (const e of events) this.bus.publish(e);
-    for (const r of dirty) {
-      r.onStored?.resolve();
-      r.onStored = undefined;
-    }
+    commitRuns(this.runs, this.o.store, this.bus);
   }
 
   private pickReady(): [ActiveRun, string][] {
-    const out: [ActiveRun, string][] = [];
-    for (const run of this.runs.values()) {
-      // A node whose previous attempt is still ending (cancelled, its process group being killed)
-      // waits: a new attempt must never share the workspace with the old one's processes.
-      const ending: string[] = [];
-      while (run.heap.size && this.running < this.globalLimit && run.inflight.size < run.perRunLimit) {
-        const nodeId = run.heap.pop()!;
-        if (run.inflight.has(nodeId)) {
-          ending.push(nodeId);
-          continue;
-        }
-        if (!this.apply(run, { type: "node.started", at: this.clock.now(), nodeId })) continue;
+    return pickReadyNodes(
+      this.runs.values(),
+      () => this.running < this.globalLimit,
+      (run, nodeId) => {
+        if (!this.apply(run, { type: "node.started", at: this.clock.now(), nodeId })) return false;
         run.inflight.set(nodeId, new AbortController());
         this.running++;
-        out.push([run, nodeId]);
-      }
-      for (const id of ending) run.heap.push(id);
-    }
-    return out;
+        return true;
+      },
+    );
   }
 
   private launch(run: ActiveRun, nodeId: string): void {
     const controller = run.inflight.get(nodeId)!;
     const timing = this.o.onNodeTiming;
     const onStep = this.o.onAttemptStep;
-    const work = executeNode(run, nodeId, controller.signal, {
+    const deps = {
       executors: this.executors,
       judge: this.judge,
       providers: this.providers,
@@ -511,22 +334,18 @@ export class RunEngine {
       ...(this.o.shell ? { shell: this.o.shell } : {}),
       maxLogBytes: this.o.maxLogBytes ?? 256 * 1024,
       now: () => this.clock.now(),
-      emitLog: (event) => this.apply(run, event),
+      emitLog: (event: Extract<RunEvent, { type: "node.log" }>) => this.apply(run, event),
       ...(timing ? { onSpawn: () => timing({ runId: run.id, nodeId, phase: "spawned", at: performance.now() }) } : {}),
       ...(onStep ? { onStep: (step: AttemptStep) => onStep({ runId: run.id, nodeId, step }) } : {}),
-    });
-    const finish = (event: RunEvent) => {
+    };
+    launchNode(run, nodeId, controller, deps, (event) => {
       const current = run.inflight.get(nodeId) === controller;
       if (current) run.inflight.delete(nodeId);
       this.running--;
       // A result for an attempt that was reset meanwhile (re-run, cancel) must not land on a newer one.
       if (current && run.state.nodes[nodeId].status === "running") this.record(run, nodeId, event);
       this.scheduleTick();
-    };
-    // executeNode turns every throw into a failed result; the second handler is the last guard.
-    void work.then(finish, (err: unknown) =>
-      finish(resultToEvent(nodeId, this.clock.now(), stepFailure(nodeId, "engine", err))),
-    );
+    });
   }
 
   /** Applies an attempt's outcome; if that throws, the node fails with the error instead of staying running. */
@@ -542,9 +361,5 @@ export class RunEngine {
         console.error(`wf engine: could not record the outcome of ${run.id}/${nodeId}:`, again);
       }
     }
-  }
-
-  private notifyWaiters(): void {
-    for (const [, set] of this.waiters) for (const w of [...set]) w();
   }
 }

@@ -14,6 +14,7 @@ import { forbiddenFiles, tierViolation } from "./capability-tiers";
 import type { Executor, ExecutorContext, ExecutorResult } from "./executors/executor";
 import { runChecks, type AgentJudge } from "./run-checks";
 import { listWorkspaceFiles } from "./workspace";
+import { setSafeTimeout } from "@/server/timers/safe-timeout";
 
 export type NodeAttemptResult = ExecutorResult | { status: "skipped"; error: string };
 
@@ -46,11 +47,11 @@ async function withTimeout(
   // Whatever the executor started is aborted when the guard fires.
   const guard = new AbortController();
   const work = run({ ...ctx, signal: AbortSignal.any([ctx.signal, guard.signal]) });
-  let timer: NodeJS.Timeout | undefined;
+  let cancelTimer: (() => void) | undefined;
   const seconds = ctx.timeoutMs / 1000;
   const timeout = new Promise<ExecutorResult>((resolve) => {
     // Process executors time out themselves (killing the group); this guards the others.
-    timer = setTimeout(() => {
+    cancelTimer = setSafeTimeout(() => {
       guard.abort();
       resolve({ status: "failed", error: RUN_CODES.RUN014(ctx.nodeId, seconds), code: "RUN014" });
     }, ctx.timeoutMs! + 5000);
@@ -58,7 +59,7 @@ async function withTimeout(
   try {
     return await Promise.race([work, timeout]);
   } finally {
-    clearTimeout(timer);
+    cancelTimer?.();
   }
 }
 

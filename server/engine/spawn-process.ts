@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import { StringDecoder } from "node:string_decoder";
 import { defaultLauncher, type Launcher } from "./process-launcher";
+import { setSafeTimeout } from "@/server/timers/safe-timeout";
 
 export interface SpawnOptions {
   command: string;
@@ -111,13 +112,13 @@ export function spawnProcess(o: SpawnOptions): Promise<SpawnResult> {
       if (child.pid !== undefined) kill(child.pid);
     };
     // The timeout runs from the moment the process exists (the spawner may take a moment to start).
-    let timeout: NodeJS.Timeout | undefined;
+    let cancelTimeout: (() => void) | undefined;
     const onAbort = () => stop("abort");
     if (o.signal?.aborted) queueMicrotask(onAbort);
     else o.signal?.addEventListener("abort", onAbort, { once: true });
     child.onSpawn = (pid) => {
       if (timedOut || aborted) kill(pid);
-      else if (o.timeoutMs) timeout = setTimeout(() => stop("timeout"), o.timeoutMs);
+      else if (o.timeoutMs) cancelTimeout = setSafeTimeout(() => stop("timeout"), o.timeoutMs);
       o.onSpawn?.(pid);
     };
     child.onData = (stream, buf) => {
@@ -134,7 +135,7 @@ export function spawnProcess(o: SpawnOptions): Promise<SpawnResult> {
     const finish = async (exitCode: number | null, signal: NodeJS.Signals | null) => {
       if (done) return;
       done = true;
-      if (timeout) clearTimeout(timeout);
+      cancelTimeout?.();
       o.signal?.removeEventListener("abort", onAbort);
       if (killTimer) clearTimeout(killTimer);
       // The shell may exit before its children: the group is killed, and the attempt ends only

@@ -3,12 +3,16 @@
  * a configured CLI (prompt on stdin, e.g. `claude -p`, `codex exec`) or an OpenAI-compatible
  * HTTP endpoint. None configured is a normal state.
  */
+/** How long a provider call may last when neither the request nor the provider's configuration says (10 min). */
+export const DEFAULT_AGENT_TIMEOUT_MS = 10 * 60_000;
+
 export interface AgentRequest {
   prompt: string;
   system?: string;
   /** Working folder for CLI providers (the run's workspace). */
   cwd?: string;
   signal?: AbortSignal;
+  /** Default: the provider's `timeout_ms`, else DEFAULT_AGENT_TIMEOUT_MS — a call never waits forever. */
   timeoutMs?: number;
   /** Bytes of the answer kept (CLI providers; default 1 MiB). */
   maxOutputBytes?: number;

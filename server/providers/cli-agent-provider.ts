@@ -6,7 +6,8 @@
 import { spawn } from "node:child_process";
 import { splitCommandWords } from "@/lib/workflow/shell/shell-syntax";
 import { AgentProviderError } from "./agent-provider-error";
-import type { AgentProvider, AgentRequest, AgentResponse } from "./agent-provider";
+import { DEFAULT_AGENT_TIMEOUT_MS, type AgentProvider, type AgentRequest, type AgentResponse } from "./agent-provider";
+import { setSafeTimeout } from "@/server/timers/safe-timeout";
 
 export interface CliAgentProviderConfig {
   name: string;
@@ -78,9 +79,9 @@ export function createCliAgentProvider(config: CliAgentProviderConfig): AgentPro
           failure ??= err;
           killGroup(child.pid);
         };
-        const timeoutMs = request.timeoutMs ?? config.timeoutMs;
-        const timer = timeoutMs
-          ? setTimeout(
+        const timeoutMs = request.timeoutMs ?? config.timeoutMs ?? DEFAULT_AGENT_TIMEOUT_MS;
+        const cancelTimer = timeoutMs
+          ? setSafeTimeout(
               () => stop(new AgentProviderError(name, "timeout", `no answer within ${timeoutMs} ms`)),
               timeoutMs,
             )
@@ -108,7 +109,7 @@ export function createCliAgentProvider(config: CliAgentProviderConfig): AgentPro
 
         child.on("error", (err) => stop(new AgentProviderError(name, "spawn", err.message)));
         child.on("close", (code, signal) => {
-          if (timer) clearTimeout(timer);
+          cancelTimer?.();
           request.signal?.removeEventListener("abort", onAbort);
           if (failure) return reject(failure);
           if (code !== 0) {

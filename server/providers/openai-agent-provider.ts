@@ -5,7 +5,8 @@
  */
 import { readBodyCapped } from "./read-body-capped";
 import { AgentProviderError } from "./agent-provider-error";
-import type { AgentProvider, AgentRequest, AgentResponse } from "./agent-provider";
+import { DEFAULT_AGENT_TIMEOUT_MS, type AgentProvider, type AgentRequest, type AgentResponse } from "./agent-provider";
+import { safeTimeoutSignal } from "@/server/timers/safe-timeout";
 
 export interface OpenAiAgentProviderConfig {
   name: string;
@@ -29,8 +30,8 @@ export function createOpenAiAgentProvider(config: OpenAiAgentProviderConfig): Ag
     name,
     kind: "openai",
     async complete(request: AgentRequest): Promise<AgentResponse> {
-      const timeoutMs = request.timeoutMs ?? config.timeoutMs;
-      const timeout = timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined;
+      const timeoutMs = request.timeoutMs ?? config.timeoutMs ?? DEFAULT_AGENT_TIMEOUT_MS;
+      const timeout = timeoutMs ? safeTimeoutSignal(timeoutMs) : undefined;
       const signals = [request.signal, timeout].filter((s): s is AbortSignal => !!s);
       const messages = [
         ...(request.system ? [{ role: "system", content: request.system }] : []),

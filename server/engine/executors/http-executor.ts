@@ -4,6 +4,7 @@
  */
 import { readBodyCapped } from "@/server/providers/read-body-capped";
 import type { Executor, ExecutorContext, ExecutorResult } from "./executor";
+import { safeTimeoutSignal } from "@/server/timers/safe-timeout";
 
 export interface HttpRequestSpec {
   method?: string;
@@ -46,7 +47,7 @@ export async function runHttpRequest(ctx: ExecutorContext, spec: HttpRequestSpec
   const method = (spec.method ?? (spec.body !== undefined ? "POST" : "GET")).toUpperCase();
   const headers = Object.fromEntries(Object.entries(spec.headers ?? {}).map(([k, v]) => [k, ctx.resolve(v)]));
   const body = spec.body !== undefined && method !== "GET" && method !== "HEAD" ? ctx.resolve(spec.body) : undefined;
-  const signals = [ctx.signal, ...(ctx.timeoutMs ? [AbortSignal.timeout(ctx.timeoutMs)] : [])];
+  const signals = [ctx.signal, ...(ctx.timeoutMs ? [safeTimeoutSignal(ctx.timeoutMs)] : [])];
   try {
     ctx.log("engine", `${method} ${url}\n`);
     const res = await fetch(url, { method, headers, body, signal: AbortSignal.any(signals) });

@@ -1,0 +1,26 @@
+/**
+ * A stored run brought back into memory (a decision, a cancel or a re-run of a run that left memory,
+ * or recovery at start): its plan and state checked first (RUN018 when they do not fit), its secrets
+ * read again — values are never stored with a run, and a secret deleted since stays unresolved.
+ */
+import { makeRunSpec } from "@/lib/workflow/run/run-spec";
+import { validateRunState } from "@/lib/workflow/run/validate-run-state";
+import { createActiveRun, type ActiveRun } from "./active-run";
+import { RunNotFoundError, RunStateInvalidError } from "./engine-errors";
+import { resolveRunSecrets, type SecretSource } from "./run-secrets";
+import type { RunStore } from "./run-store";
+
+export function loadActiveRun(
+  store: RunStore,
+  runId: string,
+  perRunLimit: number,
+  secretSource: SecretSource | undefined,
+): ActiveRun {
+  const stored = store.loadRun(runId);
+  if (!stored) throw new RunNotFoundError(runId);
+  const diagnostics = validateRunState(stored.plan, stored.state);
+  if (diagnostics.length) throw new RunStateInvalidError(runId, diagnostics);
+  const run = createActiveRun(makeRunSpec(stored.template, stored.plan), stored.state, stored.workspace, perRunLimit);
+  run.secrets = resolveRunSecrets(stored.template, secretSource).secrets;
+  return run;
+}

@@ -1,0 +1,59 @@
+/**
+ * The checks and plan of a new run, before anything is stored: variables (required ones are never
+ * guessed), the plan, command and variable-name checks, skill recipes, secrets. Any problem throws
+ * RunInputError with every diagnostic; otherwise an ActiveRun whose `created` record the next commit
+ * stores with its first events.
+ */
+import type { ExecutorCatalog } from "@/lib/describe/executor-catalog-schema";
+import { initialRunState } from "@/lib/workflow/run/run-state";
+import { newId } from "@/server/db/new-id";
+import { createActiveRun, type ActiveRun } from "./active-run";
+import { checkSkillCommands } from "./check-skill-commands";
+import type { StartRunInput } from "./engine-options";
+import { RunInputError } from "./engine-errors";
+import { prepareRun } from "./prepare-run";
+import { resolveRunSecrets, type SecretSource } from "./run-secrets";
+import { resolveRunVariables } from "./resolve-run-variables";
+import { workspacePath } from "./workspace";
+
+export interface NewRunContext {
+  runsDir: string;
+  perRunLimit: number;
+  catalog: () => ExecutorCatalog;
+  secretSource?: SecretSource;
+}
+
+export function newActiveRun(input: StartRunInput, c: NewRunContext): ActiveRun {
+  // 1. Variables, 2. the plan and every check of it.
+  const { vars, diagnostics } = resolveRunVariables(input.template, input.variables ?? {}, input.refuseUndeclared);
+  const prepared = prepareRun(input.template);
+  const secrets = resolveRunSecrets(input.template, c.secretSource);
+  const problems = [
+    ...diagnostics,
+    ...prepared.variableNames,
+    ...prepared.shellCommands,
+    ...checkSkillCommands(input.template, c.catalog),
+    ...secrets.diagnostics,
+    ...prepared.planProblems,
+  ];
+  const { plan, spec } = prepared;
+  if (problems.length || !plan || !spec) throw new RunInputError(problems);
+  // 3. Workspace and the record the next commit stores.
+  const runId = input.runId ?? newId("run");
+  const state = initialRunState(plan, runId, vars);
+  const workspace = workspacePath(c.runsDir, runId);
+  const run = createActiveRun(spec, state, workspace, c.perRunLimit);
+  run.secrets = secrets.secrets;
+  run.created = {
+    runId,
+    template: input.template,
+    plan,
+    state,
+    name: input.template.name,
+    workspace,
+    templatePk: input.templatePk ?? null,
+    templateVersion: input.templateVersion ?? null,
+    ...(input.startedBy ? { startedBy: input.startedBy } : {}),
+  };
+  return run;
+}
