@@ -87,7 +87,7 @@ const WORKFLOW_FOLDERS = {
   edit: ["model", "graph", "validate"],
   checkpoints: ["model", "graph", "edit", "validate"],
   run: ["model", "graph", "validate"],
-  "test-support": ["model", "graph", "validate"],
+  "test-support": ["model", "graph", "validate", "run"],
 };
 const workflowBoundaries = Object.entries(WORKFLOW_FOLDERS).flatMap(([name, allowed]) =>
   boundary(
@@ -173,7 +173,7 @@ export default tseslint.config(
   // Route handlers and server components reach the server only through its API (router, caller).
   boundary(["app/**"], ["server/db", "server/engine", "server/cli"]),
   boundary(["server/api/**"], ["components", "app", "server/cli"]),
-  boundary(["server/engine/**"], ["server/api", "server/cli", "components", "app"]),
+  boundary(["server/engine/**"], ["server/api", "server/cli", "server/runtime", "components", "app"]),
   boundary(
     ["server/db/**"],
     [
@@ -185,6 +185,7 @@ export default tseslint.config(
       "server/api",
       "server/engine",
       "server/cli",
+      "server/runtime",
       "components",
       "app",
     ],
@@ -197,7 +198,7 @@ export default tseslint.config(
     IO_PACKAGES,
   ),
   // Accounts and secrets sit under the API and the engine, never the other way round.
-  boundary(["server/auth/**"], ["server/api", "server/engine", "server/cli", "components", "app"]),
+  boundary(["server/auth/**"], ["server/api", "server/engine", "server/cli", "server/runtime", "components", "app"]),
   boundary(["server/secrets/**"], ["server/api", "server/engine", "server/auth", "server/cli", "components", "app"]),
   // Executor catalog and agent providers: below the engine and the API, beside each other without a loop.
   boundary(
@@ -205,6 +206,25 @@ export default tseslint.config(
     ["server/api", "server/engine", "server/auth", "server/cli", "server/providers", "components", "app"],
   ),
   boundary(["server/providers/**"], ["server/api", "server/engine", "server/auth", "server/cli", "components", "app"]),
+  // The configuration and the timers sit below everything on the server; the composition root above all
+  // but the API and the CLI, which call it (entry points read its one holder).
+  boundary(
+    ["server/config/**", "server/timers/**"],
+    [
+      "server/api",
+      "server/engine",
+      "server/auth",
+      "server/cli",
+      "server/db",
+      "server/secrets",
+      "server/providers",
+      "server/catalog",
+      "server/runtime",
+      "components",
+      "app",
+    ],
+  ),
+  boundary(["server/runtime/**"], ["server/api", "server/cli", "components", "app"]),
   // Test support may use anything on the server side, never the UI.
   boundary(["server/test-support/**"], ["components", "app"]),
 );

@@ -226,7 +226,3 @@ export function createTemplateProjector(): TemplateProjector {
   };
 }
 
-/** One-off projection (run view, read-only canvases). */
-export function projectTemplate(template: Template, statuses: StatusById = {}): Projection {
-  return createTemplateProjector()(template, { statuses });
-}

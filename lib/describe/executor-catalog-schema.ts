@@ -70,4 +70,3 @@ export const ExecutorCatalogSchema = z.object({
   ),
 });
 export type ExecutorCatalog = z.infer<typeof ExecutorCatalogSchema>;
-export type ExecutorCatalogInput = z.input<typeof ExecutorCatalogSchema>;

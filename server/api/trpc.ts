@@ -108,4 +108,3 @@ export const createTRPCRouter = t.router;
 /** Every procedure goes through the access check; routers choose nothing (the table decides). */
 export const publicProcedure = t.procedure.use(enforceAccess);
 export const createCallerFactory = t.createCallerFactory;
-export const mergeRouters = t.mergeRouters;

@@ -1,26 +1,19 @@
 /**
- * Capability tiers (phase-interpreter): ro < rw < rwx < git. A node needs the tier its type
- * implies (shell → rwx, agent/http → rw, others → ro), git in a command line needs `git`.
- * A declared tier below that fails the node; `forbids_files` globs fail it when it created them.
+ * Capability tiers at run time (the rule itself: lib/workflow/model/capability-tiers.ts): a declared
+ * tier below what the node needs fails the node; `forbids_files` globs fail it when it created them.
  */
+import { requiredTier as tierFor, TIER_RANK } from "@/lib/workflow/model/capability-tiers";
 import type { Tier, WorkflowNode } from "@/lib/workflow/model/template-schema";
 
-const RANK: Record<Tier, number> = { ro: 0, rw: 1, rwx: 2, git: 3 };
-const GIT_RE = /(^|[\s;&|(`$])git(\s|$)/;
-
 export function requiredTier(node: WorkflowNode, commandLine?: string): Tier {
-  const cmd = commandLine ?? node.args_template ?? "";
-  if ((node.type === "shell" || node.type === "loop" || node.type === "skill") && GIT_RE.test(cmd)) return "git";
-  if (node.type === "shell" || (node.type === "loop" && node.args_template)) return "rwx";
-  if (node.type === "agent" || node.type === "http") return "rw";
-  return "ro";
+  return tierFor(node.type, !!node.args_template, [commandLine ?? node.args_template ?? ""]);
 }
 
 /** The needed tier when the declared one is too low, else undefined. */
 export function tierViolation(node: WorkflowNode, commandLine?: string): Tier | undefined {
   if (!node.tier) return undefined;
   const needed = requiredTier(node, commandLine);
-  return RANK[node.tier] < RANK[needed] ? needed : undefined;
+  return TIER_RANK[node.tier] < TIER_RANK[needed] ? needed : undefined;
 }
 
 /** A glob (`*`, `**`, `?`) as a RegExp over `/`-separated relative paths. */

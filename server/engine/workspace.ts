@@ -39,12 +39,6 @@ export function needsWorkspace(node: WorkflowNode): boolean {
   );
 }
 
-export function createWorkspace(runsDir: string, runId: string): string {
-  const dir = workspacePath(runsDir, runId);
-  fs.mkdirSync(dir, { recursive: true });
-  return dir;
-}
-
 function isInside(root: string, p: string): boolean {
   const rel = path.relative(root, p);
   return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));

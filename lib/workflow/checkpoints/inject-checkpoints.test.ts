@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildGraph } from "@/lib/workflow/graph/build-graph";
 import { injectCheckpoints } from "./inject-checkpoints";
-import { hasPath } from "@/lib/workflow/graph/reachability";
+import { hasPath } from "@/lib/workflow/test-support/has-path";
 import type { Template } from "@/lib/workflow/model/template-schema";
 import { graph } from "@/lib/workflow/test-support/test-graph-builder";
 import { topologicalOrder } from "@/lib/workflow/graph/topological-order";

@@ -61,12 +61,6 @@ interface Placement {
 
 const SAVE_FIELDS = ["session_id", "artifacts", "output_path"];
 
-/** The input without its injected checkpoints (re-wired as if they had never been there). */
-export function stripInjectedCheckpoints<T extends Template>(template: T): T {
-  const injected = template.nodes.filter((n) => n.type === "checkpoint" && n.injected === true).map((n) => n.id);
-  return removeNodes(template, injected);
-}
-
 /** Distinct values, ascending. */
 function uniq(xs: number[]): number[] {
   return xs.length === 1 ? xs : [...new Set(xs)].sort((a, b) => a - b);

@@ -2,8 +2,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildGraph } from "@/lib/workflow/graph/build-graph";
 import { insertNodeAfter } from "./insert-node-after";
-import { hasPath } from "@/lib/workflow/graph/reachability";
-import { removeNode, removeNodes } from "./remove-node";
+import { hasPath } from "@/lib/workflow/test-support/has-path";
+import { removeNodes } from "./remove-node";
+
+const removeNode = <T extends Template>(t: T, id: string): T => removeNodes(t, [id]);
 import { renameNodeId } from "./rename-node-id";
 import type { Template, WorkflowNode } from "@/lib/workflow/model/template-schema";
 import { graph } from "@/lib/workflow/test-support/test-graph-builder";

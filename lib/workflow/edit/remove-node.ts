@@ -58,8 +58,3 @@ export function removeNodes<T extends Template>(template: T, ids: Iterable<strin
     ),
   };
 }
-
-/** Removes one node, re-wiring its predecessors to its successors (see `removeNodes`). */
-export function removeNode<T extends Template>(template: T, id: string): T {
-  return removeNodes(template, [id]);
-}

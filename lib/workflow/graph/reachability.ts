@@ -25,11 +25,6 @@ export function reachableFrom(graph: Graph, from: readonly number[], direction: 
   return seen;
 }
 
-/** Ids of the nodes `id` reaches (not itself), in node order. */
-export function descendantsOf(graph: Graph, id: string): string[] {
-  return collect(graph, id, "succ");
-}
-
 /** Ids of the nodes that reach `id` (not itself), in node order. */
 export function ancestorsOf(graph: Graph, id: string): string[] {
   return collect(graph, id, "pred");
@@ -40,21 +35,4 @@ function collect(graph: Graph, id: string, direction: "succ" | "pred"): string[]
   if (start.length === 0) return [];
   const seen = reachableFrom(graph, start, direction);
   return graph.ids.filter((_, i) => seen[i] && i !== start[0]);
-}
-
-/** Whether a path of one or more edges leads from `from` to `to`. */
-export function hasPath(graph: Graph, from: string, to: string): boolean {
-  const a = graph.index.get(from);
-  const b = graph.index.get(to);
-  if (a === undefined || b === undefined) return false;
-  const seen = new Uint8Array(graph.ids.length);
-  const stack = [...graph.succ[a]];
-  while (stack.length > 0) {
-    const i = stack.pop() as number;
-    if (i === b) return true;
-    if (seen[i]) continue;
-    seen[i] = 1;
-    stack.push(...graph.succ[i]);
-  }
-  return false;
 }

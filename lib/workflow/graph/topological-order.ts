@@ -81,9 +81,3 @@ export function topologicalOrder(input: GraphInput | Graph): TopologicalOrder {
   const { order, blocked } = topologicalSort(graph);
   return { order: order.map((i) => graph.ids[i]), blocked: blocked.map((i) => graph.ids[i]) };
 }
-
-/** `id → position` in the topological order (blocked nodes follow, in node order). */
-export function topologicalIndex(input: GraphInput | Graph): Map<string, number> {
-  const { order, blocked } = topologicalOrder(input);
-  return new Map([...order, ...blocked].map((id, i) => [id, i]));
-}

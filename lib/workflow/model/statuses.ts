@@ -22,20 +22,13 @@ export type RunStatus = z.infer<typeof RunStatusSchema>;
 
 /** `timed_out`: nobody decided within the node's `approval_timeout_s`; its `on_timeout` applied. */
 export const APPROVAL_STATUSES = ["pending", "approved", "rejected", "answered", "cancelled", "timed_out"] as const;
-export const ApprovalStatusSchema = z.enum(APPROVAL_STATUSES);
-export type ApprovalStatus = z.infer<typeof ApprovalStatusSchema>;
 
 /** What a person is asked for: a paused checkpoint, a human task, a gate with no matching branch. */
 export const APPROVAL_KINDS = ["checkpoint", "human", "gate"] as const;
 export const ApprovalKindSchema = z.enum(APPROVAL_KINDS);
-export type ApprovalKind = z.infer<typeof ApprovalKindSchema>;
 
-export const TERMINAL_NODE_STATUSES: readonly NodeStatus[] = ["done", "skipped", "failed", "cancelled"];
 export const TERMINAL_RUN_STATUSES: readonly RunStatus[] = ["succeeded", "failed", "cancelled"];
 
-export function isTerminalNodeStatus(s: NodeStatus): boolean {
-  return TERMINAL_NODE_STATUSES.includes(s);
-}
 export function isTerminalRunStatus(s: RunStatus): boolean {
   return TERMINAL_RUN_STATUSES.includes(s);
 }

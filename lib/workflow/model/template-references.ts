@@ -48,13 +48,6 @@ export function visitReferenceFields(node: unknown, visit: (field: string, text:
   }
 }
 
-/** Each `[field, text]` of one node that may hold references (tolerates any shape). */
-export function referenceBearingFields(node: unknown): [string, string][] {
-  const out: [string, string][] = [];
-  visitReferenceFields(node, (field, text) => out.push([field, text]));
-  return out;
-}
-
 /**
  * Lists every reference in every node of `template` (nodes without a string id are skipped).
  * Accepts unvalidated input so the validator can use it on partially broken templates.

@@ -31,7 +31,6 @@ export const OnFailSchema = z.union([
   z.enum(["abort", "skip", "retry"]),
   z.string().check(z.regex(/^fallback:\S+$/, "expected abort, skip, retry or fallback:<node id>")),
 ]);
-export type OnFail = z.infer<typeof OnFailSchema>;
 
 export const RetriesSchema = z.union([
   count,
@@ -40,7 +39,6 @@ export const RetriesSchema = z.union([
     backoff_ms: z.optional(count),
   }),
 ]);
-export type Retries = z.infer<typeof RetriesSchema>;
 
 /** What to do when a check fails; for pre/postconditions (phase-interpreter `_on_failure`). */
 export const CheckOnFailureSchema = z.enum(["fail", "warn", "skip", "ask"]);

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isSatisfied } from "./reduce-context";
-import { simulateRun } from "./simulate-run";
+import { simulateRun } from "@/lib/workflow/test-support/simulate-run";
 import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
 import { validateRunState } from "./validate-run-state";
 

@@ -4,7 +4,7 @@ import { planRun } from "./run-plan";
 import { finishedDownstream } from "./reset-nodes";
 import { makeRunSpec } from "./run-spec";
 import { initialRunState } from "./run-state";
-import { simulateRun, type SimOutcome } from "./simulate-run";
+import { simulateRun, type SimOutcome } from "@/lib/workflow/test-support/simulate-run";
 import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
 
 const statuses = (sim: ReturnType<typeof simulateRun>) =>

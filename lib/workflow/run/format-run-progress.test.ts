@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatRunSummary } from "./format-run-progress";
-import { simulateRun } from "./simulate-run";
+import { simulateRun } from "@/lib/workflow/test-support/simulate-run";
 import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
 
 describe("formatRunSummary", () => {

@@ -32,4 +32,3 @@ export const RUN_CODES = {
     `variable "${name}" is not declared in the template's context_schema; declare it or leave it out`,
 } as const;
 
-export type RunCode = keyof typeof RUN_CODES;

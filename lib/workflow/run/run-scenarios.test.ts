@@ -8,7 +8,7 @@ import type { RunEvent } from "./run-events";
 import { planRun } from "./run-plan";
 import { makeRunSpec } from "./run-spec";
 import { initialRunState } from "./run-state";
-import { simulateRun, type SimOutcome } from "./simulate-run";
+import { simulateRun, type SimOutcome } from "@/lib/workflow/test-support/simulate-run";
 import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
 
 type Sim = ReturnType<typeof simulateRun>;

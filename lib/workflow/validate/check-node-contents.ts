@@ -6,23 +6,8 @@ import { parseReferences } from "@/lib/workflow/model/references";
 import { compileCheckPattern } from "@/lib/workflow/model/check-pattern";
 import { TIERS, type Tier } from "@/lib/workflow/model/template-schema";
 import { wfIssue } from "@/lib/workflow/model/wf-issue-codes";
+import { invokesGit, TIER_RANK } from "@/lib/workflow/model/capability-tiers";
 
-/** The tier a node needs when it declares none (DESIGN.md §2). */
-export function defaultTier(type: string | undefined): Tier {
-  if (type === "shell") return "rwx";
-  if (type === "agent" || type === "http") return "rw";
-  return "ro";
-}
-
-const tierRank = (tier: Tier) => TIERS.indexOf(tier);
-
-/** `git` invoked as a command word anywhere in a command line. */
-const GIT_COMMAND_RE = /(^|[\s;&|(`]|\$\()git(\s|$)/m;
-
-/** Whether a command line (shell node or command check) runs git. */
-export function invokesGit(commandLine: string): boolean {
-  return GIT_COMMAND_RE.test(commandLine);
-}
 
 const blank = (x: unknown) => typeof x !== "string" || x.trim() === "";
 
@@ -101,7 +86,7 @@ export function checkNodeContents(view: ModelView): Diagnostic[] {
     const tier = node.data.tier;
     if (typeof tier !== "string" || !(TIERS as readonly string[]).includes(tier)) continue;
     const where = { nodeId: node.id, path: nodePath(node, "tier"), field: "tier" };
-    if (node.type === "shell" && tierRank(tier as Tier) < tierRank("rwx"))
+    if (node.type === "shell" && TIER_RANK[tier as Tier] < TIER_RANK.rwx)
       out.push(wfIssue("WF070", where, node.id, tier));
     if (node.type === "shell" && typeof node.data.args_template === "string") commands.push(node.data.args_template);
     if (tier !== "git" && commands.some(invokesGit)) out.push(wfIssue("WF071", where, node.id, tier));

@@ -4,12 +4,12 @@
  * handy for previews; the real engine does the same with executors and SQLite.
  */
 import type { Template } from "@/lib/workflow/model/template-schema";
-import { advanceRunState } from "./advance-run-state";
-import type { RunCommand } from "./run-commands";
-import type { RunEvent } from "./run-events";
-import { planRun } from "./run-plan";
-import { makeRunSpec, type RunSpec } from "./run-spec";
-import { initialRunState, type ApprovalRequest, type RunState } from "./run-state";
+import { advanceRunState } from "@/lib/workflow/run/advance-run-state";
+import type { RunCommand } from "@/lib/workflow/run/run-commands";
+import type { RunEvent } from "@/lib/workflow/run/run-events";
+import { planRun } from "@/lib/workflow/run/run-plan";
+import { makeRunSpec, type RunSpec } from "@/lib/workflow/run/run-spec";
+import { initialRunState, type ApprovalRequest, type RunState } from "@/lib/workflow/run/run-state";
 
 export type SimOutcome =
   { output: string; fields?: Record<string, unknown> } | { error: string } | { wait: ApprovalRequest };
