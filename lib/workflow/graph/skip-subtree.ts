@@ -1,7 +1,7 @@
 /**
  * The nodes to skip behind a node (a gate's untaken branch, a failed node with `on_fail: skip`).
  *
- * - `"join-aware"` (gates, DESIGN.md §5): a node is skipped when every predecessor is skipped, so
+ * - `"join-aware"` (gates, docs/engine.md): a node is skipped when every predecessor is skipped, so
  *   a join that the taken branch still reaches runs.
  * - `"dependents"` (playbook skip propagation): everything downstream is skipped.
  */

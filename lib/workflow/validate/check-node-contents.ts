@@ -7,7 +7,7 @@ import { compileCheckPattern } from "@/lib/workflow/model/check-pattern";
 import { TIERS, type Tier } from "@/lib/workflow/model/template-schema";
 import { wfIssue } from "@/lib/workflow/model/wf-issue-codes";
 
-/** The tier a node needs when it declares none (DESIGN.md §2). */
+/** The tier a node needs when it declares none (docs/model.md, "Node types"). */
 export function defaultTier(type: string | undefined): Tier {
   if (type === "shell") return "rwx";
   if (type === "agent" || type === "http") return "rw";

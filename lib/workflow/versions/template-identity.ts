@@ -1,5 +1,5 @@
 /**
- * Template identity (wf-composer Phase 5.2): the kebab-case slug, `wft-<slug>-<YYYYMMDD>`, and
+ * Template identity (docs/model.md, "Identity and versions"): the kebab-case slug, `wft-<slug>-<YYYYMMDD>`, and
  * the `-v2`, `-v3` file-name rule for changed content under a taken slug. The content hash that
  * decides "changed" is `contentHash` in ./content-hash (pure SHA-256 over canonical JSON).
  */
@@ -37,7 +37,7 @@ export interface TemplateFilePlan {
 }
 
 /**
- * The seed's file rule: walk `slug`, `slug-v2`, … — identical content found → unchanged; the
+ * The file rule (docs/model.md, "Identity and versions"): walk `slug`, `slug-v2`, … — identical content found → unchanged; the
  * first free name → write there. `existing` maps taken slugs to their content hashes.
  */
 export function planTemplateFile(slug: string, hash: string, existing: ReadonlyMap<string, string>): TemplateFilePlan {
