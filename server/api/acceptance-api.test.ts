@@ -1,5 +1,5 @@
 /**
- * Black-box acceptance of the DESIGN.md §7 template and compose procedures: through createCaller
+ * Black-box acceptance of the template and compose procedures of docs/api.md: through createCaller
  * on a temp SQLite file, and over plain HTTP JSON (a real 127.0.0.1 server running the same
  * fetch handler as app/api/trpc) for the status codes other tools see.
  */

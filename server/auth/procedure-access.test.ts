@@ -1,4 +1,4 @@
-/** The access table says what DESIGN.md §7 "Access" says, rule by rule (the matrix test then proves the server obeys it). */
+/** The access table says what docs/security.md says, rule by rule (the matrix test then proves the server obeys it). */
 import { describe, expect, it } from "vitest";
 import { hasRole } from "@/lib/access/roles";
 import { PROCEDURE_ACCESS, accessFor, callerMay } from "./procedure-access";

@@ -1,5 +1,5 @@
 /**
- * Black-box acceptance of the `wf` CLI contracts (DESIGN.md §3, §9) on the seeds' own examples:
+ * Black-box acceptance of the `wf` CLI contracts (docs/cli.md, docs/formats.md) on reference examples:
  * a few real `node scripts/wf.cjs` processes for exit codes and stdout purity, the rest through
  * `main()` with captured output (the same code path without the ~2 s process start).
  */
@@ -14,7 +14,7 @@ import { captureIo } from "@/server/test-support/capture-io";
 const ROOT = path.resolve(__dirname, "../..");
 let dir: string;
 const file = (name: string) => path.join(dir, name);
-/** wf-composer.txt "Full Schema": the seed's complete template example, copied verbatim. */
+/** A complete template example: every template field of docs/model.md, with skills, checkpoints and groups. */
 const SEED_TEMPLATE = path.join(__dirname, "fixtures/seed-full-template.json");
 
 async function wf(...args: string[]) {

@@ -1,5 +1,5 @@
 /**
- * Capability tiers (phase-interpreter): ro < rw < rwx < git. A node needs the tier its type
+ * Capability tiers (docs/engine.md): ro < rw < rwx < git. A node needs the tier its type
  * implies (shell → rwx, agent/http → rw, others → ro), git in a command line needs `git`.
  * A declared tier below that fails the node; `forbids_files` globs fail it when it created them.
  */
