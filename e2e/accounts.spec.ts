@@ -1,5 +1,5 @@
 /**
- * Accounts in a real browser (DESIGN.md §7 Access, §8 /login /setup /settings /audit): first-run
+ * Accounts in a real browser (docs/security.md; the /login /setup /settings /audit routes of docs/ui.md): first-run
  * admin creation on a fresh server, log in and back to the page asked for, a viewer who sees no
  * Run or Approve controls and whom the API refuses, an approver who approves, logout.
  */

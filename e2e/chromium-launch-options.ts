@@ -1,4 +1,4 @@
-/** How e2e and screenshots start Chromium: Debian's when installed (flags from STACK.md), else Playwright's. */
+/** How e2e and screenshots start Chromium: Debian's when installed (with the flags it needs on this machine), else Playwright's. */
 import fs from "node:fs";
 import type { LaunchOptions } from "@playwright/test";
 

@@ -16,7 +16,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { writeManifest } from "./cli-manifest.cjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-/** Packages that must never reach the CLI's path (DESIGN.md §9: the CLI stays small). */
+/** Packages that must never reach the CLI's path (docs/decisions/019-cli-esbuild-bundles.md: the CLI stays small). */
 const FORBIDDEN = /(^|\/)node_modules\/(mermaid|react|react-dom|next|@xyflow|@trpc|@tanstack|zustand)\//;
 /**
  * One bundle per entry. The subcommands are loaded only when they run, commander (`program`) only when a line

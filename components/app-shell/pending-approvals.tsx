@@ -1,6 +1,6 @@
 "use client";
 /**
- * The header's count of approvals waiting for a person (DESIGN.md §8: labelled `Pending
+ * The header's count of approvals waiting for a person (docs/ui.md: labelled `Pending
  * approvals`), linking to the inbox. Pushed by the live channel (no polling); a change refreshes the
  * approval lists on the page.
  */

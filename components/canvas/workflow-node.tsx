@@ -2,7 +2,7 @@
 /**
  * One workflow node on the canvas: type icon, name, id, a one-line summary of its command, prompt
  * or condition, its phase colour, problems (editor) and live status (run view). In the editor it
- * has a menu with the seed's Phase 4 actions.
+ * has a menu with the pipeline edits (docs/ui.md: insert after, remove with re-wiring).
  */
 import { Handle, Position, type NodeProps } from "@xyflow/react";
 import type { WorkflowFlowNode } from "@/lib/canvas/project-template";

@@ -1,5 +1,5 @@
 "use client";
-/** The editor's toolbar: history, layout, view, checkpoints, clipboard, help (names per DESIGN.md §8). */
+/** The editor's toolbar: history, layout, view, checkpoints, clipboard, help (names per docs/ui.md). */
 import { useState } from "react";
 import type { LayoutDirection } from "@/lib/canvas/auto-layout";
 import { injectCheckpointsInto, layout } from "@/lib/stores/editor-commands";

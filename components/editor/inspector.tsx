@@ -1,5 +1,5 @@
 "use client";
-/** The inspector region (DESIGN.md §8): the selected node, the selected edge, or the template itself. */
+/** The inspector region (docs/ui.md): the selected node, the selected edge, or the template itself. */
 import { edgeEndsOf } from "@/lib/canvas/project-template";
 import { setEdgeLabel } from "@/lib/workflow/edit/delete-elements";
 import type { FieldSpec } from "@/lib/workflow/model/node-fields";

@@ -1,6 +1,6 @@
 "use client";
 /**
- * A node's menu on the editor canvas: the seed's Phase 4 edits (insert after, remove with re-wiring)
+ * A node's menu on the editor canvas: the pipeline edits of docs/ui.md (insert after, remove with re-wiring)
  * and more. The list is portalled to the page and placed under the button, so no neighbouring node
  * (React Flow stacks selected nodes higher) can cover it; it closes on Escape, outside clicks and scroll.
  */

@@ -1,6 +1,6 @@
 "use client";
 /**
- * The palette (DESIGN.md §8): the eight node types and the executor catalog's entries. Click adds
+ * The palette (docs/ui.md): the eight node types and the executor catalog's entries. Click adds
  * at the centre of the view; dragging onto the canvas adds at the drop point.
  */
 import { NODE_TYPES, type NodeType } from "@/lib/workflow/model/template-schema";

@@ -1,5 +1,5 @@
 "use client";
-/** The problems region (DESIGN.md §8): every diagnostic of the live validation; each one selects and reveals its node. */
+/** The problems region (docs/ui.md): every diagnostic of the live validation; each one selects and reveals its node. */
 import { useEditor, useEditorStore } from "./editor-provider";
 
 const ICON = { error: "⛔", warning: "⚠", info: "ℹ" } as const;

@@ -1,5 +1,5 @@
 "use client";
-/** Tabs named per DESIGN.md §8: Canvas, Mermaid (rendered + editable source), YAML, JSON, ASCII. */
+/** Tabs named per docs/ui.md: Canvas, Mermaid (rendered + editable source), YAML, JSON, ASCII. */
 import { lazy, Suspense, type ReactNode } from "react";
 
 // Loaded when a text tab is first opened (the exporters and yaml are not needed to draw the canvas).

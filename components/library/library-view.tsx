@@ -60,7 +60,7 @@ export function LibraryView() {
       await remove.mutateAsync({ id: item.id });
       return {
         message: `Deleted “${item.name}”.`,
-        // Restoring is an admin's (DESIGN.md §7): an editor's delete has no undo.
+        // Restoring is an admin's (docs/api.md, `template.restore`): an editor's delete has no undo.
         ...(canRestore ? { undo: () => void onRestore(item) } : {}),
       };
     });

@@ -53,7 +53,7 @@ export function RunCanvasNode(props: NodeProps<WorkflowFlowNode>) {
   const attempts = useRunCanvas((v) => v.statuses[props.id]?.attempts);
   const data = useMemo(() => ({ ...props.data, status, attempts }), [props.data, status, attempts]);
   const anchor = useRef<HTMLSpanElement>(null);
-  // `data-status` belongs on React Flow's own node element (DESIGN §8); React Flow never sets it, so
+  // `data-status` belongs on React Flow's own node element (docs/ui.md); React Flow never sets it, so
   // it is written here rather than by re-projecting every node.
   useLayoutEffect(() => {
     anchor.current?.closest(".react-flow__node")?.setAttribute("data-status", status ?? "");

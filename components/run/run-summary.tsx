@@ -1,5 +1,5 @@
 "use client";
-/** The seed's final summary (playbook-execute Step 6) once the run has ended. */
+/** The run's final summary (docs/engine.md, "Progress lines") once the run has ended. */
 import { formatRunSummary } from "@/lib/workflow/run/format-run-progress";
 import type { RunSpec } from "@/lib/workflow/run/run-spec";
 import type { RunState } from "@/lib/workflow/run/run-state";

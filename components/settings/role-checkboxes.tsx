@@ -1,5 +1,5 @@
 "use client";
-/** One checkbox per role (DESIGN.md §7): what each lets a person do, in a word. */
+/** One checkbox per role (docs/security.md): what each lets a person do, in a word. */
 import { ROLES, type Role } from "@/lib/access/roles";
 
 const WHAT: Record<Role, string> = {

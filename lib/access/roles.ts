@@ -1,5 +1,5 @@
 /**
- * Roles (DESIGN.md §7 "Access"), shared by the server's access check and the UI that hides what a
+ * Roles (docs/security.md, "Roles and the access table"), shared by the server's access check and the UI that hides what a
  * role cannot do. admin holds every role; editor and approver each include viewer.
  */
 import * as z from "zod";

@@ -1,6 +1,6 @@
 /**
  * Template → React Flow nodes and edges. The template stays the source of truth; the canvas is a
- * projection (DESIGN.md §8). Positions come from the template, else from auto-layout.
+ * projection (docs/ui.md). Positions come from the template, else from auto-layout.
  *
  * A projector keeps the flow node it made for each template node object: edits are immutable and
  * share untouched nodes, so after an edit only the changed nodes get new objects and React Flow
@@ -225,4 +225,3 @@ export function createTemplateProjector(): TemplateProjector {
     return { nodes: [...groupFrames(nodes), ...nodes], edges };
   };
 }
-

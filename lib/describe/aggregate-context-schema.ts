@@ -1,7 +1,8 @@
 /**
- * wf-composer Step 3.5: every `{variable}` referenced by a node, described from the intent when it
- * defines it, else from the recipe that needs it, else inferred (string, required). Variables the
- * user named but no node references are kept too.
+ * The context_schema of a described workflow (docs/describe.md, phase 3): every `{variable}`
+ * referenced by a node, described from the intent when it defines it, else from the recipe that
+ * needs it, else inferred (string, required). Variables the user named but no node references are
+ * kept too.
  */
 import { parseReferences } from "@/lib/workflow/model/references";
 import type { Variable, WorkflowNode } from "@/lib/workflow/model/template-schema";

@@ -1,4 +1,7 @@
-/** wf-composer Step 1.5: simple = 1-3 nodes, linear; medium = 4-7, at most one parallel track; complex = 8+ or several tracks. */
+/**
+ * Complexity (docs/describe.md, phase 1): simple = 1-3 nodes, linear; medium = 4-7, at most one
+ * parallel track; complex = 8+ or several tracks.
+ */
 import type { Complexity } from "./intent-schema";
 
 export function assessComplexity(stepCount: number, parallelGroups: number): Complexity {

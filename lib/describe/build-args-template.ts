@@ -1,10 +1,10 @@
 /**
- * wf-composer Step 2.3: a step's `args_template` — its own words (slots as `{var}`), the variables it
+ * A step's `args_template` (docs/describe.md, "Arguments") — its own words (slots as `{var}`), the variables it
  * uses, and context from the step(s) before it:
  * 1. planning after analysis → `--context {prev_output_path}`
  * 2. execution after planning → `--resume-session {<plan node>.session_id}`
  * 3. testing or review after execution → `--session {<execution node>.session_id}`
- * 4. otherwise an agent recipe gets the seed's "Context from previous step: {prev_output}" block.
+ * 4. otherwise an agent recipe gets a "Context from previous step: {prev_output}" block.
  * With several predecessors (a fan-in) `{prev_*}` is ambiguous, so node references are used.
  */
 import type { TypeHint } from "./intent-schema";

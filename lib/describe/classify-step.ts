@@ -1,4 +1,4 @@
-/** A step's `type_hint` (wf-composer Step 1.2): the leading verb first, then keywords, else `agent`. */
+/** A step's `type_hint` (docs/describe.md, phase 1): the leading verb first, then keywords, else `agent`. */
 import { leadingVerb } from "./action-verbs";
 import type { TypeHint } from "./intent-schema";
 import { isPauseRequest } from "./is-pause-request";

@@ -1,5 +1,5 @@
 /**
- * Names for a described workflow (wf-composer Step 5.2): the human name is the task type plus
+ * Names for a described workflow (docs/describe.md, phase 3): the human name is the task type plus
  * the first three meaningful words of the description; the session id is `WFD-<slug>-<YYYYMMDD>`
  * (the template id, `wft-<slug>-<YYYYMMDD>`, is lib/workflow's `templateIdFor`).
  */

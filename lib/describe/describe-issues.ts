@@ -1,7 +1,7 @@
 /** Stable codes for describe and the executor catalog (`DS0xx`); messages are functions of their facts. */
 import type { Diagnostic, Severity } from "@/lib/workflow/model/diagnostic";
 
-/** The seed's Phase 1.1 question, shown whenever a description gives nothing to build. */
+/** The question to ask when a description gives nothing to build (docs/describe.md). */
 export const DESCRIBE_PROMPT =
   "Describe the workflow you want to automate. Include: what steps to run, in what order, and what varies each time (inputs).";
 

@@ -403,7 +403,7 @@ describe("describeWorkflow: edges, fan-out and fan-in", () => {
     expect(r.template.execution_mode).toBe("parallel");
   });
 
-  it("injects checkpoints by the seed's rules and reports which rule placed each", () => {
+  it("injects checkpoints by the injection rules and reports which rule placed each", () => {
     const r = describeWorkflow("Analyze the logs, then write a plan, then implement it", { now: NOW });
     if (!r.ok) throw new Error("expected ok");
     const injected = r.template.nodes.filter((n) => n.type === "checkpoint" && n.injected === true);
@@ -412,7 +412,7 @@ describe("describeWorkflow: edges, fan-out and fan-in", () => {
     expect(r.report.checkpoints.every((c) => c.rule.length > 0)).toBe(true);
   });
 
-  it("applies the seed's context-injection rules and pins {prev_*} past injected checkpoints", () => {
+  it("applies the context rules of docs/describe.md and pins {prev_*} past injected checkpoints", () => {
     const r = describeWorkflow("Analyze the logs, then write a plan, then implement it, then run the tests", {
       now: NOW,
     });
@@ -459,7 +459,7 @@ describe("describeWorkflow: bad input", () => {
     ["no verb", "asdf qwerty", "DS002"],
     ["punctuation", "...!!!", "DS002"],
   ] as const) {
-    it(`${label} → ${code} with the seed's question, and no template`, () => {
+    it(`${label} → ${code} with the describe question, and no template`, () => {
       const r = describeWorkflow(text, { now: NOW });
       expect(r.ok).toBe(false);
       if (r.ok) return;

@@ -1,6 +1,6 @@
 /**
- * Describe (DESIGN.md §4): text → intent (Phase 1) → nodes (Phase 2) → validated template
- * (Phase 3). `describeWorkflow` uses the deterministic rules; `describeWorkflowWithAgent` first
+ * Describe (docs/describe.md): text → intent (parse) → nodes (resolve) → validated template
+ * (enrich). `describeWorkflow` uses the deterministic rules; `describeWorkflowWithAgent` first
  * asks an agent for the intent and falls back to the rules on any error, saying so.
  */
 import type { Diagnostic } from "@/lib/workflow/model/diagnostic";

@@ -1,4 +1,4 @@
-/** The workflow's `task_type` (wf-composer Step 1.4): ordered keyword rules over the whole description. */
+/** The workflow's `task_type` (docs/describe.md, phase 1): ordered keyword rules over the whole description. */
 import type { TaskType, TypeHint } from "./intent-schema";
 
 /** First match wins, so the more specific kinds (tdd before feature, bugfix before refactor) come first. */

@@ -1,5 +1,5 @@
 /**
- * Phase 3 (wf-composer Steps 3.2–3.7) and the template assembly of Step 5.3: resolved nodes →
+ * Enrich (docs/describe.md, phase 3) and the template assembly: resolved nodes →
  * edges (parallel fan-out / fan-in) → injected checkpoints → pinned `{prev_*}` references →
  * context_schema → a template, validated.
  */
@@ -22,7 +22,7 @@ export interface EnrichedTemplate {
   diagnostics: Diagnostic[];
 }
 
-/** Rough minutes per node kind, for the seed's `metadata.estimated_duration`. */
+/** Rough minutes per node kind, for `metadata.estimated_duration`. */
 function minutes(node: WorkflowNode): [number, number] {
   if (node.type === "shell" || node.type === "http") return [1, 3];
   if (node.type === "skill" || node.type === "agent") return [5, 15];

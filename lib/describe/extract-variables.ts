@@ -1,5 +1,5 @@
 /**
- * Inputs that vary per run (wf-composer Step 1.3): `{goal}`, `[feature]`, `<scope>` slots, direct
+ * Inputs that vary per run (docs/describe.md, phase 1): `{goal}`, `[feature]`, `<scope>` slots, direct
  * mentions ("the goal", "the target", "my task", "user-provided X", "take the X as input"), and the implicit goal of
  * feature / bugfix / topic tasks. Slots in step texts are rewritten to `{name}` references.
  */

@@ -1,5 +1,5 @@
 /**
- * The seed's Phase 1 `intent` object (wf-composer.txt Step 1.6): what a description says, before
+ * The `intent` object (docs/describe.md, phase 1): what a description says, before
  * any executor is chosen. Produced by the rules parser or, when configured, an agent provider.
  */
 import * as z from "zod";
@@ -49,7 +49,7 @@ export const IntentStepSchema = z.object({
   seq: z.number().int().min(1),
   description: z.string().min(1),
   type_hint: TypeHintSchema,
-  /** seq of another step of the same parallel group (the seed's field); null when sequential. */
+  /** seq of another step of the same parallel group (the intent's field); null when sequential. */
   parallel_with: z.number().int().min(1).nullable(),
   /** Names of the variables this step uses (keys of `intent.variables`). */
   variables: z.array(z.string()),

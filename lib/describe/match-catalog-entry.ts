@@ -1,5 +1,5 @@
 /**
- * wf-composer Step 2.2: pick the catalog entry for a step. Score = 3 per keyword found in the
+ * Pick the catalog entry for a step (docs/describe.md, phase 2). Score = 3 per keyword found in the
  * step's text + 2 when the entry lists the step's type hint + 3 more when the leading verb is a
  * keyword; ties go to the entry listed first. No score → the first `fallback` entry, else none.
  */

@@ -62,7 +62,7 @@ describe("parseIntent: variables", () => {
 });
 
 describe("parseIntent: the intent object", () => {
-  it("follows the seed's shape: session id, raw description, created_at, seq, parallel_with", () => {
+  it("follows the intent shape of docs/describe.md: session id, raw description, created_at, seq, parallel_with", () => {
     const { intent } = intentOf("Write tests and write docs in parallel, then review them");
     expect(intent.session_id).toMatch(/^WFD-[a-z0-9-]+-20261129$/);
     expect(intent.raw_description).toBe("Write tests and write docs in parallel, then review them");

@@ -1,5 +1,5 @@
 /**
- * Phase 1 (wf-composer Steps 1.1–1.6), deterministic: description → `intent` + the assumptions
+ * Parse (docs/describe.md, phase 1), deterministic: description → `intent` + the assumptions
  * the rules made. Pure: the clock comes in through `options.now`.
  */
 import type { Diagnostic } from "@/lib/workflow/model/diagnostic";

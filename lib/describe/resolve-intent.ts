@@ -1,5 +1,5 @@
 /**
- * Phase 2 (wf-composer Steps 2.1–2.4): each intent step → one node.
+ * Resolve (docs/describe.md, phase 2): each intent step → one node.
  * - a pause → a `checkpoint` with `auto_continue: false` (a user breakpoint, never replaced by injection)
  * - a command in backticks → a `shell` node running it
  * - otherwise the best catalog entry → a `skill` node whose `executor` names it (or, for an

@@ -1,5 +1,5 @@
 /**
- * Prose → candidate steps (wf-composer Step 1.2): sentences, then sequence words ("then",
+ * Prose → candidate steps (docs/describe.md, phase 1): sentences, then sequence words ("then",
  * "after that", "next", "finally", "once … is done"), then parallel phrases ("in parallel",
  * "meanwhile", "at the same time", "and also", "while"). Steps sharing a `group` run in parallel.
  */

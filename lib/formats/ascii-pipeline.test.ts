@@ -5,10 +5,9 @@ import { injectCheckpoints } from "@/lib/workflow/checkpoints/inject-checkpoints
 import { graph } from "@/lib/workflow/test-support/test-graph-builder";
 
 /**
- * wf-composer.txt Step 4.1, verbatim except one thing: the seed's N-002 row has one extra space
- * before its args (hand-drawn); every other row of the seed aligns the args column at 45.
+ * The reference layout of docs/formats.md ("ASCII pipeline"): the args column at 45 on every row.
  */
-const SEED_STEP_4_1 = `Pipeline: feature-tdd-with-review
+const REFERENCE_PIPELINE = `Pipeline: feature-tdd-with-review
 ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━
  N-001  [skill]       workflow-lite-plan         "{goal}"
    |
@@ -27,11 +26,10 @@ Checkpoints:           2  (1 auto-continue, 1 pause-for-user)
 Nodes:                 4 work + 2 checkpoints`;
 
 /**
- * The seed's fan-out/fan-in example. Differences, both forced: the seed's hand-drawn corners
- * drift by a column (┐ at 34, ├ and ┘ at 35) — all sit at 35 here; and `[cli]` is shown as its
- * canonical type `[shell]` (seed names are normalised on import, DESIGN.md §2).
+ * The reference fan-out/fan-in block of docs/formats.md: the corners all in column 35, and a `cli`
+ * node shown by its canonical type `[shell]` (type names are normalised on import, docs/model.md).
  */
-const SEED_FAN = `Pipeline: review-and-test
+const REFERENCE_FAN = `Pipeline: review-and-test
 ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━
  N-002   [skill]       workflow-execute           --resume {N-001.session_id}
    |
@@ -44,7 +42,7 @@ Checkpoints:           0  (0 auto-continue, 0 pause-for-user)
 Nodes:                 4 work + 0 checkpoints`;
 
 describe("renderAsciiPipeline", () => {
-  it("renders the seed's Step 4.1 pipeline", () => {
+  it("renders the reference pipeline", () => {
     // N-001 --> CP-01 --> N-002 --> CP-02 --> N-003 --> N-004
     const t = graph("feature-tdd-with-review")
       .node("N-001", { executor: "workflow-lite-plan", args_template: "{goal}" })
@@ -56,10 +54,10 @@ describe("renderAsciiPipeline", () => {
       .chain("N-001", "CP-01", "N-002", "CP-02", "N-003", "N-004")
       .vars("goal")
       .build();
-    expect(renderAsciiPipeline(t)).toBe(SEED_STEP_4_1);
+    expect(renderAsciiPipeline(t)).toBe(REFERENCE_PIPELINE);
   });
 
-  it("renders the seed's fan-out/fan-in block", () => {
+  it("renders the reference fan-out/fan-in block", () => {
     //           /--> N-003a --\
     // N-002 --<                >--> N-004
     //           \--> N-003b --/
@@ -71,7 +69,7 @@ describe("renderAsciiPipeline", () => {
       .chain("N-002", "N-003a", "N-004")
       .chain("N-002", "N-003b", "N-004")
       .build();
-    expect(renderAsciiPipeline(t)).toBe(SEED_FAN);
+    expect(renderAsciiPipeline(t)).toBe(REFERENCE_FAN);
   });
 
   it("renders three parallel members, a terminal fan and optional variables", () => {

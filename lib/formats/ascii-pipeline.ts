@@ -1,5 +1,5 @@
 /**
- * The seed's Phase 4 ASCII pipeline (wf-composer Step 4.1): a header, the nodes in topological
+ * The ASCII pipeline (docs/formats.md): a header, the nodes in topological
  * order joined by `|`, parallel branches as a fan-out/fan-in block (branches may be chains; a
  * gate's branches show their labels), and the footer with required variables, checkpoint counts
  * and node counts. `|` is drawn only where the block below takes exactly the block above as its
@@ -14,7 +14,7 @@ const CONNECTOR = "   |";
 const LABEL_WIDTH = 23;
 const MAX_ARGS = 60;
 
-/** The label column: a skill shows its catalog entry (as in the seed), a checkpoint its short name. */
+/** The label column: a skill shows its catalog entry, a checkpoint its short name. */
 function nodeLabel(node: WorkflowNode): string {
   if (node.type === "skill" && node.executor) return node.executor;
   if (node.type === "checkpoint") return node.name.replace(/^Checkpoint:\s*/i, "");
@@ -70,7 +70,7 @@ interface Branch {
 /**
  * The fan block: each branch's nodes listed in order, the branch's last node (the one that
  * feeds the join) marked ─┐ ─┤ ─┘, the bar │ between, the join (or the successors) on the ├─
- * line. Branches of one node each give exactly the seed's block.
+ * line. Branches of one node each give exactly the reference fan-out/fan-in block.
  */
 function fanBlock(branches: Branch[], join: string): string[] {
   const members = branches.flatMap((b) => b.nodes);
@@ -169,7 +169,7 @@ function chainFanBlock(ctx: BodyContext, f: number): Block | undefined {
   };
 }
 
-/** The seed's block: siblings with the same predecessors and successors (one node per branch). */
+/** The fan-out/fan-in block: siblings with the same predecessors and successors (one node per branch). */
 function siblingBlock(ctx: BodyContext, siblings: number[]): Block {
   const { graph, nodes, done } = ctx;
   for (const m of siblings) done[m] = 1;
@@ -271,7 +271,7 @@ function footer(template: Template, nodes: WorkflowNode[]): string[] {
   return lines;
 }
 
-/** Renders the template as the seed's confirm-step pipeline. Pure; tolerates cycles. */
+/** Renders the template as the ASCII pipeline. Pure; tolerates cycles. */
 export function renderAsciiPipeline(template: Template): string {
   const graph = buildGraph(template);
   const byId = new Map<string, WorkflowNode>();

@@ -57,7 +57,7 @@ describe("validateWorkflow", () => {
     expect(cycle?.line).toBe(2);
   });
 
-  it("reports the DDE mode", () => {
+  it("reports the mode (simple or advanced)", () => {
     expect(validateWorkflow({ filename: "s.mmd", text: "flowchart LR\n  a --> b" }).mode).toBe("simple");
     expect(validateWorkflow({ filename: "s.mmd", text: "flowchart LR\n  a{g} -->|x| b\n  a -->|y| c" }).mode).toBe(
       "advanced",

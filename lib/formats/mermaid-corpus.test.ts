@@ -1,5 +1,5 @@
 /**
- * Corpus of Mermaid flowcharts: every construct of DESIGN.md §3, each with the nodes
+ * Corpus of Mermaid flowcharts: every construct of docs/formats.md, each with the nodes
  * (`id:type:name`) and edges (`from->to` or `from->to:label`) the import must produce.
  */
 import { describe, expect, it } from "vitest";
@@ -124,7 +124,7 @@ const CORPUS: Case[] = [
     edges: [],
   },
   {
-    name: "seed type names normalise",
+    name: "other tools' type names normalise",
     src: "flowchart LR\n  A[a|type=prompt] --> B[b|type=subagent] --> C[c|type=tool] --> D[d|type=session]",
     nodes: ["A:agent:a", "B:agent:b", "C:shell:c", "D:agent:d"],
     edges: ["A->B", "B->C", "C->D"],
@@ -223,7 +223,7 @@ const CORPUS: Case[] = [
     edges: ["A->B"],
   },
   {
-    name: "dde <step> blocks inside AML wrappers",
+    name: "<step> blocks inside process-contract wrappers",
     src: [
       '<tool allow="sql,bash">',
       '<skill impl="dde-simple" mode="simple">',
@@ -314,7 +314,7 @@ describe("Mermaid corpus", () => {
     expect(importMermaid("flowchart LR\n  A[Refine|type=loop|max_iter=3]").template!.nodes[0]).toMatchObject({
       max_iter: 3,
     });
-    const aml = importMermaid(CORPUS.find((c) => c.name.startsWith("dde <step>"))!.src).template!;
+    const aml = importMermaid(CORPUS.find((c) => c.name.startsWith("<step> blocks"))!.src).template!;
     expect(aml.nodes[0]).toMatchObject({ description: "Pull the latest CSV.", tools: ["bash"] });
     expect(aml.nodes[1]).toMatchObject({ args_template: "Transform" });
     expect(aml.nodes[2]).toMatchObject({ prompt: "Check the counts.", tools: ["sql"] });

@@ -99,7 +99,7 @@ describe("<step> blocks", () => {
     const t = importMermaid('flowchart LR\n  A[x|type=tool]\n<step node="A" type="manual">Ask.</step>').template!;
     expect(t.nodes[0].type).toBe("human");
   });
-  it('mode="simple" wrappers reject gates and loops (the seed\'s dde-simple grammar check)', () => {
+  it('mode="simple" wrappers reject gates and loops (docs/formats.md: mode="simple")', () => {
     const simple = (body: string) => `<skill impl="dde-simple" mode="simple">\nflowchart LR\n${body}\n</skill>`;
     expect(where(simple("  A --> B"))).toEqual([]);
     const r = importMermaid(simple("  A{ok?} -->|y| B\n  A -->|n| C[x|type=loop|max_iter=2]"));

@@ -1,6 +1,6 @@
 /**
- * Node and edge label text in Mermaid: `#quot;`-style entities, and the dde seed's inline
- * annotations `Label|type=loop|max_iter=3` (accepted bare or inside quotes).
+ * Node and edge label text in Mermaid: `#quot;`-style entities, and the inline
+ * annotations of docs/formats.md `Label|type=loop|max_iter=3` (accepted bare or inside quotes).
  */
 
 const NAMED: Readonly<Record<string, string>> = { quot: '"', amp: "&", lt: "<", gt: ">", apos: "'" };

@@ -1,6 +1,6 @@
 /**
  * Mermaid flowchart text → a positioned syntax tree (nodes, edges, subgraphs) plus diagnostics.
- * Grammar (DESIGN.md §3): header `flowchart|graph [TD|TB|BT|LR|RL]`; statements separated by
+ * Grammar (docs/formats.md): header `flowchart|graph [TD|TB|BT|LR|RL]`; statements separated by
  * newlines or `;`: node groups joined by edges (`A & B --> C --> D`), `subgraph … end`,
  * `direction X`, styling lines (ignored with a warning). Errors recover at the next line.
  */

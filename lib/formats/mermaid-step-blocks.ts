@@ -1,5 +1,5 @@
 /**
- * The dde seed's AML around a diagram: `<step node type label tools>` blocks and the
+ * The process-contract wrapper around a diagram (docs/formats.md): `<step node type label tools>` blocks and the
  * `<tool allow="…">`, `<skill …>`, `<agent …>` wrappers. They are cut out of the text (blanked,
  * so Mermaid positions stay true) and checked: every step matches one node, no node has two
  * steps, and a step's tools stay inside the allowed scope.
@@ -33,7 +33,7 @@ export interface ExtractedSteps {
 
 const STEP = /<step\b([^>]*?)(\/>|>([\s\S]*?)<\/step\s*>)/g;
 const WRAPPER = /<\/?(?:tool|skill|agent)\b[^>]*>/g;
-/** `<!-- … -->` around or between the AML tags (the seed's examples carry them). */
+/** `<!-- … -->` around or between the AML tags (written examples carry them). */
 const XML_COMMENT = /<!--[\s\S]*?-->/g;
 const ATTR = /([\w-]+)\s*=\s*"([^"]*)"/g;
 
@@ -98,7 +98,7 @@ export function extractStepBlocks(source: string): ExtractedSteps {
   return { text, steps, ...(toolScope ? { toolScope } : {}), ...(simpleMode ? { simpleMode } : {}), diagnostics };
 }
 
-/** The seed's plan-init checks on steps against the diagram's node ids. */
+/** The checks on steps against the diagram's node ids (docs/formats.md: MM007–MM009). */
 export function checkStepBlocks(
   steps: readonly StepBlock[],
   nodeIds: ReadonlySet<string>,

@@ -1,9 +1,9 @@
 /**
- * importMermaid: Mermaid flowchart (optionally wrapped in the dde seed's AML with `<step>` blocks)
- * → a template. Decisions where the seeds are silent:
+ * importMermaid: Mermaid flowchart (optionally wrapped in a process-contract wrapper with `<step>`
+ * blocks, docs/formats.md) → a template. The mapping rules:
  * 1. A node's label is its name; an unlabelled node is named by its id.
  * 2. Type: `<step type>` wins over the inline `|type=` annotation, which wins over the shape
- *    (`{ }` → gate); otherwise `agent` (the dde default `prompt`). Seed names are normalised.
+ *    (`{ }` → gate); otherwise `agent` (a `<step>`'s default type `prompt`). Other tools' type names are normalised.
  * 3. An agent node's prompt (`args_template`) is its step body, else its label; a shell node's
  *    command line is its step body.
  * 4. A subgraph is a phase named by its title; when its (2+) direct members have no edge between
@@ -49,7 +49,7 @@ const ANNOTATIONS: Readonly<Record<string, (v: string) => string | number | unde
 };
 const EXPECTED: Readonly<Record<string, string>> = {
   id: "a non-empty id",
-  type: `one of ${NODE_TYPES.join(", ")} (or a seed name such as prompt, subagent, tool, manual)`,
+  type: `one of ${NODE_TYPES.join(", ")} (or an alias such as prompt, subagent, tool, manual)`,
   max_iter: "a whole number of at least 1",
   timeout_s: "a positive number of seconds",
 };
@@ -95,7 +95,7 @@ function buildNode(decl: MermaidNodeDecl, step: StepBlock | undefined, diagnosti
   }
   const brief = step?.body || node.name;
   if (node.type === "agent") node.args_template = brief;
-  // A `<step type="tool">` body is its command line (the seed's brief for a direct tool call).
+  // A `<step type="tool">` body is its command line (a direct tool call's brief).
   if (node.type === "shell" && step?.body) node.args_template = step.body;
   if (node.type === "human" && step?.body) node.prompt = step.body;
   if (node.type === "loop" && node.max_iter === undefined)
@@ -120,7 +120,7 @@ function applySubgraphs(diagram: MermaidDiagram, nodes: Map<string, RawNode>): {
   return [...new Set(used)].map((name) => ({ name }));
 }
 
-/** dde-simple (the seed's grammar-check): no gate or loop node, at most 15 nodes. */
+/** `mode="simple"` (docs/formats.md): no gate or loop node, at most 15 nodes. */
 function checkSimpleMode(
   nodes: RawNode[],
   at: SourcePosition,

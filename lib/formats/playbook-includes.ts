@@ -1,5 +1,5 @@
 /**
- * Step 1.5 of playbook-execute.txt: every task `prompt` of the form `!include <path>` is replaced
+ * `!include` (docs/formats.md, "Playbook YAML"): every task `prompt` of the form `!include <path>` is replaced
  * by the file's text. The reader is injected (the CLI reads relative to the playbook's folder,
  * the API looks in the uploaded files), so this stays pure.
  */

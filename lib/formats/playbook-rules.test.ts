@@ -1,4 +1,4 @@
-/** playbook-execute.txt Step 2: one failing case per rule (code, YAML path, line), plus includes and variables. */
+/** The eleven playbook rules of docs/formats.md: one failing case per rule (code, YAML path, line), plus includes and variables. */
 import { describe, expect, it } from "vitest";
 import { includeResolverFromFiles } from "./playbook-includes";
 import { importWorkflow } from "./import-workflow";

@@ -1,4 +1,4 @@
-/** The playbook YAML format of playbook-execute.txt (plus pass-through extension fields). */
+/** The playbook YAML format of docs/formats.md (plus pass-through extension fields). */
 import * as z from "zod/mini";
 import { CHECK_TYPES } from "@/lib/workflow/model/template-schema";
 
@@ -12,7 +12,7 @@ export const PLAYBOOK_CHECK_FIELDS: Readonly<Record<(typeof CHECK_TYPES)[number]
   agent_confirms: ["description"],
 };
 
-/** The seed's capability → default executor table. */
+/** The capability → default executor table (docs/formats.md). */
 export const DEFAULT_EXECUTOR: Readonly<Record<(typeof CAPABILITIES)[number], string>> = {
   research: "explore",
   implementation: "main",
@@ -41,7 +41,7 @@ const PlaybookTaskSchema = z.lazy(() =>
     title: z.optional(z.string()),
     /** Extension: the node type when capability/executor do not imply it (shell, gate, loop, …). */
     type: z.optional(z.string()),
-    /** Extension: an executor outside the seed's list (e.g. `sh` for a shell node). */
+    /** Extension: an executor outside the playbook's list (e.g. `sh` for a shell node). */
     wf_executor: z.optional(z.string()),
     /** Extension: labels of the incoming edges, by dependency (gate branch values). */
     edge_labels: z.optional(z.record(z.string(), z.string())),

@@ -1,5 +1,5 @@
 /**
- * importPlaybook: playbook YAML → template, following playbook-execute.txt:
+ * importPlaybook: playbook YAML → template, following docs/formats.md:
  * 1. parse YAML; 2. resolve `!include`; 3. validate (the eleven rules, all at once);
  * 4. substitute `{{ variables.x }}` → `{x}`; 5. map tasks to nodes:
  *    id = task name; type human when capability is `decision` or executor `human`, else agent

@@ -1,9 +1,9 @@
 /**
  * toPlaybookYaml: template → playbook YAML that importPlaybook reads back to the same template.
- * Seed fields first (name, phase, capability, executor, prompt, success, depends_on, on_failure,
- * checks); what the seed format has no field for rides in extension fields (`title`, `type`,
+ * Playbook fields first (name, phase, capability, executor, prompt, success, depends_on, on_failure,
+ * checks); what the playbook format has no field for rides in extension fields (`title`, `type`,
  * `wf_executor`, `edge_labels`) or under the template's own field names (`max_iter`, `retries`, …).
- * A node without a phase gets phase `main`, because the seed requires one on every task; what the
+ * A node without a phase gets phase `main`, because a playbook requires one on every task; what the
  * format forces or cannot say (variable descriptions, such implied fields) rides in `wf_template`
  * and `wf_absent` (yaml-template-extras.ts), so template → YAML → template is lossless.
  */
@@ -12,7 +12,7 @@ import type { Template, WorkflowNode } from "@/lib/workflow/model/template-schem
 import { CAPABILITIES, DEFAULT_EXECUTOR, isPlaybookExecutor } from "./playbook-schema";
 import { ABSENT_KEY, absentFields, TEMPLATE_EXTRAS_KEY, yamlTemplateExtras } from "./yaml-template-extras";
 
-/** Node fields written by the seed part of a task (all others are copied as they are). */
+/** Node fields written by the playbook part of a task (all others are copied as they are). */
 const WRITTEN = new Set([
   "id",
   "name",
@@ -83,7 +83,7 @@ function taskOf(node: WorkflowNode, template: Template): Record<string, unknown>
   return task;
 }
 
-/** `{x}` → `{{ variables.x }}` for declared variables, in every string of a task (the seed's form). */
+/** `{x}` → `{{ variables.x }}` for declared variables, in every string of a task (the playbook's form). */
 function toSeedReferences(value: unknown, vars: ReadonlySet<string>): unknown {
   if (typeof value === "string")
     return value.replace(/\{([A-Za-z_][\w-]*)\}/g, (all, name: string) =>

@@ -1,5 +1,5 @@
 /**
- * The eleven validation rules of playbook-execute.txt Step 2, on the raw YAML value. Every
+ * The eleven playbook validation rules (docs/formats.md), on the raw YAML value. Every
  * violation is reported at once, each with its YAML path and line/column. Never throws.
  */
 import type { Diagnostic } from "@/lib/workflow/model/diagnostic";

@@ -3,7 +3,7 @@
  * - top-level `wf_template: { context_schema?, phases? }` — the variables the variables block cannot
  *   describe (descriptions, types), and the phase list when export declared `main` for tasks
  *   without a phase;
- * - per task `wf_absent: [fields]` — fields the seed requires on every task (phase, capability,
+ * - per task `wf_absent: [fields]` — fields a playbook requires on every task (phase, capability,
  *   success) or import fills in (the capability's default executor) that the node did not have.
  * importWorkflow applies them after importPlaybook; a hand-written playbook has neither.
  */

@@ -28,7 +28,7 @@ export function addNode(store: EditorStore, type: NodeType, point: XY, executor?
     (t) => ({
       ...t,
       nodes: [...t.nodes, node],
-      // A checkpoint is also listed in checkpoints[] (the seed's schema keeps both).
+      // A checkpoint is also listed in checkpoints[] (the template schema keeps both, docs/model.md).
       checkpoints: type === "checkpoint" ? [...t.checkpoints, node.id] : t.checkpoints,
     }),
     { select: { nodes: [node.id], edges: [] } },
@@ -54,7 +54,7 @@ export function deleteSelection(store: EditorStore): void {
   });
 }
 
-/** Removes a node and wires its predecessors to its successors (the seed's Phase 4 "remove"). */
+/** Removes a node and wires its predecessors to its successors (the node menu's "remove", docs/ui.md). */
 export function removeWithRewire(store: EditorStore, ids: string[]): void {
   store.getState().edit((t) => removeNodes(t, ids), { select: { nodes: [], edges: [] } });
 }

@@ -92,7 +92,7 @@ describe("editor store", () => {
     expect(ids(s)).toHaveLength(4);
   });
 
-  it("insert-after and remove-with-rewire are the seed's Phase 4 edits", () => {
+  it("insert-after and remove-with-rewire are the node menu's pipeline edits", () => {
     const s = store();
     insertAfter(s, "A", "shell");
     const inserted = s.getState().selection.nodes[0];

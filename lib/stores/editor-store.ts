@@ -1,5 +1,5 @@
 /**
- * The editor's store (DESIGN.md §8): the draft template is the source of truth; selection, undo/redo
+ * The editor's store (docs/ui.md): the draft template is the source of truth; selection, undo/redo
  * history, the transient drag and the validator's last answer sit beside it. Every edit is a pure
  * function of lib/workflow applied through `edit`, so each is one undo step, and a refused edit (a
  * RangeError such as a cycle) leaves the draft as it was and says why. Created per provider.

@@ -201,7 +201,7 @@ async function measure(mode: Mode): Promise<void> {
   const exact = results.filter((r) => r.ids.length === stored.length && r.ids.every((id, i) => id === stored[i]));
   const messages = results.reduce((n, r) => n + r.messages, 0) / CLIENTS;
   const titles: Record<Mode, string> = {
-    "run.onEvent": "run.onEvent (DESIGN §7: one tracked message per event)",
+    "run.onEvent": "run.onEvent (docs/api.md: one tracked message per event)",
     "live.watch": "live.watch (one run-event message per event)",
     "live.watch batch": "live.watch { batch: true } (run-events messages; what the browser uses)",
   };

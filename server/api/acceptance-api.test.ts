@@ -1,5 +1,5 @@
 /**
- * Black-box acceptance of the DESIGN.md §7 template and compose procedures: through createCaller
+ * Black-box acceptance of the template and compose procedures of docs/api.md: through createCaller
  * on a temp SQLite file, and over plain HTTP JSON (a real 127.0.0.1 server running the same
  * fetch handler as app/api/trpc) for the status codes other tools see.
  */
@@ -40,8 +40,8 @@ const mutate = (proc: string, input: unknown) =>
     body: JSON.stringify(input),
   });
 
-describe("template.save / list / get (the seed's full template)", () => {
-  it("returns the §7 shapes; identical content is unchanged, new content a new version", async () => {
+describe("template.save / list / get (the complete example template)", () => {
+  it("returns the docs/api.md shapes; identical content is unchanged, new content a new version", async () => {
     const saved = await caller().template.save({ template: SEED_TEMPLATE });
     expect(saved).toMatchObject({ id: expect.any(String), version: 1, changed: true });
     expect(await caller().template.save({ template: SEED_TEMPLATE })).toMatchObject({ version: 1, changed: false });
@@ -135,7 +135,7 @@ describe("compose.describe", () => {
     expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
   });
 
-  it("over HTTP: empty text → 400 with the seed's question; missing text → 400 naming it", async () => {
+  it("over HTTP: empty text → 400 with the describe question; missing text → 400 naming it", async () => {
     const empty = await mutate("compose.describe", { text: "" });
     expect(empty.status).toBe(400);
     expect((await empty.json()).error.message).toContain("Describe the workflow you want to automate.");

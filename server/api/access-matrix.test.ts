@@ -1,5 +1,5 @@
 /**
- * Every procedure × every caller, over real HTTP (DESIGN.md §7 "Access"): allowed calls are never
+ * Every procedure × every caller, over real HTTP (docs/api.md, "Access"; docs/security.md): allowed calls are never
  * 401/403 (nor a 500); denied ones are 401 without a caller, 403 without the role, and leave every
  * table of the database exactly as it was. The table of inputs must name every procedure the
  * router has, so a new procedure cannot slip past this test.

@@ -1,4 +1,4 @@
-/** The app router: one router per noun (DESIGN.md §7). The client imports only `AppRouter`'s type. */
+/** The app router: one router per noun (docs/api.md). The client imports only `AppRouter`'s type. */
 import { approvalRouter } from "@/server/api/routers/approval";
 import { auditRouter } from "@/server/api/routers/audit";
 import { authRouter } from "@/server/api/routers/auth";

@@ -81,7 +81,7 @@ function isAudited(path: string): boolean {
 }
 
 /**
- * The one access check (DESIGN.md §7 "Access"), on every procedure and subscription: the path's
+ * The one access check (docs/api.md, "Access"), on every procedure and subscription: the path's
  * required role from `PROCEDURE_ACCESS`; no caller → 401, a caller without the role → 403, before
  * any input is read or anything changes. A successful state-changing mutation is then audited.
  */

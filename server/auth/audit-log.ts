@@ -1,4 +1,4 @@
-/** The append-only audit log: who did what to which target, when (DESIGN.md §7 `audit.list`). */
+/** The append-only audit log: who did what to which target, when (docs/api.md, `audit.list`). */
 import { and, desc, eq, lt, type SQL } from "drizzle-orm";
 import { perConnection } from "@/server/db/per-connection";
 import type { Db } from "@/server/db/open-database";

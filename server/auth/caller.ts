@@ -1,6 +1,6 @@
 /**
  * Who is calling: a signed-in user (session cookie), a personal API token, or the environment's
- * WF_API_TOKEN (acts as an admin). Roles are DESIGN.md §7 "Access"; docs/security.md says what each allows.
+ * WF_API_TOKEN (acts as an admin). Roles: docs/security.md says what each allows.
  */
 import type { Role } from "@/lib/access/roles";
 

@@ -4,7 +4,7 @@
  * is revoked, and when a session expires. Without this an SSE stream checked once at connect time
  * would keep delivering run events to a caller the server no longer accepts. The client reconnects
  * and is checked again (a 401 or 403 then, or the same stream again if the new roles still allow it).
- * In-process only: the server is one process (ARCHITECTURE.md "Accounts and access").
+ * In-process only: the server is one process (docs/decisions/032-one-access-table-one-middleware.md).
  */
 import type { Caller } from "./caller";
 

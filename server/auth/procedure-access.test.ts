@@ -1,4 +1,4 @@
-/** The access table says what DESIGN.md §7 "Access" says, rule by rule (the matrix test then proves the server obeys it). */
+/** The access table says what docs/security.md says, rule by rule (the matrix test then proves the server obeys it). */
 import { describe, expect, it } from "vitest";
 import { hasRole } from "@/lib/access/roles";
 import { PROCEDURE_ACCESS, accessFor, callerMay } from "./procedure-access";
@@ -6,7 +6,7 @@ import { PROCEDURE_ACCESS, accessFor, callerMay } from "./procedure-access";
 const entries = Object.entries(PROCEDURE_ACCESS);
 const ADMIN_NOUNS = ["user.", "secret.", "audit."];
 
-describe("PROCEDURE_ACCESS follows the roles of DESIGN.md §7", () => {
+describe("PROCEDURE_ACCESS follows the roles of docs/security.md", () => {
   it("viewer reads everything but secrets, users and audit", () => {
     for (const [path, access] of entries) {
       const isRead = /\.(list|get|facets|diff|log|onEvent|watch)$/.test(path) && !path.startsWith("token.");

@@ -1,5 +1,5 @@
 /**
- * Who may call what: every tRPC procedure path → the access it needs (DESIGN.md §7 "Access").
+ * Who may call what: every tRPC procedure path → the access it needs (docs/api.md, "Access").
  * One table, enforced by one middleware on every procedure (server/api/trpc.ts). A path missing
  * here needs `admin` (fail closed); a test checks the table covers the whole router.
  */

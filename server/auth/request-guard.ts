@@ -1,5 +1,5 @@
 /**
- * Checks a request must pass before anything reads it (DESIGN.md §11): the Host header names this
+ * Checks a request must pass before anything reads it (docs/security.md, "Request guards"): the Host header names this
  * server (a DNS-rebinding page sends its own name), a state-changing request comes from this
  * origin (Origin / Sec-Fetch-Site), and its body stays under the size limit.
  */

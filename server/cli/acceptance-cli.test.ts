@@ -1,5 +1,5 @@
 /**
- * Black-box acceptance of the `wf` CLI contracts (DESIGN.md §3, §9) on the seeds' own examples:
+ * Black-box acceptance of the `wf` CLI contracts (docs/cli.md, docs/formats.md) on reference examples:
  * a few real `node scripts/wf.cjs` processes for exit codes and stdout purity, the rest through
  * `main()` with captured output (the same code path without the ~2 s process start).
  */
@@ -14,7 +14,7 @@ import { captureIo } from "@/server/test-support/capture-io";
 const ROOT = path.resolve(__dirname, "../..");
 let dir: string;
 const file = (name: string) => path.join(dir, name);
-/** wf-composer.txt "Full Schema": the seed's complete template example, copied verbatim. */
+/** A complete template example: every template field of docs/model.md, with skills, checkpoints and groups. */
 const SEED_TEMPLATE = path.join(__dirname, "fixtures/seed-full-template.json");
 
 async function wf(...args: string[]) {
@@ -84,7 +84,7 @@ describe("wf as a process (exit codes, stdout holds exactly one JSON object)", (
   }, 30_000);
 });
 
-describe("the seed's full template example (wf-composer.txt)", () => {
+describe("the complete example template", () => {
   it("validates clean in simple mode and converts to json unchanged", async () => {
     const original = JSON.parse(fs.readFileSync(file("seed.json"), "utf8"));
     const r = await wf("convert", file("seed.json"), "--to", "json");
@@ -120,7 +120,7 @@ describe("the seed's full template example (wf-composer.txt)", () => {
     expect(() => JSON.parse(injected.stdout)).not.toThrow();
   });
 
-  it("--to ascii is the seed's Phase 4 pipeline", async () => {
+  it("--to ascii is the ASCII pipeline of docs/formats.md", async () => {
     const r = await wf("convert", file("seed.json"), "--to", "ascii");
     expect(r.code).toBe(0);
     expect(r.stdout.split("\n")[0]).toBe("Pipeline: Human readable template name");
@@ -130,7 +130,7 @@ describe("the seed's full template example (wf-composer.txt)", () => {
   });
 });
 
-describe("playbook rules (playbook-execute.txt Step 2)", () => {
+describe("playbook rules (docs/formats.md)", () => {
   it("every violation at once, each with its YAML path and line, in text and JSON", async () => {
     fs.writeFileSync(
       file("bad.yml"),
@@ -155,7 +155,7 @@ describe("playbook rules (playbook-execute.txt Step 2)", () => {
 });
 
 describe("wf describe", () => {
-  it("empty text → exit 1 with the seed's Phase 1.1 question", async () => {
+  it("empty text → exit 1 with the describe question", async () => {
     const r = await wf("describe", "   ");
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(

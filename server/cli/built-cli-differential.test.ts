@@ -135,7 +135,7 @@ describe("the built CLI behaves exactly like the sources", () => {
       });
       expect(view(bundle[i])).toEqual(view(source[i]));
     }
-    // The cases reach every exit code of DESIGN.md §9.
+    // The cases reach every exit code of docs/cli.md.
     expect(new Set(source.map((o) => o.code))).toEqual(new Set([0, 1, 2, 3]));
   }, 0);
 

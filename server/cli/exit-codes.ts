@@ -1,4 +1,4 @@
-/** DESIGN.md §9: 0 ok, 1 invalid input or run failed, 2 usage or unreadable file, 3 waiting for a person. */
+/** docs/cli.md: 0 ok, 1 invalid input or run failed, 2 usage or unreadable file, 3 waiting for a person. */
 export const EXIT = { ok: 0, invalid: 1, usage: 2, waiting: 3 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 

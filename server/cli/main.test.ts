@@ -5,7 +5,7 @@ import { plainValidateArgs } from "./plain-validate-args";
 import { captureIo } from "@/server/test-support/capture-io";
 
 describe("wf main", () => {
-  it("registers every subcommand of DESIGN.md §9 with --help", async () => {
+  it("registers every subcommand of docs/cli.md with --help", async () => {
     for (const cmd of ["validate", "convert", "describe", "run", "serve"]) {
       const io = captureIo();
       expect(await main(["node", "wf", cmd, "--help"], io)).toBe(0);

@@ -1,7 +1,8 @@
 /**
  * `wf` entry: runs a command line and maps failures to exit codes. The plain `wf validate <file> [--json]`
  * goes straight to its command; every other line goes through commander (./program), loaded only then:
- * reading and building commander costs ~10 ms of a start that should take 150 ms in all (DESIGN.md §9).
+ * reading and building commander costs ~10 ms of a start that should take 150 ms in all
+ * (docs/decisions/020-cli-start-budget.md).
  */
 import { processIo, type CliIo, type CommandResult } from "./cli-io";
 import { CliError, EXIT } from "./exit-codes";

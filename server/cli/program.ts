@@ -1,5 +1,5 @@
 /**
- * The `wf` command line as commander sees it: every subcommand of DESIGN.md §9 with its options and help.
+ * The `wf` command line as commander sees it: every subcommand of docs/cli.md with its options and help.
  * Loaded by main() for everything but the plain `wf validate <file> [--json]`, which needs none of it.
  */
 import { Command } from "commander";

@@ -177,7 +177,7 @@ export const approvals = sqliteTable(
   (t) => [index("approvals_status_idx").on(t.status), index("approvals_run_idx").on(t.runId)],
 );
 
-/** Accounts (DESIGN.md §7 Access). Emails are stored lower-cased; roles is a JSON array of role names. */
+/** Accounts (docs/security.md). Emails are stored lower-cased; roles is a JSON array of role names. */
 export const users = sqliteTable(
   "users",
   {

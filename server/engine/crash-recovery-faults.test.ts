@@ -18,7 +18,7 @@ afterEach(() => {
 const step = (seconds: number, extra = "") =>
   `echo "S $WF_NODE_ID" >> ../ledger; ${extra}sleep ${seconds}; echo "E $WF_NODE_ID" >> ../ledger; echo go`;
 
-// Interruptions count as attempts (DESIGN §5: interrupted nodes follow their retry policy), so
+// Interruptions count as attempts (docs/engine.md, "Durability": interrupted nodes follow their retry policy), so
 // every node may be retried more often than the test kills.
 const RETRIES = 30;
 

@@ -41,7 +41,7 @@ async function runValue(shell: string, x: string) {
   return { state, workspace: path.join(h!.dir, "runs", runId) };
 }
 
-describe("hostile values through the real engine (DESIGN §2: a value never becomes shell syntax)", () => {
+describe("hostile values through the real engine (docs/engine.md: a value never becomes shell syntax)", () => {
   for (const shell of ["/bin/sh", "/bin/bash"]) {
     it(`${shell}: every hostile value arrives byte for byte in every context; no marker file`, async () => {
       h = createEngineHarness({ shell });

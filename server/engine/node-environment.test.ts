@@ -24,7 +24,7 @@ function refusal(fn: () => unknown): RunInputError | undefined {
   return undefined;
 }
 
-describe("a node's environment: the allowlist plus declared variables (DESIGN §11)", () => {
+describe("a node's environment: the allowlist plus declared variables (docs/engine.md)", () => {
   it("a variable named like an inherited name or a loader switch is refused at validation and at start", () => {
     h = createEngineHarness();
     for (const name of [

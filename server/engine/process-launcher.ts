@@ -1,6 +1,7 @@
 /**
  * How a command line becomes a child process: directly (`localLauncher`), or through the lean
- * spawner helper process (`spawnerLauncher`, DESIGN.md §5: fork+exec from a big heap is slow).
+ * spawner helper process (`spawnerLauncher`: fork+exec from a big heap is slow,
+ * docs/decisions/010-spawner-helper-processes.md).
  * Either way the child leads its own process group, so the engine can kill the whole group.
  */
 import { spawn, type ChildProcess } from "node:child_process";

@@ -1,5 +1,5 @@
 /**
- * Pre- and postconditions (playbook-execute Step 4e, phase-interpreter entry/exit gates):
+ * Pre- and postconditions (docs/engine.md, "Pre- and postconditions"):
  * checks run in order and stop at the first failure, whose `on_failure` decides what happens
  * (fail → the node fails; warn → logged, go on; skip → the node is skipped; ask → a person decides).
  * Human checks become an approval. Every verdict is logged as HANDOFF_OK or GATE_FAIL.

@@ -1,4 +1,4 @@
-/** The API's view of runs: `run.get`'s `{ run, nodes }` and `run.list`'s items (DESIGN.md §7). */
+/** The API's view of runs: `run.get`'s `{ run, nodes }` and `run.list`'s items (docs/api.md). */
 import type { NodeStatus } from "@/lib/workflow/model/statuses";
 import { selectRunRow, startedByOf, type RunRowLite } from "@/server/db/run-queries";
 import type { SqliteRunStore } from "./sqlite-run-store";

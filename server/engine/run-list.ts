@@ -1,4 +1,4 @@
-/** `run.list`'s input and page (DESIGN.md §7): newest first, `limit` items, `nextCursor` for the next page. */
+/** `run.list`'s input and page (docs/api.md): newest first, `limit` items, `nextCursor` for the next page. */
 import * as z from "zod";
 import { RUN_STATUSES } from "@/lib/workflow/model/statuses";
 import type { Db } from "@/server/db/open-database";

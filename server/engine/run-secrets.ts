@@ -1,5 +1,5 @@
 /**
- * A run's secrets (DESIGN.md §11): the names its template references as `{secrets.NAME}`, their
+ * A run's secrets (docs/security.md, "Secrets"): the names its template references as `{secrets.NAME}`, their
  * values from the engine's secret source (the encrypted store on the server, WF_SECRET_<NAME> for
  * the CLI) held in memory only, and the redactor applied to every event before it is recorded.
  */

@@ -1,5 +1,5 @@
 /**
- * What the engine needs from storage (DESIGN.md §10: SQLite here, another store later).
+ * What the engine needs from storage (docs/scale-out.md: SQLite here, another store later).
  * `commit` writes a batch of transitions with their events atomically and returns the ids given
  * to the events (increasing per run, from 1).
  */

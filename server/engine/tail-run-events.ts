@@ -1,5 +1,5 @@
 /**
- * A run's events for a live client (DESIGN §7): subscribe to the bus first, replay the stored
+ * A run's events for a live client (docs/api.md, "Live events"): subscribe to the bus first, replay the stored
  * events after `lastEventId` from the database in pages (never the whole history in memory), then
  * tail. Every wait removes its abort listener when it ends, and the bus subscription is dropped when
  * the client goes, so a long-lived stream holds a constant number of listeners.

@@ -1,8 +1,8 @@
 "use client";
-/** A node's checks (or preconditions): kind + argument + on_failure per row (playbook-execute Step 4e). */
+/** A node's checks (or preconditions): kind + argument + on_failure per row (docs/model.md, "Checks"). */
 import { CHECK_TYPES, type Check } from "@/lib/workflow/model/template-schema";
 
-/** The field each check kind needs (the seed's rule 11), plus file_contains' second one. */
+/** The field each check kind needs (docs/formats.md, playbook rule 11), plus file_contains' second one. */
 const ARGUMENT: Record<(typeof CHECK_TYPES)[number], string> = {
   file_exists: "path",
   file_contains: "path",

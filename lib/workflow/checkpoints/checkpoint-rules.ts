@@ -1,5 +1,5 @@
 /**
- * The seed's checkpoint rules (wf-composer Phase 3.3 and the node catalog) as predicates over
+ * The checkpoint rules of docs/model.md ("Checkpoint injection") as predicates over
  * nodes, shared by `injectCheckpoints` and its report.
  */
 import type { WorkflowNode } from "@/lib/workflow/model/template-schema";

@@ -11,7 +11,7 @@ import { validateTemplate } from "@/lib/workflow/validate/validate-template";
 const edgesOf = (t: Template) => t.edges.map((e) => `${e.from}>${e.to}${e.label ? `:${e.label}` : ""}`);
 
 describe("injectCheckpoints", () => {
-  it("follows the seed's example: after the plan, before the review", () => {
+  it("follows the worked example of docs/model.md: after the plan, before the review", () => {
     // N-001 plan --> N-002 execute --> N-003 review-cycle
     const t = graph("Feature")
       .node("N-001", { name: "workflow-lite-plan", output_ports: ["plan"] })

@@ -1,5 +1,5 @@
 /**
- * Checkpoint injection (wf-composer Phase 3.3–3.4, DESIGN.md §2): a pure `dag → dag + report`.
+ * Checkpoint injection (docs/model.md, "Checkpoint injection"): a pure `dag → dag + report`.
  *
  * 1. Remove the checkpoints injected earlier (`injected: true`), re-wiring around them; a user's
  *    checkpoints stay, and no checkpoint is placed next to one.
@@ -105,7 +105,7 @@ function checkpointName(p: Placement, nodes: WorkflowNode[]): [string, string] {
   }
 }
 
-/** Places checkpoints by the seed's rules; see the file header. */
+/** Places checkpoints by the injection rules; see the file header. */
 export function injectCheckpoints<T extends Template>(
   template: T,
   options: InjectCheckpointsOptions = {},

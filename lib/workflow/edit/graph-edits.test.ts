@@ -14,7 +14,7 @@ import { parallelStages, wireParallelGroups } from "./wire-parallel-groups";
 const edgesOf = (t: Template) => t.edges.map((e) => `${e.from}>${e.to}${e.label ? `:${e.label}` : ""}`);
 
 describe("removeNode", () => {
-  it("re-wires predecessors to successors (seed Phase 4.3)", () => {
+  it("re-wires predecessors to successors (the node menu's remove)", () => {
     // A --> X --> C ; B --> X --> D
     const t = graph()
       .chain("A", "X", "C")
@@ -124,7 +124,7 @@ describe("renameNodeId", () => {
 });
 
 describe("wireParallelGroups", () => {
-  it("fans out to a group and back in (seed Phase 3.2)", () => {
+  it("fans out to a group and back in (describe's edge wiring)", () => {
     // N1 --> {N2, N3} --> N4
     const nodes = [
       { id: "N1" },

@@ -1,4 +1,4 @@
-/** Inserting a node after another (seed Phase 4.3 "Add node after"): A → X becomes A → new → X. */
+/** Inserting a node after another (the node menu's "insert after", docs/ui.md): A → X becomes A → new → X. */
 import type { Template, WorkflowNode } from "@/lib/workflow/model/template-schema";
 
 /**

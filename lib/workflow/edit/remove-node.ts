@@ -1,5 +1,5 @@
 /**
- * Removing nodes while keeping the flow (seed Phase 4.3): every predecessor of a removed node is
+ * Removing nodes while keeping the flow (the node menu's "remove", docs/ui.md): every predecessor of a removed node is
  * wired to every successor, so all other nodes keep exactly the reachability they had.
  */
 import type { Edge, Template } from "@/lib/workflow/model/template-schema";

@@ -1,7 +1,7 @@
 /**
- * Seed Phase 3.2: edges for a list of nodes — a linear chain in node order, where nodes sharing a
- * `parallel_group` form one stage: fan-out from the stage before to every member, fan-in from
- * every member to the stage after, no edges between members.
+ * Edges for a list of nodes (docs/describe.md, phase 3) — a linear chain in node order, where nodes
+ * sharing a `parallel_group` form one stage: fan-out from the stage before to every member, fan-in
+ * from every member to the stage after, no edges between members.
  */
 import type { Edge } from "@/lib/workflow/model/template-schema";
 

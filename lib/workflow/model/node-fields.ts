@@ -1,6 +1,6 @@
 /**
  * Which fields the inspector shows for each node type, and how each is edited. Data, not UI: the
- * inspector renders whatever this lists, labelled with the field's own name (DESIGN.md §8).
+ * inspector renders whatever this lists, labelled with the field's own name (docs/ui.md).
  */
 import { TIERS, type NodeType } from "./template-schema";
 

@@ -1,6 +1,6 @@
-/** Seed node-type names → canonical types, applied before schema parsing on every import path. */
+/** Other tools' node-type names → canonical types (docs/model.md, "Node types"), applied before schema parsing on every import path. */
 
-/** The seeds' names (wf-composer, dde `<step type>`, playbook capabilities) and what they mean here. */
+/** Names other tools use (CLI nodes, `<step type>` values, playbook capabilities) and what they mean here. */
 export const NODE_TYPE_ALIASES: Readonly<Record<string, string>> = {
   cli: "shell",
   tool: "shell",
@@ -15,7 +15,7 @@ export const NODE_TYPE_ALIASES: Readonly<Record<string, string>> = {
 const SHELL_EXECUTORS = new Set(["sh", "bash", "shell", "zsh", "/bin/sh", "/bin/bash"]);
 
 /**
- * Map a seed type name to a canonical one. `command` is a namespaced skill in wf-composer
+ * Map another tool's type name to a canonical one. `command` is a namespaced skill
  * (`workflow:refactor-cycle`), so it becomes `skill` — unless its executor is a shell, when
  * it is a plain command line.
  */

@@ -1,8 +1,8 @@
 /**
  * The workflow template: one zod schema, the single source of truth for every surface
  * (validation, formats, engine, editor, API, generated JSON Schema).
- * Follows wf-composer.txt's template schema plus DESIGN.md §2's compatible extensions.
- * Objects are loose: unknown fields (e.g. the seed's `cli_tool`) survive a round-trip.
+ * The fields and what they mean: docs/model.md.
+ * Objects are loose: unknown fields (e.g. another tool's `cli_tool`) survive a round-trip.
  * Written with `zod/mini` (functions instead of methods; the same checks, messages and JSON Schema): a `wf`
  * command builds and first runs these schemas on every start, and mini's cost about 20 ms less (measured).
  */
@@ -26,7 +26,7 @@ export const TIERS = ["ro", "rw", "rwx", "git"] as const;
 export const TierSchema = z.enum(TIERS);
 export type Tier = z.infer<typeof TierSchema>;
 
-/** `abort` (= the seed's `stop`) | `skip` | `retry` | `fallback:<node id>`. */
+/** `abort` (= a playbook's `stop`) | `skip` | `retry` | `fallback:<node id>`. */
 export const OnFailSchema = z.union([
   z.enum(["abort", "skip", "retry"]),
   z.string().check(z.regex(/^fallback:\S+$/, "expected abort, skip, retry or fallback:<node id>")),
@@ -40,11 +40,11 @@ export const RetriesSchema = z.union([
   }),
 ]);
 
-/** What to do when a check fails; for pre/postconditions (phase-interpreter `_on_failure`). */
+/** What to do when a check fails; for pre/postconditions (docs/model.md, "Checks"). */
 export const CheckOnFailureSchema = z.enum(["fail", "warn", "skip", "ask"]);
 
 const checkBase = { on_failure: z.optional(CheckOnFailureSchema), description: optionalText };
-/** Success checks (playbook-execute Step 4e); the required field per type is the seed's rule 11. */
+/** Success checks; the required field per type is playbook rule 11 (docs/model.md, "Checks"). */
 export const CheckSchema = z.discriminatedUnion("type", [
   z.looseObject({ type: z.literal("file_exists"), path: nonEmptyText, ...checkBase }),
   z.looseObject({
@@ -90,7 +90,7 @@ const nodeBase = {
   phase: optionalText,
   /** Postconditions: checked after the node's work; a failure applies `on_fail`. */
   checks: z.optional(z.array(CheckSchema)),
-  /** Preconditions: checked before the node starts (phase-interpreter entry gate). */
+  /** Preconditions: checked before the node starts (docs/engine.md, "Pre- and postconditions"). */
   preconditions: z.optional(z.array(CheckSchema)),
   /** Output = this workspace-relative file's content instead of trimmed stdout. */
   output_file: optionalText,
@@ -205,7 +205,7 @@ export const TemplateSchema = z.looseObject({
   template_id: nonEmptyText,
   name: nonEmptyText,
   description: z._default(z.string(), ""),
-  /** The seed writes "1.0"; a number is accepted and kept as written. */
+  /** Usually written "1.0"; a number is accepted and kept as written. */
   version: z._default(z.union([z.string(), z.number()]), "1.0"),
   created_at: optionalText,
   source_session: optionalText,

@@ -1,5 +1,5 @@
 /**
- * What a failed attempt leads to (playbook-execute Step 5):
+ * What a failed attempt leads to (docs/engine.md, "Failure policies"):
  * 1. attempts left (`retries`, or once for `on_fail: retry`) → pending again, after the backoff;
  * 2. `skip` → skipped, and everything depending on it is skipped too;
  * 3. `fallback:<id>` → the fallback runs in its place, rules (a)–(d); its output stands in. A

@@ -26,7 +26,7 @@ describe("formatRunSummary", () => {
     expect(summary).not.toContain("All tasks completed");
   });
 
-  it("a run that completed has only the seed's lines", () => {
+  it("a run that completed has only the standard lines", () => {
     const t = buildTemplate().node("A").node("B").chain("A", "B").done();
     const summary = formatRunSummary(simulateRun(t).spec, simulateRun(t).state, "Demo");
     expect(summary).toContain("✅ Completed  (2): ");

@@ -1,6 +1,5 @@
 /**
- * The seed's progress lines and final summary (playbook-execute Step 4a/4f/6 and "Progress
- * Reporting"), from run events and the run state. Pure; the CLI prints them on stderr.
+ * The progress lines and final summary of docs/engine.md ("Progress lines"), from run events and the run state. Pure; the CLI prints them on stderr.
  */
 import type { RunEvent } from "./run-events";
 import type { RunSpec } from "./run-spec";
@@ -18,7 +17,7 @@ function taskName(spec: RunSpec, nodeId: string): string {
   return planned?.iteration !== undefined ? `${name} (iteration ${planned.iteration})` : name;
 }
 
-/** `[phase] name`, the seed's progress-line prefix. */
+/** `[phase] name`, the progress-line prefix. */
 function label(spec: RunSpec, nodeId: string): string {
   return `[${spec.plan.nodes[nodeId]?.phase ?? DEFAULT_PHASE}] ${taskName(spec, nodeId)}`;
 }
@@ -67,7 +66,7 @@ function unusedFallbacks(spec: RunSpec, state: RunState): number {
   return spec.plan.order.filter((id) => state.nodes[id].skipReason === "fallback-unused").length;
 }
 
-/** The final summary block of Step 6 (plus a waiting line when a person must act). */
+/** The final summary block (plus a waiting line when a person must act). */
 export function formatRunSummary(spec: RunSpec, state: RunState, title: string): string {
   const by = (pred: (s: string) => boolean) => spec.plan.order.filter((id) => pred(state.nodes[id].status));
   const names = (ids: string[]) => ids.map((id) => taskName(spec, id)).join(", ");
@@ -86,14 +85,14 @@ export function formatRunSummary(spec: RunSpec, state: RunState, title: string):
     `❌ Failed     (${failed.length}): ${failed.map((id) => `${taskName(spec, id)} — ${state.nodes[id].error ?? "failed"}`).join("; ")}`,
   ];
   if (waiting.length) lines.push(`🙋 Waiting    (${waiting.length}): ${names(waiting)}`);
-  // A cancelled or crashed run also says what it stopped and what never ran (the seed's three lines
+  // A cancelled or crashed run also says what it stopped and what never ran (the three standard lines
   // only cover a run that reached its end).
   const cancelled = by((s) => s === "cancelled");
   const notRun = by((s) => s === "pending" || s === "ready" || s === "running" || s === "interrupted");
   if (cancelled.length) lines.push(`⏹️ Cancelled  (${cancelled.length}): ${names(cancelled)}`);
   if (notRun.length) lines.push(`⏸️ Not run    (${notRun.length}): ${names(notRun)}`);
   lines.push(RULE);
-  // Only when every task completed: a skipped task is not a success (seed Step 6).
+  // Only when every task completed: a skipped task is not a success.
   if (state.status === "succeeded" && done.length === spec.plan.order.length - unusedFallbacks(spec, state))
     lines.push("🎉 All tasks completed successfully.");
   return lines.join("\n");

@@ -1,7 +1,7 @@
 /**
  * The in-degree ready set: when a node stops holding back its dependents each successor's
  * blocker count drops; at zero a pending successor becomes ready (a join waits for all parents).
- * A propagating skip instead skips its pending successors (seed Step 4 skip propagation).
+ * A propagating skip instead skips its pending successors (docs/engine.md, "Failure policies").
  */
 import { isPropagatingSkip, isSatisfied, patchNode, type ReduceContext } from "./reduce-context";
 import type { SkipReason } from "./run-state";

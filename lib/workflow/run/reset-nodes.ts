@@ -1,5 +1,5 @@
 /**
- * Re-run from a node and retry-failed-only (phase-interpreter's stale-downstream guard): the
+ * Re-run from a node and retry-failed-only (docs/engine.md, "Re-run from a node"): the
  * chosen nodes go back to pending, the counters are rebuilt, the run resumes.
  */
 import { makeReady } from "./propagate-readiness";

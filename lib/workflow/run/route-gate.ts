@@ -1,5 +1,5 @@
 /**
- * Gate routing (dde/gate-router): the value picks the outgoing edges whose label matches exactly
+ * Gate routing (docs/engine.md, "Gates"): the value picks the outgoing edges whose label matches exactly
  * (`else` catches the rest); nodes reachable only through the other branches are skipped, while
  * a node the taken branch still reaches (a join) is not. No match → the gate waits for a person.
  */

@@ -31,4 +31,3 @@ export const RUN_CODES = {
   RUN024: (name: string) =>
     `variable "${name}" is not declared in the template's context_schema; declare it or leave it out`,
 } as const;
-

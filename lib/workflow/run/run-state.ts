@@ -12,7 +12,7 @@ import {
 } from "@/lib/workflow/model/statuses";
 import type { RunPlan } from "./run-plan";
 
-/** Why a node was skipped; only `failed` and `dependency` skips propagate downstream (seed Step 4). */
+/** Why a node was skipped; only `failed` and `dependency` skips propagate downstream (docs/engine.md). */
 export const SKIP_REASONS = [
   "failed",
   "dependency",

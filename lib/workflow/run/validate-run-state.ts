@@ -1,5 +1,5 @@
 /**
- * Run-state validation on load (phase-interpreter "state validation"): a stored run whose
+ * Run-state validation on load (docs/engine.md, "Durability"): a stored run whose
  * state could not have been produced by the reducer stops with RUN018 instead of being guessed at.
  * 1. every planned node has exactly one state, and no state names an unknown node;
  * 2. a node that started or finished has every dependency satisfied (no out-of-order completion);

@@ -1,5 +1,5 @@
 /**
- * The environment a node's processes get (DESIGN §11): a short allowlist of host variables, the
+ * The environment a node's processes get (docs/engine.md, "A node's environment"): a short allowlist of host variables, the
  * run's declared variables under their own names, and the engine's `WF_*` variables. A variable may
  * not take a name that would replace an inherited one or switch how programs load and run —
  * `reservedEnvName` says why a name is refused (validation WF092, and `startRun`).

@@ -1,7 +1,7 @@
 /**
  * planShellCommand(text) → the command line with every reference replaced by an expansion of an
  * environment variable (`WF_REF_1`, …), quoted for the spot it stands in, so a value can never
- * become shell syntax (DESIGN.md §2). The spot is decided by the shell tokenizer (shell-syntax.ts):
+ * become shell syntax (docs/engine.md, "Values reach commands as data"). The spot is decided by the shell tokenizer (shell-syntax.ts):
  *
  * | where `{x}` stands | written as |
  * | --- | --- |

@@ -2,7 +2,7 @@
  * The shell tokenizer: mvdan/sh's syntax parser (the `mvdan-sh` package, its JavaScript build),
  * wrapped so the rest of the code sees JavaScript string offsets. The parser reports UTF-8 byte
  * offsets; `toCharOffset` maps them back. Bash is parsed (a superset of what `/bin/sh` accepts), so
- * a command valid for either shell tokenizes; see ARCHITECTURE.md "Values reach shell commands as data".
+ * a command valid for either shell tokenizes; see docs/decisions/011-mvdan-sh-as-shell-tokenizer.md.
  */
 import sh from "mvdan-sh";
 

@@ -1,6 +1,6 @@
 /**
  * The run tests' builder: the shared test graph builder with nodes that are `shell` running `true`,
- * and `done()` parsing the result (schema defaults applied, seed names normalised):
+ * and `done()` parsing the result (schema defaults applied, type names normalised):
  * `buildTemplate().node("A").node("B", { on_fail: "skip" }).edge("A", "B").done()`.
  */
 import { parseTemplate } from "@/lib/workflow/model/parse-template";

@@ -1,6 +1,6 @@
 /**
  * Structural rules: duplicate ids, dangling edges, self-loops, repeated edges, cycles (every node
- * named), start nodes and reachability, isolated nodes (the seed's Step 3.6).
+ * named), start nodes and reachability, isolated nodes (docs/model.md, "Validation").
  */
 import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
 import { findCycles } from "@/lib/workflow/graph/find-cycles";

@@ -8,7 +8,6 @@ import { TIERS, type Tier } from "@/lib/workflow/model/template-schema";
 import { wfIssue } from "@/lib/workflow/model/wf-issue-codes";
 import { invokesGit, TIER_RANK } from "@/lib/workflow/model/capability-tiers";
 
-
 const blank = (x: unknown) => typeof x !== "string" || x.trim() === "";
 
 /** What a node of each type must carry to have anything to run, as `[field, description]`. */

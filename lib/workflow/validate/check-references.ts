@@ -87,7 +87,7 @@ export function checkReferences(view: ModelView): Diagnostic[] {
             if (node.type !== "loop") out.push(wfIssue("WF054", where(node, field, ref), nodeId, field));
             break;
           case "secret":
-            // Whether the secret exists is the server's question (run.start: RUN026), not the model's.
+            // Whether the secret exists is the server's question (run.start: RUN030), not the model's.
             break;
         }
       }

@@ -1,5 +1,5 @@
 /**
- * Variable names (DESIGN §11): a declared variable is handed to every node's processes under its
+ * Variable names (docs/engine.md, "A node's environment"): a declared variable is handed to every node's processes under its
  * own name, so one named like an inherited variable or a loader / runtime switch (`PATH`,
  * `LD_PRELOAD`, `NODE_OPTIONS`, `BASH_ENV`, `IFS`, …) is refused (WF092).
  */

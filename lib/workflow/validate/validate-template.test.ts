@@ -68,7 +68,7 @@ describe("WF001 schema errors", () => {
     }
   });
 
-  it("normalises the seed's type names before checking", () => {
+  it("normalises other tools' type names before checking", () => {
     const t = graph()
       .node("A", { type: "cli", args_template: "ls" })
       .node("B", { type: "subagent", args_template: "x" });

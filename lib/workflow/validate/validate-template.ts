@@ -1,6 +1,6 @@
 /**
- * validateTemplate(input) → { ok, mode, diagnostics }: every rule of DESIGN.md §2 and the seed's
- * Step 3.6, all problems at once, never throws. When the schema rejects the input, the graph
+ * validateTemplate(input) → { ok, mode, diagnostics }: every rule of docs/model.md ("Validation"),
+ * all problems at once, never throws. When the schema rejects the input, the graph
  * rules still run on whatever is usable (nodes with string ids, edges with string ends).
  */
 import { checkFallbacks } from "./check-fallbacks";
@@ -17,7 +17,7 @@ import { normalizeTemplate } from "@/lib/workflow/model/normalize-template";
 import { schemaIssuesToDiagnostics } from "@/lib/workflow/model/parse-template";
 import { TemplateSchema, type Template } from "@/lib/workflow/model/template-schema";
 
-/** `simple`: at most 15 nodes and no gate or loop (diagram-driven-execution); else `advanced`. */
+/** `simple`: at most 15 nodes and no gate or loop (docs/model.md); else `advanced`. */
 export type DdeMode = "simple" | "advanced";
 
 export const SIMPLE_MODE_MAX_NODES = 15;
@@ -31,7 +31,7 @@ export interface ValidationResult {
   template?: Template;
 }
 
-/** The DDE mode of a template (or of whatever nodes are usable). */
+/** The mode (simple or advanced) of a template (or of whatever nodes are usable). */
 export function ddeMode(view: Pick<ModelView, "nodes">): DdeMode {
   const advanced =
     view.nodes.length > SIMPLE_MODE_MAX_NODES || view.nodes.some((n) => n.type === "gate" || n.type === "loop");

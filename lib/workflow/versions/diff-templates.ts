@@ -1,5 +1,5 @@
 /**
- * diffTemplates(a, b): what changed from version a to version b of a template (DESIGN.md §7's
+ * diffTemplates(a, b): what changed from version a to version b of a template (docs/api.md's
  * `template.diff` shape). Nodes are matched by id; an edge is its (from, to, label) triple, so a
  * relabelled edge is one removed and one added. Applying the diff to a's node and edge sets gives
  * b's (property-tested).

@@ -44,7 +44,7 @@ describe("compose.describe", () => {
   it.each([
     ["", "DS001"],
     ["hmm", "DS002"],
-  ])("%j → BAD_REQUEST carrying the seed's question and %s", async (text, code) => {
+  ])("%j → BAD_REQUEST carrying the describe question and %s", async (text, code) => {
     const err = await caller()
       .compose.describe({ text })
       .catch((e: unknown) => e);

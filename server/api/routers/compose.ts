@@ -1,7 +1,7 @@
 /**
  * `compose` router — nothing here saves (saving is `template.save`):
  * - `describe` turns text into a template (+ intent, assumptions, diagnostics). Nothing usable in
- *   the text → BAD_REQUEST whose message is the seed's question and `data.diagnostics` DS001/DS002.
+ *   the text → BAD_REQUEST whose message is the describe question and `data.diagnostics` DS001/DS002.
  * - `import` reads Mermaid / playbook YAML / template JSON text; a failed import is a normal answer
  *   `{ diagnostics }` without a template (each with line and column), never an error.
  * - `validate` and `injectCheckpoints` run lib/workflow on a draft from the editor.

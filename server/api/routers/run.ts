@@ -1,4 +1,4 @@
-/** `run` router: start, read, list, cancel, re-run and the live event stream (DESIGN.md §7). Thin: validate, call the engine. */
+/** `run` router: start, read, list, cancel, re-run, the live event stream (docs/api.md). Thin: validate, call the engine. */
 import { TRPCError, tracked } from "@trpc/server";
 import * as z from "zod";
 import { rethrowApiError, withApiErrors } from "@/server/api/api-errors";

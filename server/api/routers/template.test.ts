@@ -41,7 +41,7 @@ describe("template router on a real SQLite file", () => {
     expect(v1.template.name).toBe("Hello");
   });
 
-  it("normalises seed type names on save", async () => {
+  it("normalises other tools' type names on save", async () => {
     const { id } = await caller().template.save({
       template: { ...minimal, nodes: [{ id: "A", name: "a", type: "cli", args_template: "true" }] },
     });

@@ -1,7 +1,7 @@
 /**
  * `wf describe "<text>" [--json] [--no-agent]` — turn a sentence into a workflow template: the ASCII
  * pipeline, its variables and the parser's assumptions; or, with --json, the template as one JSON
- * object on stdout. Nothing usable in the text → the seed's question on stderr, exit 1.
+ * object on stdout. Nothing usable in the text → the describe question (docs/describe.md) on stderr, exit 1.
  */
 import type { DescribeSuccess } from "@/lib/describe/describe-workflow";
 import { renderAsciiPipeline } from "@/lib/formats/ascii-pipeline";

@@ -55,7 +55,7 @@ describe("wf describe", () => {
     expect(r.stderr).toMatch(/assumption: /);
   });
 
-  it.each([[""], ["   "], ["blah blah"]])("refuses %j with the seed's question and exit 1", async (text) => {
+  it.each([[""], ["   "], ["blah blah"]])("refuses %j with the describe question and exit 1", async (text) => {
     const r = await describeCli([text]);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe("");

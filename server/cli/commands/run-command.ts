@@ -164,9 +164,9 @@ export async function runCommand(target: string, opts: RunOptions, io: CliIo): P
     // the run back (loadRun re-parses the template and every node row). A resumed run keeps its stored plan.
     const planned = resumable ? undefined : planRun(template);
     if (planned?.ok) spec.current = makeRunSpec(template, planned.plan);
-    // Lines of one commit are printed together; starts in one batch are marked [parallel] (seed 4a).
+    // Lines of one commit are printed together; starts in one batch are marked [parallel] (docs/engine.md).
     let batch: { line: string; start?: string }[] = [];
-    // Nodes started together in the last parallel batch: when all have settled, say so (seed "Progress").
+    // Nodes started together in the last parallel batch: when all have settled, say so (docs/engine.md).
     let parallelBatch = new Set<string>();
     const printBatch = () => {
       const starts = batch.flatMap((b) => (b.start ? [b.start] : []));

@@ -1,4 +1,4 @@
-/** `wf serve` refuses a public bind address until an admin exists (DESIGN.md §11), before building or binding. */
+/** `wf serve` refuses a public bind address until an admin exists (docs/security.md), before building or binding. */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestDeps, type TestDeps } from "@/server/test-support/test-deps";
 import { isLoopbackHost, serveCommand } from "./serve-command";

@@ -44,7 +44,7 @@ export async function serveCommand(
   const db = openDatabase(dbPath(env), { migrationsFolder: migrationsDir(env) });
   const users = countUsers(db);
   db.$client.close();
-  // Before an admin exists, anyone who reaches the port could create it: loopback only (DESIGN.md §11).
+  // Before an admin exists, anyone who reaches the port could create it: loopback only (docs/security.md).
   const unattendedAdmin = !!(env.WF_ADMIN_EMAIL && env.WF_ADMIN_PASSWORD);
   if (users === 0 && !unattendedAdmin && !isLoopbackHost(opts.host))
     throw new CliError(

@@ -1,5 +1,5 @@
 /**
- * The diagram-driven-execution.txt examples, verbatim (HTML comments, AML wrappers and all):
+ * Process-contract wrappers as people write them (docs/formats.md; HTML comments, AML wrappers and all):
  * they import, validate clean, and the `<step>` blocks set type, label and brief.
  */
 import { describe, expect, it } from "vitest";
@@ -53,7 +53,7 @@ const WITH_SESSION = [
   "</agent>",
 ].join("\n");
 
-describe("the dde seed's own examples", () => {
+describe("process-contract wrapper examples", () => {
   it("<step> blocks under a comment: tool → shell with its body as command line", () => {
     // A ──▶ B ──▶ C
     const v = validateWorkflow({ filename: "steps.mmd", text: WITH_STEPS });
