@@ -63,7 +63,7 @@ describe("run store", () => {
     // The same events straight through the reducer give the same state: one reducer for both.
     const spec = makeRunSpec(template, plan);
     let direct = initialRunState(plan, "r1", {});
-    for (const e of EVENTS) direct = applyRunEvent(direct, e as never, spec).state;
+    for (const e of EVENTS) direct = applyRunEvent(spec, direct, e as never).state;
     expect(s.state).toEqual(direct);
   });
 

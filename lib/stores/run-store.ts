@@ -93,7 +93,7 @@ export function createRunStore(seed: RunSeed, options: RunStoreOptions = {}): St
         // An unknown type (a newer server) still takes its place in the id order.
         if (!event) continue;
         // Info events (logs, routes, skips) are no-ops for the reducer: skip its state copy.
-        if (!INFO_EVENT_TYPES.has(event.type)) state = applyRunEvent(state, event, s.spec).state;
+        if (!INFO_EVENT_TYPES.has(event.type)) state = applyRunEvent(s.spec, state, event).state;
         s.events.push({ id, event });
         s.attempts.record(event, state, typeOf);
       }

@@ -41,7 +41,7 @@ describe("applyRunEvent scenarios", () => {
     const spec = makeRunSpec(t, plan.plan);
     const s0 = initialRunState(plan.plan, "r", {});
     const copy = structuredClone(s0);
-    const r = applyRunEvent(s0, { type: "run.started", at: 1 }, spec);
+    const r = applyRunEvent(spec, s0, { type: "run.started", at: 1 });
     expect(s0).toEqual(copy);
     expect(r.state.nodes.A.status).toBe("ready");
     expect(r.commands).toEqual([{ type: "start", nodeId: "A" }]);
@@ -275,12 +275,12 @@ describe("applyRunEvent scenarios", () => {
     // Put A back to running to model a crash mid-attempt.
     const plan = sim.spec;
     const s = initialRunState(plan.plan, "r", {});
-    let r = applyRunEvent(s, { type: "run.started", at: 1 }, plan);
-    r = applyRunEvent(r.state, { type: "node.started", at: 2, nodeId: "A" }, plan);
-    r = applyRunEvent(r.state, { type: "node.interrupted", at: 3, nodeId: "A" }, plan);
+    let r = applyRunEvent(plan, s, { type: "run.started", at: 1 });
+    r = applyRunEvent(plan, r.state, { type: "node.started", at: 2, nodeId: "A" });
+    r = applyRunEvent(plan, r.state, { type: "node.interrupted", at: 3, nodeId: "A" });
     expect(r.state.nodes.A.status).toBe("ready");
-    r = applyRunEvent(r.state, { type: "node.started", at: 4, nodeId: "A" }, plan);
-    r = applyRunEvent(r.state, { type: "node.interrupted", at: 5, nodeId: "A" }, plan);
+    r = applyRunEvent(plan, r.state, { type: "node.started", at: 4, nodeId: "A" });
+    r = applyRunEvent(plan, r.state, { type: "node.interrupted", at: 5, nodeId: "A" });
     expect(r.state.nodes.A.status).toBe("failed");
     expect(r.state.status).toBe("failed");
   });

@@ -1,5 +1,5 @@
 /**
- * applyRunEvent(state, event, spec) → { state, commands, events }: the pure run-state reducer,
+ * applyRunEvent(spec, state, event) → { state, commands, events }: the pure run-state reducer,
  * shared by the engine and the browser's run view (which replays the event stream through it).
  * The input state is never changed: the step runs on a shallow copy, and the in-place step only
  * ever replaces node entries.
@@ -22,7 +22,7 @@ export function copyRunState(state: RunState): RunState {
   };
 }
 
-export function applyRunEvent(state: RunState, event: RunEvent, spec: RunSpec): ApplyRunEventResult {
+export function applyRunEvent(spec: RunSpec, state: RunState, event: RunEvent): ApplyRunEventResult {
   const next = copyRunState(state);
   const { accepted, commands, events } = advanceRunState(spec, next, event);
   return { state: accepted ? next : state, accepted, commands, events };

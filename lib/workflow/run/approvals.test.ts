@@ -26,7 +26,7 @@ function replay(fields: Record<string, unknown>) {
   const derived: RunEvent[] = [];
   const commands: string[] = [];
   const apply = (e: RunEvent) => {
-    const r = applyRunEvent(state, e, spec);
+    const r = applyRunEvent(spec, state, e);
     state = r.state;
     derived.push(...r.events);
     commands.push(...r.commands.map((c) => c.type));

@@ -357,7 +357,7 @@ describe("abort", () => {
     const spec = makeRunSpec(t, plan.plan);
     let state = initialRunState(plan.plan, "r", {});
     const feed = (e: RunEvent) => {
-      const r = applyRunEvent(state, e, spec);
+      const r = applyRunEvent(spec, state, e);
       state = r.state;
       return r;
     };
@@ -390,11 +390,11 @@ describe("abort", () => {
       { type: "node.failed", at: 3, nodeId: "A", error: "flaky" },
       { type: "node.failed", at: 4, nodeId: "B", error: "boom" },
     ] as RunEvent[])
-      state = applyRunEvent(state, e, spec).state;
+      state = applyRunEvent(spec, state, e).state;
     expect(state.status).toBe("failed");
     expect(state.retrying).toBe(0);
     expect(state.nodes.A).toMatchObject({ status: "pending", error: "flaky" });
-    expect(applyRunEvent(state, { type: "node.retry", at: 60_003, nodeId: "A" }, spec).accepted).toBe(false);
+    expect(applyRunEvent(spec, state, { type: "node.retry", at: 60_003, nodeId: "A" }).accepted).toBe(false);
   });
 });
 
