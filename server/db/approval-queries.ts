@@ -6,7 +6,8 @@
 import type Database from "better-sqlite3";
 import type { Db } from "./open-database";
 import { perConnection } from "./per-connection";
-import type { ApprovalRow } from "./schema";
+import { rawRowMapper } from "./map-raw-row";
+import { approvals, type ApprovalRow } from "./schema";
 
 export interface ApprovalOpen {
   id: string;
@@ -100,27 +101,4 @@ export function selectApprovalRows(
   return (rows as RawApproval[]).map((r) => ({ ...toApprovalRow(r), runName: (r.run_name as string | null) ?? null }));
 }
 
-/** better-sqlite3 returns snake_case columns for raw SQL; map to the drizzle row shape. */
-function toApprovalRow(r: RawApproval): ApprovalRow {
-  return {
-    id: r.id as string,
-    runId: r.run_id as string,
-    nodeId: r.node_id as string,
-    kind: r.kind as ApprovalRow["kind"],
-    stage: (r.stage as ApprovalRow["stage"]) ?? null,
-    prompt: (r.prompt as string | null) ?? null,
-    options: (r.options as string | null) ?? null,
-    status: r.status as ApprovalRow["status"],
-    decision: (r.decision as string | null) ?? null,
-    answer: (r.answer as string | null) ?? null,
-    comment: (r.comment as string | null) ?? null,
-    decidedBy: (r.decided_by as string | null) ?? null,
-    decidedAt: (r.decided_at as number | null) ?? null,
-    createdAt: r.created_at as number,
-    requiredApprovals: r.required_approvals as number,
-    votes: r.votes as string,
-    timeoutAt: (r.timeout_at as number | null) ?? null,
-    onTimeout: (r.on_timeout as string | null) ?? null,
-    allowSelfApproval: r.allow_self_approval !== 0,
-  };
-}
+const toApprovalRow = rawRowMapper(approvals);

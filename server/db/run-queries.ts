@@ -6,7 +6,8 @@
 import type Database from "better-sqlite3";
 import type { Db } from "./open-database";
 import { perConnection } from "./per-connection";
-import type { NodeRunRow, RunEventRow, RunRow } from "./schema";
+import { rawRowMapper, type RawRow } from "./map-raw-row";
+import { nodeRuns, runEvents, runs, type NodeRunRow, type RunEventRow, type RunRow } from "./schema";
 
 export interface NewRunRow {
   id: string;
@@ -88,46 +89,17 @@ function statements(sqlite: Database.Database) {
 
 const stmts = perConnection(statements);
 
-type RawRun = Record<string, unknown>;
-/** better-sqlite3 returns snake_case columns for raw SQL; map to the drizzle row shape. */
-function toRunRow(r: RawRun): RunRow {
-  return {
-    id: r.id as string,
-    templatePk: (r.template_pk as string | null) ?? null,
-    templateVersion: (r.template_version as number | null) ?? null,
-    templateJson: r.template_json as string,
-    planJson: r.plan_json as string,
-    name: r.name as string,
-    status: r.status as RunRow["status"],
-    variables: r.variables as string,
-    error: (r.error as string | null) ?? null,
-    state: r.state as string,
-    workspace: r.workspace as string,
-    lastEventId: r.last_event_id as number,
-    createdAt: r.created_at as number,
-    startedAt: (r.started_at as number | null) ?? null,
-    finishedAt: (r.finished_at as number | null) ?? null,
-    startedBy: (r.started_by as string | null | undefined) ?? null,
-  };
-}
+type RawRun = RawRow;
+const toRunRow = rawRowMapper(runs);
+const toNodeRow = rawRowMapper(nodeRuns);
+const toEventRow = rawRowMapper(runEvents);
 
 /** A run's row without its template, plan, state and variables JSON (lists, live updates). */
 export type RunRowLite = Omit<RunRow, "templateJson" | "planJson" | "variables" | "state" | "workspace">;
 
+/** The lite row of a query that selected the lite columns only. */
 export function toRunRowLite(r: RawRun): RunRowLite {
-  return {
-    id: r.id as string,
-    templatePk: (r.template_pk as string | null) ?? null,
-    templateVersion: (r.template_version as number | null) ?? null,
-    name: r.name as string,
-    status: r.status as RunRow["status"],
-    error: (r.error as string | null) ?? null,
-    lastEventId: r.last_event_id as number,
-    createdAt: r.created_at as number,
-    startedAt: (r.started_at as number | null) ?? null,
-    finishedAt: (r.finished_at as number | null) ?? null,
-    startedBy: (r.started_by as string | null | undefined) ?? null,
-  };
+  return toRunRow(r);
 }
 
 /** Who started a run (`runs.started_by`, JSON `{ userId, email }`); undefined for the CLI and older runs. */
@@ -154,33 +126,6 @@ export function resumeAfter(db: Db, runId: string, requested: number): number {
 export function selectRunRowLite(db: Db, runId: string): RunRowLite | undefined {
   const r = stmts(db).selectRunRowLite.get(runId) as RawRun | undefined;
   return r ? toRunRowLite(r) : undefined;
-}
-
-function toNodeRow(r: RawRun): NodeRunRow {
-  return {
-    runId: r.run_id as string,
-    nodeId: r.node_id as string,
-    status: r.status as NodeRunRow["status"],
-    attempt: r.attempt as number,
-    iteration: (r.iteration as number | null) ?? null,
-    output: (r.output as string | null) ?? null,
-    error: (r.error as string | null) ?? null,
-    state: r.state as string,
-    startedAt: (r.started_at as number | null) ?? null,
-    finishedAt: (r.finished_at as number | null) ?? null,
-  };
-}
-
-function toEventRow(r: RawRun): RunEventRow {
-  return {
-    runId: r.run_id as string,
-    id: r.id as number,
-    type: r.type as string,
-    nodeId: (r.node_id as string | null) ?? null,
-    status: (r.status as string | null) ?? null,
-    payload: r.payload as string,
-    createdAt: r.created_at as number,
-  };
 }
 
 export function insertRunRow(db: Db, row: NewRunRow): void {
