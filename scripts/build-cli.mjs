@@ -26,8 +26,8 @@ const FORBIDDEN = /(^|\/)node_modules\/(mermaid|react|react-dom|next|@xyflow|@tr
 const ENTRIES = {
   main: "server/cli/main.ts",
   program: "server/cli/program.ts",
-  "cli-io": "server/cli/cli-io.ts",
-  "exit-codes": "server/cli/exit-codes.ts",
+  "cli-io": "server/cli/io/cli-io.ts",
+  "exit-codes": "server/cli/io/exit-codes.ts",
   "validate-command": "server/cli/commands/validate-command.ts",
   "convert-command": "server/cli/commands/convert-command.ts",
   "describe-command": "server/cli/commands/describe-command.ts",

@@ -4,8 +4,8 @@
  * reading and building commander costs ~10 ms of a start that should take 150 ms in all
  * (docs/decisions/020-cli-start-budget.md).
  */
-import { processIo, type CliIo, type CommandResult } from "./cli-io";
-import { CliError, EXIT } from "./exit-codes";
+import { processIo, type CliIo, type CommandResult } from "@/server/cli/io/cli-io";
+import { CliError, EXIT } from "@/server/cli/io/exit-codes";
 import { plainValidateArgs } from "./plain-validate-args";
 
 /** Runs the CLI and resolves to the process exit code. */

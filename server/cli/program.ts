@@ -3,7 +3,7 @@
  * Loaded by main() for everything but the plain `wf validate <file> [--json]`, which needs none of it.
  */
 import { Command } from "commander";
-import type { CliIo, CommandResult } from "./cli-io";
+import type { CliIo, CommandResult } from "@/server/cli/io/cli-io";
 import { registerConvert } from "./commands/convert";
 import { registerDescribe } from "./commands/describe";
 import { registerRun } from "./commands/run";

@@ -1,5 +1,5 @@
 /** Test helper: a CliIo that records what a command prints, line by line. */
-import type { CliIo } from "@/server/cli/cli-io";
+import type { CliIo } from "@/server/cli/io/cli-io";
 
 export type CapturedIo = CliIo & { stdout: string[]; stderr: string[] };
 

@@ -3,9 +3,9 @@ import { EXPORT_FORMATS, exportWorkflow, isExportFormat } from "@/lib/formats/ex
 import { importWorkflow } from "@/lib/formats/import-workflow";
 import { hasErrors } from "@/lib/workflow/model/diagnostic";
 import { injectCheckpoints } from "@/lib/workflow/checkpoints/inject-checkpoints";
-import type { CliIo } from "@/server/cli/cli-io";
-import { CliError, EXIT } from "@/server/cli/exit-codes";
-import { readWorkflowFile } from "@/server/cli/read-workflow-file";
+import type { CliIo } from "@/server/cli/io/cli-io";
+import { CliError, EXIT } from "@/server/cli/io/exit-codes";
+import { readWorkflowFile } from "@/server/cli/io/read-workflow-file";
 import { formatCliDiagnostic } from "./format-cli-diagnostic";
 
 /** Imports `file`, optionally injects checkpoints, prints it in `opts.to`; returns the exit code. */

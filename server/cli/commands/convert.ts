@@ -1,6 +1,6 @@
 /** `wf convert <file> --to json|mermaid|yaml|ascii [--inject-checkpoints]`: the definition only. */
 import type { Command } from "commander";
-import type { CliIo, CommandResult } from "@/server/cli/cli-io";
+import type { CliIo, CommandResult } from "@/server/cli/io/cli-io";
 
 export function registerConvert(program: Command, io: CliIo, result: CommandResult): Command {
   return program

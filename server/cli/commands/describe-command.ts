@@ -6,8 +6,8 @@
 import type { DescribeSuccess } from "@/lib/describe/describe-workflow";
 import { renderAsciiPipeline } from "@/lib/formats/ascii-pipeline";
 import { formatDiagnostic, hasErrors } from "@/lib/workflow/model/diagnostic";
-import type { CliIo } from "@/server/cli/cli-io";
-import { CliError, EXIT } from "@/server/cli/exit-codes";
+import type { CliIo } from "@/server/cli/io/cli-io";
+import { CliError, EXIT } from "@/server/cli/io/exit-codes";
 import { ExecutorCatalogError, loadExecutorCatalog } from "@/server/catalog/load-executor-catalog";
 import { createAgentProviders } from "@/server/providers/agent-providers";
 import { describeWithProviders } from "@/server/providers/describe-with-providers";

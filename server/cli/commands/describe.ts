@@ -1,6 +1,6 @@
 /** `wf describe "<text>" [--json] [--no-agent]`: the definition only. */
 import type { Command } from "commander";
-import type { CliIo, CommandResult } from "@/server/cli/cli-io";
+import type { CliIo, CommandResult } from "@/server/cli/io/cli-io";
 
 export function registerDescribe(program: Command, io: CliIo, result: CommandResult): Command {
   return program

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { CliIo } from "@/server/cli/cli-io";
+import type { CliIo } from "@/server/cli/io/cli-io";
 import { main } from "@/server/cli/main";
 
 let dir: string;

@@ -1,7 +1,7 @@
 /** `wf run <file|template-id> …`: the definition only; `run-command.ts` is loaded when the command runs. */
 import type { Command } from "commander";
-import type { CliIo, CommandResult } from "@/server/cli/cli-io";
-import { CliError } from "@/server/cli/exit-codes";
+import type { CliIo, CommandResult } from "@/server/cli/io/cli-io";
+import { CliError } from "@/server/cli/io/exit-codes";
 import type { RunOptions } from "./run-command";
 
 const collect = (value: string, acc: string[]) => [...acc, value];

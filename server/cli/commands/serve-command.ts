@@ -6,8 +6,8 @@ import { countUsers } from "@/server/auth/count-users";
 import { appRoot, dbPath, migrationsDir } from "@/server/config/data-paths";
 import type { EnvVars } from "@/server/config/env-vars";
 import { openDatabase } from "@/server/db/open-database";
-import type { CliIo } from "@/server/cli/cli-io";
-import { CliError, EXIT } from "@/server/cli/exit-codes";
+import type { CliIo } from "@/server/cli/io/cli-io";
+import { CliError, EXIT } from "@/server/cli/io/exit-codes";
 import { serverNodeFlags } from "./server-node-flags";
 
 function runNext(args: string[], env: NodeJS.ProcessEnv, root: string, nodeFlags: string[] = []): Promise<number> {

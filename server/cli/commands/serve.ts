@@ -1,6 +1,6 @@
 /** `wf serve [--port] [--host] [--build]`: the definition only. */
 import type { Command } from "commander";
-import type { CliIo, CommandResult } from "@/server/cli/cli-io";
+import type { CliIo, CommandResult } from "@/server/cli/io/cli-io";
 
 export function registerServe(program: Command, io: CliIo, result: CommandResult): Command {
   return program

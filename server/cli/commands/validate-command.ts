@@ -1,8 +1,8 @@
 /** `wf validate`: import a template (.json), Mermaid (.mmd/.mermaid/.md) or playbook (.yml/.yaml) and validate it. */
 import { validateWorkflow } from "@/lib/formats/validate-workflow";
-import type { CliIo } from "@/server/cli/cli-io";
-import { EXIT } from "@/server/cli/exit-codes";
-import { readWorkflowFile } from "@/server/cli/read-workflow-file";
+import type { CliIo } from "@/server/cli/io/cli-io";
+import { EXIT } from "@/server/cli/io/exit-codes";
+import { readWorkflowFile } from "@/server/cli/io/read-workflow-file";
 import { formatCliDiagnostic } from "./format-cli-diagnostic";
 
 function plural(n: number, word: string): string {

@@ -1,6 +1,6 @@
 /** `wf validate <file> [--json]`: the definition only; the work is loaded when the command runs. */
 import type { Command } from "commander";
-import type { CliIo, CommandResult } from "@/server/cli/cli-io";
+import type { CliIo, CommandResult } from "@/server/cli/io/cli-io";
 
 export function registerValidate(program: Command, io: CliIo, result: CommandResult): Command {
   return program
