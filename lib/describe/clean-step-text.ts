@@ -1,5 +1,8 @@
-/** Tidies one clause into a step description: fillers off, leading verb in its base form. */
-import { ACTION_VERBS, toBaseVerb } from "./action-verbs";
+/**
+ * Tidies one clause into a step description: fillers and connectives off both ends, a subject
+ * before a verb off ("we deploy it" → "deploy it"), the leading verb in its base form.
+ */
+import { ACTION_VERBS, leadingVerb, toBaseVerb } from "./action-verbs";
 
 const FILLERS = [
   /^(?:i|we)\s+(?:want|need|would like|'d like)\s+(?:a|an)\s+(?:workflow|pipeline|process)\s+(?:that|which|to)\s+/i,
@@ -9,22 +12,35 @@ const FILLERS = [
   /^(?:you|we)\s+(?:have|'ve)\s+/i,
   /^(?:please|and|also|so|then|to|it should|the agent should)\s+/i,
   /^let[’']?s\s+/i,
+  /^(?:the|this|our)\s+(?:workflow|pipeline|job|process|flow|automation)\s+(?:should|must|will|needs to|has to)\s+/i,
+  /^(?:make sure|be sure|remember|don[’']?t forget|try|go ahead and|you[’']ll want|we[’']ll want|it needs)\s+to\s+/i,
+  /^(?:the\s+)?(?:first|second|third|next|last|final)\s+step\s+(?:is|will be|should be)\s+(?:to\s+)?/i,
 ];
+/** Who does it, when a verb follows: "we deploy it", "the bot posts a summary". */
+const SUBJECT =
+  /^(?:i|we|you|they|(?:the|our|my|an?)\s+(?:workflow|pipeline|job|agent|bot|ci|team|system|script|automation))\s+(?:(?:will|should|can|must|then|also|first)\s+)*/i;
+/** Connectives that must never begin or end a step's name. */
+const LEADING_CONNECTIVE = /^(?:and|or|but|then|so|also|plus|next|each|both|meanwhile)\b[\s,]*/i;
+const TRAILING_CONNECTIVE =
+  /[\s,]+(?:and|or|but|then|so|also|plus|each|both|once|when|while|after|before|meanwhile|first|firstly|next|finally|lastly|afterwards)$/i;
+
+/** Fillers, subjects before a verb and connectives off both ends; the words themselves unchanged. */
+export function stripFillers(raw: string): string {
+  let text = raw.replace(/\s+/g, " ").trim();
+  for (let before = ""; before !== text;) {
+    before = text;
+    for (const filler of FILLERS) text = text.replace(filler, "").trim();
+    const subject = SUBJECT.exec(text);
+    if (subject && leadingVerb(text.slice(subject[0].length))) text = text.slice(subject[0].length);
+    text = text.replace(LEADING_CONNECTIVE, "").replace(TRAILING_CONNECTIVE, "");
+    text = text.replace(/^[\s,;:.-]+|[\s,;:.!?-]+$/g, "");
+  }
+  return text;
+}
 
 /** Returns the cleaned text, or "" when nothing meaningful is left. */
 export function cleanStepText(raw: string): string {
-  let text = raw.replace(/\s+/g, " ").trim();
-  for (let changed = true; changed;) {
-    changed = false;
-    for (const filler of FILLERS) {
-      const next = text.replace(filler, "");
-      if (next !== text) {
-        text = next.trim();
-        changed = true;
-      }
-    }
-  }
-  text = text.replace(/^[\s,;:.-]+|[\s,;:.!?-]+$/g, "");
+  let text = stripFillers(raw);
   const first = /^[A-Za-z]+/.exec(text)?.[0];
   if (first && !ACTION_VERBS.has(first.toLowerCase())) {
     const base = toBaseVerb(first);

@@ -1,14 +1,29 @@
 /**
- * A whole description → candidate steps. Numbered or bulleted lists give one step per item
- * (an item such as "In parallel:" makes its sub-items a parallel group); other text goes
+ * A whole description → candidate steps. Markup is stripped first (strip-markup.ts). Numbered or
+ * bulleted lists give one step per item: an item such as "In parallel:" makes its sub-items one
+ * parallel group; an item that ends with ":" or has no verb heads its sub-items and is not a step;
+ * verbless sub-items under "Deploy to:" take its words ("Deploy to staging"). Other text goes
  * through the prose rules. Code spans and abbreviations are protected from the splitters.
  */
-import { splitProse, type GroupIds, type RawStep } from "./split-prose";
+import { distribute, isVerbPart } from "./coordinate-parts";
+import { createReadContext, type RawStep, type ReadContext } from "./read-context";
+import { splitProse } from "./split-prose";
+import { stripSequenceWords } from "./sequence-words";
+import { stripMarkup } from "./strip-markup";
 
-const LIST_ITEM = /^(\s*)(?:\d+[.)]|\(\d+\)|[-*•+]|[a-z][.)]|step\s+\d+\s*[:.)-])\s+(.*)$/i;
+const LIST_ITEM = /^(\s*)(?:\d+[.)]|\(\d+\)|[-*•+]|[a-z][.)]|(?:step|phase)\s+\d+\s*[:.)-])\s+(.*)$/i;
 const PARALLEL_HEADER =
   /^(?:(?:do|run)\s+)?(?:(?:these|the following|both|all)\s+)?(?:in parallel|at the same time|simultaneously|concurrently|meanwhile)\b/i;
-const PROTECT = /`[^`]+`|\b(?:e\.g|i\.e|etc|vs)\./gi;
+const PARALLEL_TAIL = /[\s,]*\b(?:in parallel|at the same time|simultaneously|concurrently)\b[\s,]*/i;
+const PROTECT = /`[^`\n]+`|\b(?:e\.g|i\.e|etc|vs)\./gi;
+
+export interface ExtractedSteps {
+  steps: RawStep[];
+  /** The reading choices made, for the assumptions. */
+  notes: string[];
+  /** The description as read: markup stripped (slots and task words are looked for here). */
+  text: string;
+}
 
 interface ListItem {
   indent: number;
@@ -43,37 +58,83 @@ function parseList(lines: string[]): { preamble: string[]; items: ListItem[]; tr
   return { preamble, items, trailer };
 }
 
-function addItems(items: ListItem[], ids: GroupIds, out: RawStep[]): void {
+/** Reads one item's text as prose into `out`; returns the steps it gave. */
+function readItem(text: string, ctx: ReadContext): RawStep[] {
+  const start = ctx.out.length;
+  splitProse(text, ctx);
+  return ctx.out.slice(start);
+}
+
+function addItems(items: ListItem[], ctx: ReadContext): void {
   for (const item of items) {
-    if (item.children.length && PARALLEL_HEADER.test(item.text.trim())) {
-      const group = ids.next();
-      for (const child of item.children) {
-        const steps = splitProse(child.text, ids, []);
-        // One sub-item is one branch: its text stays one step even if it reads as several.
-        if (steps.length) out.push({ text: steps.map((s) => s.text).join(", then "), group });
-      }
+    const header = stripSequenceWords(item.text.trim().replace(/:$/, ""), ctx.orderWords);
+    if (!item.children.length) {
+      readItem(item.text, ctx);
       continue;
     }
-    splitProse(item.text, ids, out);
-    addItems(item.children, ids, out);
+    const parallel = PARALLEL_HEADER.test(header) || PARALLEL_TAIL.test(header);
+    const verb = header.replace(PARALLEL_TAIL, " ").replace(PARALLEL_HEADER, "").trim();
+    const governs = verb && isVerbPart(verb) && item.children.every((c) => !c.children.length && !isVerbPart(c.text));
+    if (!parallel && !governs && isVerbPart(header) && !item.text.trim().endsWith(":")) {
+      readItem(item.text, ctx);
+      addItems(item.children, ctx);
+      continue;
+    }
+    if (!parallel && !governs) {
+      ctx.note(`"${item.text.trim()}" heads the items under it and is not a step.`);
+      addItems(item.children, ctx);
+      continue;
+    }
+    const group = parallel ? ctx.nextGroup() : null;
+    const texts: string[] = [];
+    for (const child of item.children) {
+      const own = governs ? distribute(verb, child.text) : child.text;
+      const steps = readItem(own, ctx);
+      if (!steps.length) continue;
+      ctx.out.splice(ctx.out.length - steps.length);
+      // One sub-item is one branch: its text stays one step even if it reads as several.
+      const text = steps.map((s) => s.text).join(", then ");
+      ctx.out.push({ text, group, ...(steps.some((s) => s.pause) ? { pause: true } : {}) });
+      texts.push(text);
+    }
+    const how = parallel ? texts.map((t) => `"${t}"`).join(" ∥ ") : texts.map((t) => `"${t}"`).join(" → ");
+    if (governs) ctx.note(`The words of "${item.text.trim()}" apply to each item under it: ${how}.`);
+    else ctx.note(`"${item.text.trim()}" makes the items under it one parallel group: ${how}.`);
   }
 }
 
-/** Returns the candidate steps in order; parallel steps share a `group`. */
-export function extractRawSteps(description: string): RawStep[] {
+/** Returns the candidate steps in order (parallel steps share a `group`) and the reading notes. */
+export function extractRawSteps(description: string): ExtractedSteps {
+  const plain = stripMarkup(description);
   const saved: string[] = [];
-  const protectedText = description.replace(PROTECT, (m) => `\uE000${saved.push(m) - 1}\uE000`);
-  let n = 0;
-  const ids: GroupIds = { next: () => `P${++n}` };
-  const lines = protectedText.split(/\r?\n/);
-  const out: RawStep[] = [];
+  const protectedText = plain.text.replace(PROTECT, (m) => `\uE000${saved.push(m) - 1}\uE000`);
+  const ctx = createReadContext();
+  for (const n of plain.notes) ctx.note(n);
+  const lines = protectedText.split("\n");
   if (lines.some((l) => LIST_ITEM.test(l))) {
-    const { items, trailer } = parseList(lines);
-    addItems(items, ids, out);
-    splitProse(trailer.join("\n"), ids, out);
+    const { preamble, items, trailer } = parseList(lines);
+    // "Release checklist:" introduces the list; other text before it is read as prose.
+    const intro = /([^.!?;:\n]*:)\s*$/.exec(preamble.join("\n"));
+    if (intro) ctx.note(`"${intro[1].trim()}" introduces the list and is not a step.`);
+    splitProse(preamble.join("\n").slice(0, intro?.index), ctx);
+    ctx.inList = true;
+    addItems(items, ctx);
+    ctx.inList = false;
+    splitProse(trailer.join("\n"), ctx);
   } else {
-    splitProse(protectedText, ids, out);
+    splitProse(protectedText, ctx);
+  }
+  if (ctx.orderWords.size) {
+    const words = [...ctx.orderWords].filter((w) => !/^(?:→|->|=>|⟶)$/.test(w));
+    if (words.length)
+      ctx.note(
+        `Sequence words (${words.map((w) => `"${w}"`).join(", ")}) were read as order, not as parts of step names.`,
+      );
   }
   const restore = (s: string) => s.replace(/\uE000(\d+)\uE000/g, (_, i: string) => saved[Number(i)]);
-  return out.map((s) => ({ ...s, text: restore(s.text) }));
+  return {
+    steps: ctx.out.map((s) => ({ ...s, text: restore(s.text) })),
+    notes: ctx.notes.map(restore),
+    text: plain.text,
+  };
 }

@@ -10,9 +10,10 @@ import { describeDiagnostic } from "./describe-issues";
 import { detectTaskType } from "./detect-task-type";
 import { describeSessionId } from "./describe-identity";
 import { extractRawSteps } from "./extract-raw-steps";
-import type { RawStep } from "./split-prose";
+import { isVerbPart } from "./coordinate-parts";
+import type { RawStep } from "./read-context";
 import { extractVariables } from "./extract-variables";
-import type { Intent, IntentStep } from "./intent-schema";
+import type { Intent, IntentStep, TypeHint } from "./intent-schema";
 import { isPauseRequest } from "./is-pause-request";
 
 export interface ParseIntentOptions {
@@ -26,16 +27,21 @@ export type ParseIntentResult =
 const INPUT_DECLARATION = /^(?:take|takes|accept|accepts|use|uses)\b.*\bas\s+(?:an?\s+|the\s+)?inputs?$/i;
 
 /**
- * "wait for my approval before posting the comment": the deferred action becomes the next step,
- * unless the description already says it next.
+ * "run the tests before deploying", "wait for my approval before posting the comment": the deferred
+ * action becomes the next step, unless the description already says it next. A pause keeps its
+ * words; a work step loses the "before …" part (it is the next step now).
  */
-function withDeferredActions(steps: RawStep[]): RawStep[] {
+function withDeferredActions(steps: RawStep[], note: (text: string) => void): RawStep[] {
   return steps.flatMap((s, i) => {
     const m = /\bbefore\s+([A-Za-z]+ing)\b(.*)$/i.exec(s.text);
-    if (!m || !isPauseRequest(s.text)) return [s];
-    const verb = toBaseVerb(m[1]);
-    if (!ACTION_VERBS.has(verb) || leadingVerb(steps[i + 1]?.text ?? "") === verb) return [s];
-    return [s, { text: `${verb}${m[2]}`.trim(), group: null }];
+    const verb = m ? toBaseVerb(m[1]) : "";
+    if (!m || !ACTION_VERBS.has(verb)) return [s];
+    const kept = s.pause || isPauseRequest(s.text) ? s : { ...s, text: s.text.slice(0, m.index).trim() };
+    if (!kept.text) return [s];
+    const deferred = `${verb}${m[2]}`.trim();
+    if (leadingVerb(steps[i + 1]?.text ?? "") === verb) return [kept];
+    note(`"before ${m[1]}" read as: "${deferred}" runs after "${kept.text}".`);
+    return [kept, { text: deferred, group: null }];
   });
 }
 
@@ -57,15 +63,17 @@ export function parseIntent(description: string, options: ParseIntentOptions = {
   const assumptions: string[] = [];
 
   const extracted = extractRawSteps(text);
+  const notes = [...extracted.notes];
   // "Take the PR number as input" declares a variable (extractVariables), not work to run.
-  const declarations = extracted.filter((s) => INPUT_DECLARATION.test(s.text));
+  const declarations = extracted.steps.filter((s) => INPUT_DECLARATION.test(s.text));
   for (const d of declarations) assumptions.push(`"${d.text}" declares an input, not a step.`);
-  const raw = withDeferredActions(extracted.filter((s) => !declarations.includes(s))).map((s) => ({
+  const kept = extracted.steps.filter((s) => !declarations.includes(s));
+  const raw = withDeferredActions(kept, (n) => notes.push(n)).map((s) => ({
     ...s,
-    pause: isPauseRequest(s.text),
+    pause: s.pause === true || isPauseRequest(s.text),
     command: /`([^`]+)`/.exec(s.text)?.[1]?.trim(),
   }));
-  if (!raw.some((s) => s.pause || s.command || leadingVerb(s.text))) {
+  if (!raw.some((s) => s.pause || s.command || isVerbPart(s.text))) {
     return { ok: false, diagnostics: [describeDiagnostic("DS002", [])] };
   }
   for (const s of raw) {
@@ -75,10 +83,10 @@ export function parseIntent(description: string, options: ParseIntentOptions = {
     }
   }
   const groups = normalizeGroups(raw.map((s) => s.group));
-  const hints = raw.map((s) => classifyStep(s.text));
-  const taskType = detectTaskType(text, hints);
+  const hints = raw.map((s): TypeHint => (s.pause ? "checkpoint" : classifyStep(s.text)));
+  const taskType = detectTaskType(extracted.text, hints);
   const vars = extractVariables(
-    text,
+    extracted.text,
     raw.map((s) => ({ text: s.text, takesInput: !s.pause && !s.command })),
     taskType,
   );
@@ -117,6 +125,7 @@ export function parseIntent(description: string, options: ParseIntentOptions = {
     else if (!s.command && !leadingVerb(s.description))
       assumptions.push(`Step ${s.seq} ("${s.description}") starts with no action verb; it was kept as written.`);
   }
+  assumptions.push(...notes);
   const groupCount = new Set(groups.filter(Boolean)).size;
   const now = options.now ?? new Date();
   const intent: Intent = {

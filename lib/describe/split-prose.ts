@@ -1,198 +1,161 @@
 /**
- * Prose → candidate steps (docs/describe.md, phase 1): sentences, then sequence words ("then",
- * "after that", "next", "finally", "once … is done"), then parallel phrases ("in parallel",
- * "meanwhile", "at the same time", "and also", "while"). Steps sharing a `group` run in parallel.
+ * Prose → candidate steps (docs/describe.md, phase 1). Sentences, then clauses at sequence words; each
+ * clause in turn:
+ * 1. sequence and ordinal words off its ends ("Second,", "finally", "… first"); "meanwhile" joins
+ *    the step before;
+ * 2. "before that, X" → X moved before the clause before; "before deploying, X" → "X before deploying";
+ * 3. a condition on a person ("once I've approved it") → a pause before what it guards;
+ * 4. a condition on earlier work ("once the plan is done", "when both pass") → order only;
+ * 5. "if they fail, …" → kept in the step's words; "while you investigate, …" → beside the step before;
+ * 6. the parallel and distributive forms (read-parallel-clause.ts), else the plain list of verb parts.
  */
 import { leadingVerb } from "./action-verbs";
 import { cleanStepText } from "./clean-step-text";
+import { splitParts } from "./coordinate-parts";
+import { isPauseRequest } from "./is-pause-request";
+import { readPersonCondition, type PersonCondition } from "./person-condition";
+import { pushSteps, type ReadContext } from "./read-context";
+import { readParallelClause } from "./read-parallel-clause";
+import { splitClauses, stripSequenceWords } from "./sequence-words";
 
-export interface RawStep {
-  text: string;
-  /** Parallel group id; steps with the same id run concurrently. */
-  group: string | null;
+export type { RawStep } from "./read-context";
+
+interface ClauseState {
+  /** The clause joins the parallel group of the step before ("Meanwhile, …"). */
+  join: boolean;
+  /** The clause opens its sentence. */
+  first: boolean;
+  /** Index in `ctx.out` of the first step of the clause before, or -1. */
+  lastStart: number;
 }
 
-/** Hands out parallel group ids (`P1`, `P2`…) across one whole description. */
-export interface GroupIds {
-  next(): string;
-}
-
-const SEQ = "\u0000";
-const SEQUENCE_MARKERS: RegExp[] = [
-  /(?:,\s*|\s+)(?:and\s+)?then\b,?/gi,
-  /(?:,\s*|\s+)(?:and\s+)?after that\b,?/gi,
-  /(?:,\s*|\s+)(?:and\s+)?afterwards?\b,?/gi,
-  /,\s*(?:and\s+)?next\b,?/gi,
-  /(?:,\s*|\s+)(?:and\s+)?(?:finally|lastly)\b,?/gi,
-  /\s+followed by\s+/gi,
-  /\s*(?:→|->|=>|⟶)\s*/g,
-  /(?:,\s*|\s+)(?:and\s+)?(?=once\s)/gi,
-];
-const SEQ_LEAD =
-  /^(?:(?:and\s+)?then|first(?:ly)?|to (?:start|begin)(?: with)?|start by|begin by|next|after that|afterwards?|finally|lastly|last)\b[,:]?\s*/i;
 // "In parallel, A and B" is a group of its own, so only these phrases attach a step to the previous one.
-const PAR_LEAD = /^(?:meanwhile|at the same time|simultaneously|concurrently)\b[,:]?\s*/i;
-const PAR_WITH = /\s*\b(?:in parallel|at the same time|simultaneously|concurrently)\s+(?:with|as)\s+/i;
-const PAR_INLINE = /\b(?:in parallel(?: with each other)?|at the same time|simultaneously|concurrently|in tandem)\b/i;
+const PAR_LEAD = /^(?:meanwhile|at the same time|simultaneously|concurrently|in the meantime)\b[,:]?\s*/i;
 const ONCE =
-  /^(?:once|when|after)\s+(.+?)(?:\s+(?:is|are|has been|have been)\s+(?:done|finished|complete|completed|ready|approved|merged|green)\b,?\s*|,\s*)(.*)$/i;
-const PART_SPLIT = /\s*,\s*(?:and\s+)?|\s+and\s+/i;
-
-/** Words that start a noun phrase, never an imperative. */
-const NOT_A_VERB =
-  /^(?:the|a|an|all|both|each|every|our|my|your|their|its|his|her|this|that|these|those|some|any|no|it|they|we|you|i)$/i;
-
-/**
- * The verb a parallel group's parts share: the known action verb of the previous part, else the
- * first word of the group's first part when that reads as an imperative ("compute the daily
- * totals, the weekly totals…" → "compute", whatever the verb).
- */
-function sharedVerb(first: string, prev: string): string | undefined {
-  const known = leadingVerb(prev);
-  if (known) return known;
-  const words = first.trim().split(/\s+/);
-  return words.length >= 2 && /^[A-Za-z]+$/.test(words[0]) && !NOT_A_VERB.test(words[0]) ? words[0] : undefined;
-}
-
-/** Splits "A, B and C" into parts; in sequence mode a part without a verb stays with the one before. */
-function splitParts(text: string, parallel: boolean): string[] {
-  const pieces = text.split(PART_SPLIT).filter((p) => p.trim());
-  const parts: string[] = [];
-  for (const piece of pieces) {
-    const verb = leadingVerb(piece) ?? (piece.trim().startsWith("\uE000") ? "run" : undefined);
-    const prev = parts.at(-1);
-    const shared = parallel && prev !== undefined ? sharedVerb(parts[0], prev) : undefined;
-    if (verb || prev === undefined) parts.push(piece);
-    else if (shared) parts.push(`${shared.toLowerCase()} ${piece.trim()}`);
-    else parts[parts.length - 1] = `${prev} and ${piece}`;
-  }
-  // "Every morning, fetch the issues": a short lead without a verb qualifies the step after it.
-  if (!parallel && parts.length > 1 && !leadingVerb(parts[0]) && parts[0].trim().split(/\s+/).length <= 4) {
-    const [lead, next] = parts.splice(0, 2);
-    parts.unshift(`${next.trim()} (${lead.trim().toLowerCase()})`);
-  }
-  // "plan and implement the feature": the bare first verb shares the second one's object.
-  if (parts.length === 2 && /^[A-Za-z]+$/.test(parts[0].trim()) && leadingVerb(parts[0])) {
-    const object = parts[1].trim().replace(/^\S+\s*/, "");
-    if (object) parts[0] = `${parts[0].trim()} ${object}`;
-  }
-  return parts;
-}
-
-/**
- * The text before "in parallel" → the parallel parts, and any leading parts that run before them:
- * in "check out the PR, run the tests and the linter at the same time" only the verb-sharing tail
- * ("run the tests", "run the linter") is parallel; "run A, B and C in parallel" is all parallel.
- */
-function splitGroupText(text: string): { lead: string[]; group: string[] } {
-  const pieces = text.split(PART_SPLIT).filter((p) => p.trim());
-  const sharedFrom = pieces.findIndex((p, i) => i > 0 && !leadingVerb(p) && leadingVerb(pieces[i - 1]));
-  if (sharedFrom > 1) {
-    const lead = pieces.slice(0, sharedFrom - 1);
-    if (lead.every((p) => leadingVerb(p))) {
-      const group = splitParts(pieces.slice(sharedFrom - 1).join(" and "), true).flatMap(parallelParts);
-      return { lead, group };
-    }
-  }
-  return { lead: [], group: splitParts(text, true).flatMap(parallelParts) };
-}
-
-/** "A while B", "A and also B" → the parts that run side by side (one part when neither applies). */
-function parallelParts(clause: string): string[] {
-  const m = /^while\s+(.+?),\s*(.+)$/i.exec(clause) ?? /^(.+?)\s+while\s+(.+)$/i.exec(clause);
-  const parts = m ? [m[1], m[2]] : [clause];
-  return parts.flatMap((p) => p.split(/,?\s+and also\s+/i));
-}
+  /^(?:once|when|after|as soon as)\s+(.+?)(?:\s+(?:is|are|has been|have been)\s+(?:done|finished|complete|completed|ready|approved|merged|green)\b,?\s*|,\s*)(.*)$/i;
+const ONCE_ALONE = /^(?:once|when|after|as soon as|until)\s+\S/i;
+const BEFORE_THAT = /^before (?:that|this|then|doing (?:so|that|this)|all that)\b[,:]?\s*/i;
+const BEFORE_GERUND = /^before\s+([A-Za-z]+ing)\b([^,]*),\s*(.+)$/i;
+const IF = /^(if|unless)\s+(.+?),\s*(?:then\s+)?(.+)$/i;
+const BACK_WHILE = /^while\s+(.+?),\s*(.+)$/i;
 
 /** Sentences; one that ends with ":" introduces the steps after it and is not a step itself. */
-function splitSentences(text: string): string[] {
+function splitSentences(text: string, ctx: ReadContext): string[] {
   const sentences = text
     .split(/(?<=[.!?;:])\s+|\n+/)
     .map((s) => s.trim())
     .filter(Boolean);
-  return sentences.filter((s, i) => !(s.endsWith(":") && i < sentences.length - 1));
+  return sentences.filter((s, i) => {
+    const intro = s.endsWith(":") && i < sentences.length - 1;
+    if (intro) ctx.note(`"${s}" introduces the steps after it and is not a step.`);
+    return !intro;
+  });
 }
 
-/** Appends the steps of one prose block to `out` (which holds earlier steps, for "meanwhile"). */
-export function splitProse(text: string, ids: GroupIds, out: RawStep[] = []): RawStep[] {
-  let condition = "";
-  const push = (parts: string[], mode: "seq" | "group" | "join") => {
-    const texts = parts
-      .map(cleanStepText)
-      .filter(Boolean)
-      .map((t) => t + condition);
-    if (!texts.length) return;
-    const prev = out.at(-1);
-    if (mode === "join" && prev) {
-      prev.group ??= ids.next();
-      for (const t of texts) out.push({ text: t, group: prev.group });
-    } else if (mode === "group" && texts.length > 1) {
-      const group = ids.next();
-      for (const t of texts) out.push({ text: t, group });
-    } else {
-      for (const t of texts) out.push({ text: t, group: null });
-    }
-  };
+/** Moves the steps from `from` on to position `to` (for "before that"). */
+function moveBack(ctx: ReadContext, from: number, to: number): void {
+  const moved = ctx.out.splice(from);
+  ctx.out.splice(to, 0, ...moved);
+}
 
-  for (const sentence of splitSentences(text)) {
-    let marked = sentence.replace(/[.!?;]+$/, "");
-    for (const marker of SEQUENCE_MARKERS) marked = marked.replace(marker, SEQ);
-    let joinNext = PAR_LEAD.test(marked.trim());
-    for (let clause of marked.split(SEQ)) {
-      clause = clause.trim();
-      condition = "";
-      if (PAR_LEAD.test(clause)) joinNext = true;
-      for (let prevClause = ""; prevClause !== clause;) {
-        prevClause = clause;
-        clause = clause.replace(PAR_LEAD, "").replace(SEQ_LEAD, "").trim();
-      }
-      const once = ONCE.exec(clause);
-      if (once) {
-        // "once the plan is done, implement it": the condition names earlier work, unless nothing
-        // came before and it is itself an action.
-        if (!out.length && leadingVerb(cleanStepText(once[1]))) push([once[1]], "seq");
-        clause = once[2].trim();
-      }
-      // "if they fail, fix the code": no gate is built, so the condition stays in the step's words.
-      const cond = /^(if|unless)\s+(.+?),\s*(?:then\s+)?(.+)$/i.exec(clause);
-      if (cond) {
-        condition = ` (${cond[1].toLowerCase()} ${cond[2]})`;
-        clause = cond[3];
-      }
-      // "while you investigate, collect the logs": the while-part names the previous step.
-      const backWhile = /^while\s+(.+?),\s*(.+)$/i.exec(clause);
-      if (backWhile && !leadingVerb(cleanStepText(backWhile[1]))) {
-        clause = backWhile[2].trim();
-        joinNext = true;
-      }
-      if (!clause) continue;
-      const join = joinNext;
-      joinNext = false;
-      const withMatch = PAR_WITH.exec(clause);
-      if (withMatch) {
-        const parts = splitParts(
-          `${clause.slice(0, withMatch.index)} and ${clause.slice(withMatch.index + withMatch[0].length)}`,
-          true,
-        );
-        push(parts, parts.length > 1 ? "group" : "join");
-        continue;
-      }
-      const inline = PAR_INLINE.exec(clause);
-      if (inline) {
-        // "A and B in parallel, C": the group is what precedes the marker; the rest runs after it.
-        const before = clause.slice(0, inline.index).replace(/^\s*(?:do\s+)?(?:both|all)\s+/i, "");
-        const after = clause.slice(inline.index + inline[0].length).replace(/^[\s,:]+/, "");
-        const groupText = before.trim() ? before : after;
-        const { lead, group } = splitGroupText(groupText.replace(/[\s,]+$/, ""));
-        if (lead.length) push(lead, "seq");
-        push(group, group.length > 1 ? "group" : "join");
-        if (before.trim() && after.trim()) push(splitParts(after, false), "seq");
-        continue;
-      }
-      const parts = parallelParts(clause);
-      if (parts.length > 1) push(parts, "group");
-      else push(splitParts(clause, false), join ? "join" : "seq");
-    }
+/** Puts the pause for `person` at `index` (before a whole group), unless a pause is already there. */
+function placePause(ctx: ReadContext, index: number, person: PersonCondition): boolean {
+  const group = ctx.out[index]?.group;
+  const at = group ? ctx.out.findIndex((s) => s.group === group) : index;
+  const prev = ctx.out[at - 1];
+  if (prev && (prev.pause || isPauseRequest(prev.text))) {
+    ctx.note(`"${person.phrase}" is covered by the pause just before it ("${prev.text}").`);
+    return false;
   }
-  return out;
+  ctx.out.splice(at, 0, { text: cleanStepText(person.pause), group: null, pause: true });
+  return true;
+}
+
+/** Reads one clause into `ctx.out`; returns whether the next clause joins the group of the last step. */
+function readClause(raw: string, ctx: ReadContext, st: ClauseState): boolean {
+  let clause = raw.trim();
+  let join = st.join;
+  for (let before = ""; before !== clause;) {
+    before = clause;
+    const lead = PAR_LEAD.exec(clause);
+    if (lead) {
+      join = true;
+      clause = clause.slice(lead[0].length);
+      ctx.note(`"${lead[0].replace(/[\s,:]+$/, "")}" read as: the next step runs alongside the step before it.`);
+    }
+    clause = stripSequenceWords(clause, ctx.orderWords);
+  }
+  if (!clause) return join;
+  const start = ctx.out.length;
+  const next = (text: string) => void readClause(text, ctx, { join: false, first: false, lastStart: start });
+
+  const beforeThat = BEFORE_THAT.exec(clause);
+  if (beforeThat && st.lastStart >= 0) {
+    readClause(clause.slice(beforeThat[0].length), ctx, { ...st, join: false });
+    const moved = ctx.out.slice(start).map((s) => `"${s.text}"`);
+    moveBack(ctx, start, st.lastStart);
+    if (moved.length) ctx.note(`"${beforeThat[0].replace(/[\s,:]+$/, "")}" read as: ${moved.join(", ")} runs earlier.`);
+    return false;
+  }
+  const beforeGerund = BEFORE_GERUND.exec(clause);
+  if (beforeGerund) clause = `${beforeGerund[3]} before ${beforeGerund[1]}${beforeGerund[2]}`;
+
+  const person = readPersonCondition(clause);
+  if (person) {
+    if (person.before) readClause(person.before, ctx, { join: false, first: true, lastStart: st.lastStart });
+    const trailing = person.at === "alone" && !st.first && st.lastStart >= 0;
+    const at = trailing ? st.lastStart : ctx.out.length;
+    const placed = placePause(ctx, at, person);
+    if (person.rest) readClause(person.rest, ctx, { join: false, first: true, lastStart: st.lastStart });
+    const guarded = ctx.out[placed ? at + 1 : at]?.text;
+    const what = guarded ? `before "${guarded}"` : "before what follows";
+    if (placed) ctx.note(`"${person.phrase}" read as: a pause for a person ${what}, not a step of its own.`);
+    return false;
+  }
+
+  const once = ONCE.exec(clause);
+  if (once) {
+    const action = cleanStepText(once[1]);
+    const verb = leadingVerb(action);
+    const condition = clause.slice(0, clause.length - once[2].length).replace(/[\s,]+$/, "");
+    clause = once[2].trim();
+    if (verb && leadingVerb(ctx.out.at(-1)?.text ?? "") !== verb) {
+      pushSteps(ctx, [once[1]], "seq");
+      ctx.note(`"${condition}" names work to do first; it became the step "${action}".`);
+    } else ctx.note(`"${condition}" read as order: what follows runs after the steps before it.`);
+  } else if (ONCE_ALONE.test(clause)) {
+    ctx.note(`"${clause}" read as order, not as a step.`);
+    return join;
+  }
+  // "if they fail, fix the code": no gate is built, so the condition stays in the step's words.
+  let suffix = "";
+  const cond = IF.exec(clause);
+  if (cond) {
+    suffix = ` (${cond[1].toLowerCase()} ${cond[2]})`;
+    clause = cond[3];
+  }
+  // "while you investigate, collect the logs": the while-part names the step before.
+  const backWhile = BACK_WHILE.exec(clause);
+  if (backWhile && (!leadingVerb(cleanStepText(backWhile[1])) || /^(?:you|we|i|it|they)\b/i.test(backWhile[1]))) {
+    clause = backWhile[2].trim();
+    join = true;
+    ctx.note(`"while ${backWhile[1]}" read as: the next step runs alongside the step before it.`);
+  }
+  if (!clause) return join;
+  if (readParallelClause(clause, ctx, next, suffix)) return false;
+  pushSteps(ctx, splitParts(clause, "seq", ctx.note), join ? "join" : "seq", suffix);
+  return false;
+}
+
+/** Appends the steps of one prose block to `ctx.out` (which holds earlier steps, for "meanwhile"). */
+export function splitProse(text: string, ctx: ReadContext): void {
+  let lastStart = -1;
+  for (const sentence of splitSentences(text, ctx)) {
+    let join = false;
+    splitClauses(sentence.replace(/[.!?;]+$/, ""), ctx.orderWords).forEach((clause, i) => {
+      const start = ctx.out.length;
+      join = readClause(clause, ctx, { join, first: i === 0, lastStart });
+      if (ctx.out.length > start) lastStart = start;
+    });
+  }
 }

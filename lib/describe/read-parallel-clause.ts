@@ -1,0 +1,96 @@
+/**
+ * The parallel and distributive forms of one clause:
+ * 1. "A in parallel with B" / "A at the same time as B" / "A, and meanwhile B": the verb part right
+ *    before the phrase runs beside the part right after it; earlier parts run before both, later
+ *    ones after.
+ * 2. "A, B and C one after another": one step per object, in order.
+ * 3. "A, B and C in parallel" / "…, each in parallel" / "…, each separately": one step per part or
+ *    object, side by side (only the verb-sharing tail when verb parts come before it).
+ * 4. "A while B", "A and also B": side by side.
+ */
+import {
+  cutAfterFirstPart,
+  cutAtLastVerb,
+  distribute,
+  isVerbPart,
+  splitGroupText,
+  splitParts,
+} from "./coordinate-parts";
+import { pushSteps, type ReadContext } from "./read-context";
+
+const WITH =
+  /\s*,?\s*\b(?:in parallel|at the same time|simultaneously|concurrently|in tandem)\s+(?:with|as)\s+(?!each other\b)|\s+alongside\s+(?=[a-z]+ing\b)|(?:,\s*|\s+)and\s+(?:at the same time|in parallel|simultaneously|concurrently|meanwhile)\s*,?\s+/i;
+const IN_TURN =
+  /(?:,\s*|\s+)(?:each\s+)?(?:in turn|one (?:after (?:another|the other)|at a time|by one)|in (?:that |this )?(?:order|sequence)|sequentially)\b/i;
+const INLINE =
+  /(?:,?\s*\b(?:each|all|both|all of them|each of them|every one of them|each one|all (?:three|four|five)))?\s*,?\s*\b(?:in parallel(?: with each other)?|at the same time|simultaneously|concurrently|in tandem|all at once|side by side)\b|(?:,\s*|\s+)(?:each\s+)?(?:separately|individually|independently)\b|,\s*each$/i;
+
+const quoted = (texts: readonly string[]) => texts.map((t) => `"${t}"`);
+/** `"a" ∥ "b"`, plus `, both after "x"` when lead steps run first. */
+function sideBySide(texts: readonly string[], lead: readonly string[]): string {
+  const after = lead.length ? `, ${texts.length === 2 ? "both" : "all"} after "${lead.at(-1)}"` : "";
+  return `${quoted(texts).join(" ∥ ")}${after}`;
+}
+
+/** "A while B", "A and also B" → the parts that run side by side (one part when neither applies). */
+export function parallelParts(clause: string): string[] {
+  const m = /^while\s+(.+?),\s*(.+)$/i.exec(clause) ?? /^(.+?)\s+while\s+(.+)$/i.exec(clause);
+  const parts = m ? [m[1], m[2]] : [clause];
+  return parts.flatMap((p) => p.split(/,?\s+and also\s+/i));
+}
+
+/**
+ * Reads `clause` when it has a parallel or distributive form (else returns false); `readRest` reads
+ * what follows the form, `suffix` (a condition in words) goes on every step.
+ */
+export function readParallelClause(
+  clause: string,
+  ctx: ReadContext,
+  readRest: (text: string) => void,
+  suffix = "",
+): boolean {
+  const note = ctx.note;
+  const w = WITH.exec(clause);
+  if (w) {
+    const [leadText, lastText] = cutAtLastVerb(clause.slice(0, w.index));
+    const [withText, restText] = cutAfterFirstPart(clause.slice(w.index + w[0].length));
+    const left = splitParts(lastText, "fan-out", note);
+    // "at the same time as the UI": a verbless object takes the verb of the part before the phrase.
+    const right = splitParts(withText, "fan-out", note).map((p) =>
+      isVerbPart(p) || !left.length ? p : distribute(left.at(-1)!, p),
+    );
+    const lead = leadText ? pushSteps(ctx, splitParts(leadText, "seq", note), "seq", suffix) : [];
+    const group = [...left, ...right];
+    const texts = pushSteps(ctx, group, group.length > 1 ? "group" : "join", suffix);
+    const phrase = `${w[0].replace(/^[\s,]+/, "").trim()} ${withText.split(/,|\s+and\s+/)[0].trim()}`;
+    if (texts.length > 1) note(`"${phrase}" read as: ${sideBySide(texts, lead)}.`);
+    if (restText.trim()) readRest(restText);
+    return true;
+  }
+  const turn = IN_TURN.exec(clause);
+  if (turn) {
+    const texts = pushSteps(ctx, splitParts(clause.slice(0, turn.index), "fan-out", note), "seq", suffix);
+    note(`"${turn[0].replace(/^[\s,]+/, "")}" read as: one step per object, in order: ${quoted(texts).join(" → ")}.`);
+    const after = clause.slice(turn.index + turn[0].length).replace(/^[\s,:]+/, "");
+    if (after) readRest(after);
+    return true;
+  }
+  const inline = INLINE.exec(clause);
+  if (inline) {
+    const before = clause.slice(0, inline.index).replace(/^\s*(?:do\s+)?(?:both|all)\s+/i, "");
+    const after = clause.slice(inline.index + inline[0].length).replace(/^[\s,:]+/, "");
+    const groupText = (before.trim() ? before : after).replace(/[\s,]+$/, "");
+    const { lead, group } = splitGroupText(groupText, note);
+    const leadTexts = pushSteps(ctx, lead, "seq", suffix);
+    const texts = pushSteps(ctx, group, group.length > 1 ? "group" : "join", suffix);
+    if (texts.length > 1) note(`"${inline[0].replace(/^[\s,]+/, "")}" read as: ${sideBySide(texts, leadTexts)}.`);
+    if (before.trim() && after.trim()) readRest(after);
+    return true;
+  }
+  const parts = parallelParts(clause);
+  if (parts.length < 2) return false;
+  const texts = pushSteps(ctx, parts, "group", suffix);
+  const word = /\bwhile\b/i.test(clause) ? "while" : "and also";
+  if (texts.length > 1) note(`"${word}" read as: ${sideBySide(texts, [])}.`);
+  return true;
+}
