@@ -16,6 +16,11 @@ const FILLERS = [
   /^(?:make sure|be sure|remember|don[’']?t forget|try|go ahead and|you[’']ll want|we[’']ll want|it needs)\s+to\s+/i,
   /^(?:the\s+)?(?:first|second|third|next|last|final)\s+step\s+(?:is|will be|should be)\s+(?:to\s+)?/i,
 ];
+const FIRST_WORDS: ReadonlySet<string> = new Set(
+  "i we you they create make build please and also so then to it the this our my a an let let's lets be remember don't dont try go first second third next last final".split(
+    " ",
+  ),
+);
 /** Who does it, when a verb follows: "we deploy it", "the bot posts a summary". */
 const SUBJECT =
   /^(?:i|we|you|they|(?:the|our|my|an?)\s+(?:workflow|pipeline|job|agent|bot|ci|team|system|script|automation))\s+(?:(?:will|should|can|must|then|also|first)\s+)*/i;
@@ -29,9 +34,12 @@ export function stripFillers(raw: string): string {
   let text = raw.replace(/\s+/g, " ").trim();
   for (let before = ""; before !== text;) {
     before = text;
-    for (const filler of FILLERS) text = text.replace(filler, "").trim();
-    const subject = SUBJECT.exec(text);
-    if (subject && leadingVerb(text.slice(subject[0].length))) text = text.slice(subject[0].length);
+    // Every filler and subject starts with one of a few words: most steps skip the patterns.
+    if (FIRST_WORDS.has(/^[a-z']*/i.exec(text)![0].toLowerCase())) {
+      for (const filler of FILLERS) text = text.replace(filler, "").trim();
+      const subject = SUBJECT.exec(text);
+      if (subject && leadingVerb(text.slice(subject[0].length))) text = text.slice(subject[0].length);
+    }
     text = text.replace(LEADING_CONNECTIVE, "").replace(TRAILING_CONNECTIVE, "");
     text = text.replace(/^[\s,;:.-]+|[\s,;:.!?-]+$/g, "");
   }

@@ -31,17 +31,22 @@ const PLACEHOLDER = /^(?:each|every|all|these|those|the following|both|several|m
 /** Noun compounds whose first word is also a verb; in a list they are objects ("write the summary and release notes"). */
 const NOUN_COMPOUND =
   /^(?:release|test|build|review|design|check|change|record|report|log|sample|score|track|index|chart|plot|file|process)\s+(?:notes?|results?|suites?|cases?|logs?|artifacts?|outputs?|reports?|comments?|docs?|coverage|plans?|data|numbers|metrics|pipelines?|scripts?|matrix|failures?|status|summary|cards?|files?|sets?|times?|steps?|history|owners?)\b/i;
-const PREPOSITION = /\s(?:into|onto|to|for|on|in|with|from|against|across|at|by|via|using|under|over|through)\s+/gi;
+const PREPOSITION_WORDS = "(?:into|onto|to|for|on|in|with|from|against|across|at|by|via|using|under|over|through)";
+const PREPOSITION = new RegExp(`\\s${PREPOSITION_WORDS}\\s+`, "gi");
+const PREPOSITION_LEAD = new RegExp(`^${PREPOSITION_WORDS}\\s`, "i");
+const PREPOSITION_WORD = new RegExp(`^${PREPOSITION_WORDS}$`, "i");
 
 /** Splits on list separators, never inside parentheses. */
 function listPieces(text: string): Piece[] {
   const pieces: Piece[] = [];
   let from = 0;
   let sep = "";
+  let depth = 0;
+  let scanned = 0;
   for (const m of text.matchAll(SEPARATOR)) {
+    for (; scanned < m.index; scanned++) depth += text[scanned] === "(" ? 1 : text[scanned] === ")" ? -1 : 0;
     const chunk = text.slice(from, m.index);
-    const open = (s: string) => (s.match(/\(/g)?.length ?? 0) - (s.match(/\)/g)?.length ?? 0);
-    if (open(text.slice(0, m.index)) > 0) continue;
+    if (depth > 0) continue;
     if (chunk.trim()) pieces.push({ text: chunk.trim(), sep });
     sep = m[0];
     from = m.index + m[0].length;
@@ -49,6 +54,11 @@ function listPieces(text: string): Piece[] {
   const last = text.slice(from);
   if (last.trim()) pieces.push({ text: last.trim(), sep });
   return pieces;
+}
+
+/** Joins pieces back with the separators they were written with. */
+function joinPieces(pieces: readonly Piece[]): string {
+  return pieces.map((p, i) => (i ? p.sep : "") + p.text).join("");
 }
 
 /** "frobnicate the totals": an unknown word followed by an object reads as an imperative. */
@@ -93,6 +103,8 @@ export function distribute(governor: string, object: string): string {
   const o = object.trim();
   const last = [...g.matchAll(PREPOSITION)].at(-1);
   if (last && last.index > 0) {
+    // "run the benchmark on the baseline and on the new model": the object brings its own preposition.
+    if (PREPOSITION_LEAD.test(o)) return `${lowerFirst(g.slice(0, last.index))} ${o}`;
     const head = g.slice(0, last.index + last[0].length);
     const target = g.slice(head.length).trim();
     if (!target || PLACEHOLDER.test(target) || DETERMINER.test(target) === DETERMINER.test(o)) {
@@ -101,6 +113,25 @@ export function distribute(governor: string, object: string): string {
   }
   const verb = /^\S+(?:\s+(?:up|down|out|off|back|over)\b)?/i.exec(g)![0];
   return `${verb.toLowerCase()} ${o}`;
+}
+
+const MODIFIER = /^(?:[a-z][\w-]*|[A-Z0-9][A-Z0-9-]+)$/;
+
+/**
+ * "compute the daily, weekly and monthly totals": single-word modifiers sharing the last part's
+ * noun → "compute the daily totals", "compute the weekly totals", "compute the monthly totals".
+ * Capitalised words are names ("French, German and Brazilian Portuguese"), not modifiers.
+ */
+function modifierList(governor: string, objects: readonly string[]): string[] | undefined {
+  const words = governor.trim().split(/\s+/);
+  const lastPart = objects.at(-1)?.split(/\s+/) ?? [];
+  const noun = lastPart.slice(1).join(" ");
+  const modifiers = [words.at(-1)!, ...objects.slice(0, -1), lastPart[0]];
+  if (words.length < 3 || lastPart.length < 2 || !/^[a-z][a-z\s-]*$/.test(noun)) return undefined;
+  if (objects.slice(0, -1).some((o) => /\s/.test(o)) || !modifiers.every((m) => MODIFIER.test(m))) return undefined;
+  if (modifiers.some((m) => NOT_A_VERB.test(m) || PREPOSITION_WORD.test(m))) return undefined;
+  const head = words.slice(0, -1).join(" ");
+  return modifiers.map((m, i) => `${i ? lowerFirst(head) : head} ${m} ${noun}`);
 }
 
 /** The parts of one clause's list, in order (see the file header). */
@@ -123,11 +154,19 @@ export function splitParts(text: string, mode: ListMode, note: Note): string[] {
       fanned.push(step);
     } else {
       parts[parts.length - 1] += `${piece.sep}${piece.text}`;
-      if (i > 0 && parts.length > 0) note(`"${piece.text}" has no verb of its own, so it stays in "${parts.at(-1)}".`);
+      note(`"${piece.text}" has no verb of its own, so it stays in "${parts.at(-1)}".`);
     }
   }
-  if (fanned.length)
+  const objects = pieces.slice(1).map((p) => p.text);
+  const byModifier =
+    fanned.length === objects.length && objects.length ? modifierList(pieces[0].text, objects) : undefined;
+  if (byModifier) {
+    note(`"${text.trim()}" read as one step per modifier: ${byModifier.map((m) => `"${m}"`).join(", ")}.`);
+    return byModifier;
+  }
+  if (fanned.length) {
     note(`The verb of "${pieces[0].text}" applies to each object after it: ${fanned.map((f) => `"${f}"`).join(", ")}.`);
+  }
   // "Every morning, fetch the issues": a short lead without a verb qualifies the step after it.
   if (mode === "seq" && parts.length > 1 && !isVerbPart(parts[0]) && parts[0].trim().split(/\s+/).length <= 4) {
     const [lead, next] = parts.splice(0, 2);
@@ -162,11 +201,6 @@ export function splitGroupText(text: string, note: Note): { lead: string[]; grou
     return { lead, group };
   }
   return { lead: [], group: splitParts(text, "fan-out", note) };
-}
-
-/** Joins pieces back with the separators they were written with. */
-function joinPieces(pieces: readonly Piece[]): string {
-  return pieces.map((p, i) => (i ? p.sep : "") + p.text).join("");
 }
 
 /** "clean it and compute totals" → ["clean it", "compute totals"]: the text before the last verb part, and from it. */

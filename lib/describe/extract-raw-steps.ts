@@ -5,7 +5,10 @@
  * verbless sub-items under "Deploy to:" take its words ("Deploy to staging"). Other text goes
  * through the prose rules. Code spans and abbreviations are protected from the splitters.
  */
+import { cleanStepText } from "./clean-step-text";
 import { distribute, isVerbPart } from "./coordinate-parts";
+import { isPauseRequest } from "./is-pause-request";
+import { readPersonCondition } from "./person-condition";
 import { createReadContext, type RawStep, type ReadContext } from "./read-context";
 import { splitProse } from "./split-prose";
 import { stripSequenceWords } from "./sequence-words";
@@ -67,15 +70,27 @@ function readItem(text: string, ctx: ReadContext): RawStep[] {
 
 function addItems(items: ListItem[], ctx: ReadContext): void {
   for (const item of items) {
-    const header = stripSequenceWords(item.text.trim().replace(/:$/, ""), ctx.orderWords);
     if (!item.children.length) {
       readItem(item.text, ctx);
       continue;
     }
+    let header = stripSequenceWords(item.text.trim().replace(/:$/, ""), ctx.orderWords);
+    // "Once I've approved it, in parallel:": a pause before the items under it.
+    const person = readPersonCondition(header);
+    if (person?.at === "lead" && !person.before) {
+      header = person.rest;
+      const prev = ctx.out.at(-1);
+      if (!prev?.pause && !isPauseRequest(prev?.text ?? "")) {
+        ctx.out.push({ text: cleanStepText(person.pause), group: null, pause: true });
+        ctx.note(`"${person.phrase}" read as: a pause for a person before the items under it.`);
+      }
+    }
     const parallel = PARALLEL_HEADER.test(header) || PARALLEL_TAIL.test(header);
     const verb = header.replace(PARALLEL_TAIL, " ").replace(PARALLEL_HEADER, "").trim();
     const governs = verb && isVerbPart(verb) && item.children.every((c) => !c.children.length && !isVerbPart(c.text));
-    if (!parallel && !governs && isVerbPart(header) && !item.text.trim().endsWith(":")) {
+    // A heading: ends with ":", has no verb, or is one word ("Ingest", "Transform").
+    const heading = item.text.trim().endsWith(":") || !isVerbPart(header) || !/\s/.test(header);
+    if (!parallel && !governs && !heading) {
       readItem(item.text, ctx);
       addItems(item.children, ctx);
       continue;
@@ -108,15 +123,17 @@ export function extractRawSteps(description: string): ExtractedSteps {
   const plain = stripMarkup(description);
   const saved: string[] = [];
   const protectedText = plain.text.replace(PROTECT, (m) => `\uE000${saved.push(m) - 1}\uE000`);
-  const ctx = createReadContext();
+  const restore = (s: string) => s.replace(/\uE000(\d+)\uE000/g, (_, i: string) => saved[Number(i)]);
+  const ctx = createReadContext(restore);
   for (const n of plain.notes) ctx.note(n);
   const lines = protectedText.split("\n");
   if (lines.some((l) => LIST_ITEM.test(l))) {
     const { preamble, items, trailer } = parseList(lines);
     // "Release checklist:" introduces the list; other text before it is read as prose.
-    const intro = /([^.!?;:\n]*:)\s*$/.exec(preamble.join("\n"));
-    if (intro) ctx.note(`"${intro[1].trim()}" introduces the list and is not a step.`);
-    splitProse(preamble.join("\n").slice(0, intro?.index), ctx);
+    const pre = preamble.join("\n").trimEnd();
+    const introAt = pre.endsWith(":") ? Math.max(...[".", "!", "?", ";", "\n"].map((c) => pre.lastIndexOf(c))) + 1 : -1;
+    if (introAt >= 0) ctx.note(`"${pre.slice(introAt).trim()}" introduces the list and is not a step.`);
+    splitProse(introAt >= 0 ? pre.slice(0, introAt) : pre, ctx);
     ctx.inList = true;
     addItems(items, ctx);
     ctx.inList = false;
@@ -131,7 +148,6 @@ export function extractRawSteps(description: string): ExtractedSteps {
         `Sequence words (${words.map((w) => `"${w}"`).join(", ")}) were read as order, not as parts of step names.`,
       );
   }
-  const restore = (s: string) => s.replace(/\uE000(\d+)\uE000/g, (_, i: string) => saved[Number(i)]);
   return {
     steps: ctx.out.map((s) => ({ ...s, text: restore(s.text) })),
     notes: ctx.notes.map(restore),

@@ -5,7 +5,7 @@
  */
 import { leadingVerb } from "./action-verbs";
 import type { CatalogEntry, ExecutorCatalog } from "./executor-catalog-schema";
-import type { IntentStep } from "./intent-schema";
+import type { IntentStep, TypeHint } from "./intent-schema";
 
 export interface CatalogMatch {
   name: string;
@@ -18,14 +18,38 @@ function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-function score(entry: CatalogEntry, step: IntentStep): number {
-  const text = step.description.toLowerCase();
-  const verb = leadingVerb(text);
-  let total = entry.match.type_hints.includes(step.type_hint) ? 2 : 0;
-  for (const keyword of entry.match.keywords) {
-    const k = keyword.toLowerCase();
-    if (new RegExp(`\\b${escape(k)}\\b`).test(text)) total += 3;
-    if (verb === k) total += 3;
+interface Keyword {
+  keyword: string;
+  /** Only for keywords with other characters than word characters ("root cause", "type-check"). */
+  re?: RegExp;
+}
+/** Each entry's keywords, lower-cased and prepared once (a long description has hundreds of steps). */
+const prepared = new WeakMap<CatalogEntry, readonly Keyword[]>();
+
+function keywordsOf(entry: CatalogEntry): readonly Keyword[] {
+  let list = prepared.get(entry);
+  if (!list) {
+    list = entry.match.keywords.map((k) => {
+      const keyword = k.toLowerCase();
+      return /^\w+$/.test(keyword) ? { keyword } : { keyword, re: new RegExp(`\\b${escape(keyword)}\\b`) };
+    });
+    prepared.set(entry, list);
+  }
+  return list;
+}
+
+/** `words` holds the text's runs of word characters, so a one-word keyword matches as `\bk\b` would. */
+function score(
+  entry: CatalogEntry,
+  text: string,
+  words: ReadonlySet<string>,
+  verb: string | undefined,
+  hint: TypeHint,
+): number {
+  let total = entry.match.type_hints.includes(hint) ? 2 : 0;
+  for (const { keyword, re } of keywordsOf(entry)) {
+    if (re ? re.test(text) : words.has(keyword)) total += 3;
+    if (verb === keyword) total += 3;
   }
   return total;
 }
@@ -33,8 +57,11 @@ function score(entry: CatalogEntry, step: IntentStep): number {
 export function matchCatalogEntry(catalog: ExecutorCatalog, step: IntentStep): CatalogMatch | undefined {
   let best: CatalogMatch | undefined;
   let bestScore = 0;
+  const text = step.description.toLowerCase();
+  const words = new Set(text.split(/\W+/));
+  const verb = leadingVerb(text);
   for (const [name, entry] of Object.entries(catalog.entries)) {
-    const s = score(entry, step);
+    const s = score(entry, text, words, verb, step.type_hint);
     if (s > bestScore) {
       best = { name, entry, fallback: false };
       bestScore = s;

@@ -113,10 +113,10 @@ export function parseIntent(description: string, options: ParseIntentOptions = {
     };
   });
 
-  for (const g of new Set(groups.filter((x): x is string => !!x))) {
-    const seqs = steps.filter((s) => s.parallel_group === g).map((s) => s.seq);
-    assumptions.push(`Steps ${seqs.join(", ")} run in parallel (group ${g}).`);
-  }
+  const members = new Map<string, number[]>();
+  for (const s of steps)
+    if (s.parallel_group) members.set(s.parallel_group, [...(members.get(s.parallel_group) ?? []), s.seq]);
+  for (const [g, seqs] of members) assumptions.push(`Steps ${seqs.join(", ")} run in parallel (group ${g}).`);
   for (const s of steps) {
     if (s.type_hint === "checkpoint")
       assumptions.push(`Step ${s.seq} ("${s.description}") pauses the run until a person approves.`);

@@ -21,7 +21,7 @@ const CONJ =
   "(?:(?:but\\s+)?only\\s+)?(?:once|after|when|whenever|as soon as|if|upon|following|pending|with|subject to)";
 const SUBJECT =
   "(?:i|we|someone|somebody|a (?:person|human|reviewer|maintainer|teammate|manager)|" +
-  "(?:the|my|our) (?:team|reviewers?|owners?|maintainers?|approvers?|lead|manager|boss|client|customer|editor|" +
+  "(?:the|my|our) (?:[\\w-]+ )?(?:team|reviewers?|owners?|maintainers?|approvers?|lead|manager|boss|client|customer|editor|" +
   "on-?call(?: engineer)?|release manager|product owner|qa team|security team|legal team)|legal|security|qa)";
 const HELPER =
   "(?:'ve|’ve|'d|’d|\\s+(?:have|has|had|will|can|do|did))?(?:\\s+(?:manually|personally|explicitly|finally|also|both|all))?";
@@ -29,6 +29,11 @@ const ACT =
   "(?:approved?|approves|sign(?:ed|s)?[- ]off(?:\\s+on)?|(?:give|gives|gave|given)\\s+(?:it\\s+)?(?:(?:the|my|our|a|an)\\s+)?" +
   "(?:ok|okay|go-?ahead|green light|thumbs[- ]up|sign-?off|approval|nod)|ok(?:'?d|ed|ay(?:ed)?)?|(?:say|says|said) (?:so|ok|okay|yes|go)|" +
   "confirm(?:ed|s)?|review(?:ed|s)?|check(?:ed|s)?|look(?:ed|s)? (?:at|over|through)|accept(?:ed|s)?|agree(?:d|s)?|decide(?:d|s)?)";
+/** Only a person approves or signs off, whoever the subject: "once the host approves it". */
+const APPROVE =
+  "(?:approved?|approves|sign(?:ed|s)?[- ]off(?:\\s+on)?|(?:give|gives|gave|given)\\s+(?:it\\s+)?(?:(?:the|my|our|a|an)\\s+)?" +
+  "(?:ok|okay|go-?ahead|green light|thumbs[- ]up|sign-?off|approval)|ok(?:'?d|ed|ay(?:ed)?)|(?:say|says|said) so)";
+const ANYONE = "(?:(?:the|my|our|a|an)\\s+)?[A-Za-z][\\w-]*(?:\\s+[A-Za-z][\\w-]*)??";
 const CONTENT = "(?:'m|’m|'re|’re|\\s+(?:am|are|is))\\s+(?:happy|satisfied|ready|ok|okay|fine|sure)";
 const BY = "\\s+by\\s+(?:me|us|someone|a (?:person|human|reviewer)|(?:the|my|our)\\s+[\\w-]+)";
 /** Ends a condition at a word boundary, so "approve" does not stop inside "approves". */
@@ -47,6 +52,7 @@ const CONDITIONS: readonly ConditionForm[] = [
     pause: (c) => `wait until ${c}`,
     object: true,
   },
+  { re: new RegExp(`^${ANYONE}${HELPER}\\s+${APPROVE}${END}`, "i"), pause: (c) => `wait until ${c}`, object: true },
   {
     re: new RegExp(
       "^(?:(?:(?:my|our|the team's|a person's|a human's|someone's|the reviewer's|manual|human|explicit|final)\\s+)?" +
@@ -109,9 +115,16 @@ function splitObject(after: string, takesObject: boolean): { object: string; res
 
 const withObject = (text: string, object: string) => `${text}${object ? ` ${object}` : ""}`.trim();
 
+/** Words every condition on a person has one of: a cheap test before the long patterns. */
+const HINT =
+  /approv|sign|\bok|go-?ahead|green|thumbs|\bsa(?:y|ys|id) |confirm|review|check|look|accept|agree|decide|happy|satisf|ready|fine|sure|consent|blessing|\bnod\b/i;
+
+const CONJ_WORD = /\b(?:once|after|when|whenever|as soon as|if|upon|following|pending|with|subject to)\b/i;
+
 /** Reads a person condition leading, trailing or making up `clause`; undefined when there is none. */
 export function readPersonCondition(clause: string): PersonCondition | undefined {
   const text = clause.trim();
+  if (!HINT.test(text) || !CONJ_WORD.test(text)) return undefined;
   const lead = LEAD_CONJ.exec(text);
   const leadCond = lead && conditionAt(text.slice(lead[0].length));
   if (lead && leadCond) {

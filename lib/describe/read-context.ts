@@ -25,9 +25,11 @@ export interface ReadContext {
   orderWords: Set<string>;
   /** Inside a list item: a verbless item is still a step (the person listed it). */
   inList: boolean;
+  /** A step's text with protected code spans put back (to compare words across steps). */
+  restore(text: string): string;
 }
 
-export function createReadContext(): ReadContext {
+export function createReadContext(restore: (text: string) => string = (t) => t): ReadContext {
   let n = 0;
   const notes: string[] = [];
   const seen = new Set<string>();
@@ -41,6 +43,7 @@ export function createReadContext(): ReadContext {
     notes,
     orderWords: new Set(),
     inList: false,
+    restore,
   };
 }
 

@@ -70,7 +70,9 @@ export function readParallelClause(
   const turn = IN_TURN.exec(clause);
   if (turn) {
     const texts = pushSteps(ctx, splitParts(clause.slice(0, turn.index), "fan-out", note), "seq", suffix);
-    note(`"${turn[0].replace(/^[\s,]+/, "")}" read as: one step per object, in order: ${quoted(texts).join(" → ")}.`);
+    if (texts.length > 1) {
+      note(`"${turn[0].replace(/^[\s,]+/, "")}" read as: one step per object, in order: ${quoted(texts).join(" → ")}.`);
+    }
     const after = clause.slice(turn.index + turn[0].length).replace(/^[\s,:]+/, "");
     if (after) readRest(after);
     return true;

@@ -8,18 +8,24 @@
 export const CLAUSE_BREAK = "\u0000";
 
 const ORDINALS = "second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth";
-const MARKERS: RegExp[] = [
-  /(?:,\s*|\s+)(?:and\s+)?then\b,?/gi,
-  /(?:,\s*|\s+)(?:and\s+)?after (?:that|this|which)\b,?/gi,
-  /(?:,\s*|\s+)(?:and\s+)?afterwards?\b,?/gi,
-  /(?:,\s*|\s+)(?:and\s+)?subsequently\b,?/gi,
-  /,\s*(?:and\s+)?next\b,?/gi,
-  /(?:,\s*|\s+)(?:and\s+)?(?:finally|lastly)\b,?/gi,
-  new RegExp(`(?:,\\s*|\\s+and\\s+)(?:${ORDINALS})(?:ly)?\\b,?(?=\\s)`, "gi"),
-  /\s+followed by\s+/gi,
-  /\s*(?:→|->|=>|⟶)\s*/g,
-  /(?:,\s*|\s+)(?:and\s+)?(?=once\s)/gi,
-  /(?:,\s*|\s+)(?:and\s+)?(?=(?:when|after|once) (?:both|all|they|these|those|everything)\b)/gi,
+/** Each marker with words one of which the sentence must contain (a cheap test before the regex). */
+const MARKERS: ReadonlyArray<[RegExp, string[]]> = [
+  [/(?:,\s*|\s+)(?:and\s+)?then\b,?/gi, ["then"]],
+  [/(?:,\s*|\s+)(?:and\s+)?after (?:that|this|which)\b,?/gi, ["after"]],
+  [/(?:,\s*|\s+)(?:and\s+)?afterwards?\b,?/gi, ["afterward"]],
+  [/(?:,\s*|\s+)(?:and\s+)?subsequently\b,?/gi, ["subsequently"]],
+  [/,\s*(?:and\s+)?next\b,?/gi, ["next"]],
+  [/(?:,\s*|\s+)(?:and\s+)?(?:finally|lastly)\b,?/gi, ["finally", "lastly"]],
+  [new RegExp(`(?:,\\s*|\\s+and\\s+)(?:${ORDINALS})(?:ly)?\\b,?(?=\\s)`, "gi"), ORDINALS.split("|")],
+  [/\s+followed by\s+/gi, ["followed by"]],
+  [/\s*(?:→|->|=>|⟶)\s*/g, ["→", "->", "=>", "⟶"]],
+  [/(?:,\s*|\s+)(?:and\s+)?(?=once\s)/gi, ["once"]],
+  [
+    /(?:,\s*|\s+)(?:and\s+)?(?=(?:when|after|once) (?:both|all|they|these|those|everything)\b)/gi,
+    ["when", "after", "once"],
+  ],
+  // "…, and if it passes, ask …": a condition with its own comma starts a clause.
+  [/,\s*(?:and\s+)?(?=(?:if|unless)\s[^,]+,)/gi, ["if", "unless"]],
 ];
 
 /** Sequence words that open a clause; stripped (repeatedly) before the clause is read. */
@@ -36,7 +42,9 @@ const TRAILS = /[\s,]+(?:first|firstly|next|then|afterwards|after that|last|last
 /** Cuts one sentence (its end punctuation already off) into clauses, adding the words met to `seen`. */
 export function splitClauses(sentence: string, seen: Set<string>): string[] {
   let marked = sentence;
-  for (const marker of MARKERS) {
+  const lower = sentence.toLowerCase();
+  for (const [marker, words] of MARKERS) {
+    if (!words.some((w) => lower.includes(w))) continue;
     marked = marked.replace(marker, (m) => {
       const word = m.replace(/^[\s,]*(?:and\s+)?|[\s,]+$/gi, "").toLowerCase();
       if (word) seen.add(word);

@@ -36,13 +36,16 @@ const ONCE =
 const ONCE_ALONE = /^(?:once|when|after|as soon as|until)\s+\S/i;
 const BEFORE_THAT = /^before (?:that|this|then|doing (?:so|that|this)|all that)\b[,:]?\s*/i;
 const BEFORE_GERUND = /^before\s+([A-Za-z]+ing)\b([^,]*),\s*(.+)$/i;
+const JOIN_CONDITION =
+  /\s+(?:if|when|once|after)\s+(?:both|all|they all|all of them|all three|everything|these|those)\s+(?:pass(?:es)?|succeed(?:s)?|(?:are|is) (?:green|done|finished|ready)|finish(?:es)?|(?:are|is|have|has) (?:done|finished|completed?))$/i;
 const IF = /^(if|unless)\s+(.+?),\s*(?:then\s+)?(.+)$/i;
 const BACK_WHILE = /^while\s+(.+?),\s*(.+)$/i;
 
 /** Sentences; one that ends with ":" introduces the steps after it and is not a step itself. */
 function splitSentences(text: string, ctx: ReadContext): string[] {
   const sentences = text
-    .split(/(?<=[.!?;:])\s+|\n+/)
+    .replace(/([.!?;:])\s+/g, "$1\n")
+    .split(/\n+/)
     .map((s) => s.trim())
     .filter(Boolean);
   return sentences.filter((s, i) => {
@@ -58,34 +61,70 @@ function moveBack(ctx: ReadContext, from: number, to: number): void {
   ctx.out.splice(to, 0, ...moved);
 }
 
-/** Puts the pause for `person` at `index` (before a whole group), unless a pause is already there. */
-function placePause(ctx: ReadContext, index: number, person: PersonCondition): boolean {
+/**
+ * Puts the pause for `person` at `index` (before the whole group when that step is in one) and
+ * returns where it went, or -1 when a pause already stands right before.
+ */
+function placePause(ctx: ReadContext, index: number, person: PersonCondition): number {
   const group = ctx.out[index]?.group;
-  const at = group ? ctx.out.findIndex((s) => s.group === group) : index;
+  const at = group ? ctx.out.findIndex((s) => s.group === group) : Math.max(0, index);
   const prev = ctx.out[at - 1];
   if (prev && (prev.pause || isPauseRequest(prev.text))) {
     ctx.note(`"${person.phrase}" is covered by the pause just before it ("${prev.text}").`);
-    return false;
+    return -1;
   }
   ctx.out.splice(at, 0, { text: cleanStepText(person.pause), group: null, pause: true });
-  return true;
+  return at;
+}
+
+/**
+ * A condition on a person: the work written before it, then the pause, then what it guards. A
+ * trailing condition ("publish it once I've approved it", or a clause of its own after another)
+ * guards the nearest step before it.
+ */
+function readGuard(person: PersonCondition, ctx: ReadContext, st: ClauseState): void {
+  const sub = { join: false, first: true, lastStart: st.lastStart };
+  if (person.before) readClause(person.before, ctx, sub);
+  const leading = person.at === "lead" || (person.at === "alone" && (st.first || !ctx.out.length));
+  let at: number;
+  if (leading) {
+    at = placePause(ctx, ctx.out.length, person);
+    if (person.rest) readClause(person.rest, ctx, sub);
+  } else {
+    if (person.rest) readClause(person.rest, ctx, sub);
+    at = placePause(ctx, ctx.out.length - 1, person);
+  }
+  if (at < 0) return;
+  const guarded = ctx.out[at + 1]?.text;
+  const what = guarded ? `before "${guarded}"` : "before what follows";
+  ctx.note(`"${person.phrase}" read as: a pause for a person ${what}, not a step of its own.`);
 }
 
 /** Reads one clause into `ctx.out`; returns whether the next clause joins the group of the last step. */
 function readClause(raw: string, ctx: ReadContext, st: ClauseState): boolean {
   let clause = raw.trim();
   let join = st.join;
+  /** The phrase that joins this clause to the step before ("Meanwhile", "while you investigate"). */
+  let joinedBy: string | undefined;
+  const alongside = (texts: readonly string[], anchor: string | undefined) => {
+    if (!joinedBy) return;
+    const who = texts.length && anchor ? `${texts.map((t) => `"${t}"`).join(", ")} runs alongside "${anchor}"` : "";
+    ctx.note(`"${joinedBy}" read as: ${who || "the next step runs alongside the step before it"}.`);
+  };
   for (let before = ""; before !== clause;) {
     before = clause;
     const lead = PAR_LEAD.exec(clause);
     if (lead) {
       join = true;
       clause = clause.slice(lead[0].length);
-      ctx.note(`"${lead[0].replace(/[\s,:]+$/, "")}" read as: the next step runs alongside the step before it.`);
+      joinedBy = lead[0].replace(/[\s,:]+$/, "");
     }
     clause = stripSequenceWords(clause, ctx.orderWords);
   }
-  if (!clause) return join;
+  if (!clause) {
+    alongside([], undefined);
+    return join;
+  }
   const start = ctx.out.length;
   const next = (text: string) => void readClause(text, ctx, { join: false, first: false, lastStart: start });
 
@@ -102,14 +141,7 @@ function readClause(raw: string, ctx: ReadContext, st: ClauseState): boolean {
 
   const person = readPersonCondition(clause);
   if (person) {
-    if (person.before) readClause(person.before, ctx, { join: false, first: true, lastStart: st.lastStart });
-    const trailing = person.at === "alone" && !st.first && st.lastStart >= 0;
-    const at = trailing ? st.lastStart : ctx.out.length;
-    const placed = placePause(ctx, at, person);
-    if (person.rest) readClause(person.rest, ctx, { join: false, first: true, lastStart: st.lastStart });
-    const guarded = ctx.out[placed ? at + 1 : at]?.text;
-    const what = guarded ? `before "${guarded}"` : "before what follows";
-    if (placed) ctx.note(`"${person.phrase}" read as: a pause for a person ${what}, not a step of its own.`);
+    readGuard(person, ctx, st);
     return false;
   }
 
@@ -119,13 +151,21 @@ function readClause(raw: string, ctx: ReadContext, st: ClauseState): boolean {
     const verb = leadingVerb(action);
     const condition = clause.slice(0, clause.length - once[2].length).replace(/[\s,]+$/, "");
     clause = once[2].trim();
-    if (verb && leadingVerb(ctx.out.at(-1)?.text ?? "") !== verb) {
+    // "after publishing, announce it" after "run `npm publish`": the work is the step before.
+    const prev = ctx.restore(ctx.out.at(-1)?.text ?? "");
+    if (verb && leadingVerb(prev) !== verb && !new RegExp(`\\b${verb}`, "i").test(prev)) {
       pushSteps(ctx, [once[1]], "seq");
       ctx.note(`"${condition}" names work to do first; it became the step "${action}".`);
     } else ctx.note(`"${condition}" read as order: what follows runs after the steps before it.`);
   } else if (ONCE_ALONE.test(clause)) {
     ctx.note(`"${clause}" read as order, not as a step.`);
     return join;
+  }
+  // "deploy if both pass": a condition on the steps before only orders.
+  const joinCondition = JOIN_CONDITION.exec(clause);
+  if (joinCondition) {
+    clause = clause.slice(0, joinCondition.index).trim();
+    ctx.note(`"${joinCondition[0].trim()}" read as order: the step waits for the steps before it.`);
   }
   // "if they fail, fix the code": no gate is built, so the condition stays in the step's words.
   let suffix = "";
@@ -139,11 +179,15 @@ function readClause(raw: string, ctx: ReadContext, st: ClauseState): boolean {
   if (backWhile && (!leadingVerb(cleanStepText(backWhile[1])) || /^(?:you|we|i|it|they)\b/i.test(backWhile[1]))) {
     clause = backWhile[2].trim();
     join = true;
-    ctx.note(`"while ${backWhile[1]}" read as: the next step runs alongside the step before it.`);
+    joinedBy = `while ${backWhile[1]}`;
   }
-  if (!clause) return join;
-  if (readParallelClause(clause, ctx, next, suffix)) return false;
-  pushSteps(ctx, splitParts(clause, "seq", ctx.note), join ? "join" : "seq", suffix);
+  const anchor = ctx.out.at(-1)?.text;
+  if (!clause || readParallelClause(clause, ctx, next, suffix)) {
+    alongside([], undefined);
+    return !clause && join;
+  }
+  const texts = pushSteps(ctx, splitParts(clause, "seq", ctx.note), join ? "join" : "seq", suffix);
+  alongside(join ? texts : [], anchor);
   return false;
 }
 

@@ -75,14 +75,15 @@ function stripMarkdown(text: string, notes: string[]): string {
 export function stripMarkup(description: string): PlainText {
   const notes: string[] = [];
   let text = description.replace(/\r\n?/g, "\n").replace(CONTROL, " ");
-  if (LOOKS_HTML.test(text)) {
+  if (text.includes("<") && LOOKS_HTML.test(text)) {
     text = stripHtml(text);
     notes.push("HTML markup was removed before reading.");
   }
-  const unfenced = unfence(text);
+  const unfenced = text.includes("```") ? unfence(text) : text;
   if (unfenced !== text) notes.push("Each line of a code block was read as a command to run.");
-  text = stripMarkdown(unfenced, notes);
-  const plain = text.replace(SYMBOLS, " ");
+  text = /[#>*_~|[\]-]/.test(unfenced) ? stripMarkdown(unfenced, notes) : unfenced;
+  // eslint-disable-next-line no-control-regex -- ASCII only: no emoji to look for
+  const plain = /[^\u0000-\u007F]/.test(text) ? text.replace(SYMBOLS, " ") : text;
   if (plain !== text) notes.push("Emoji and other symbols were ignored.");
   return { text: plain, notes };
 }
