@@ -86,7 +86,9 @@ export function isVerbPart(text: string, firstWord?: string): boolean {
 
 /** The first word of the list's first part, fillers off ("I want a workflow that analyzes…" → "analyzes"). */
 function firstWordOf(pieces: readonly Piece[]): string {
-  return /^[A-Za-z]+/.exec(stripFillers(pieces[0]?.text ?? ""))?.[0] ?? "";
+  const text = pieces[0]?.text ?? "";
+  const word = /^[A-Za-z]+/.exec(text)?.[0] ?? "";
+  return word && leadingVerb(word) ? word : (/^[A-Za-z]+/.exec(stripFillers(text))?.[0] ?? "");
 }
 
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
@@ -101,12 +103,13 @@ function carryWord(target: string, object: string): string {
 export function distribute(governor: string, object: string): string {
   const g = governor.trim();
   const o = object.trim();
-  const last = [...g.matchAll(PREPOSITION)].at(-1);
+  // The space after `g` lets "Deploy to" (a list heading) end in its preposition.
+  const last = [...`${g} `.matchAll(PREPOSITION)].at(-1);
   if (last && last.index > 0) {
     // "run the benchmark on the baseline and on the new model": the object brings its own preposition.
     if (PREPOSITION_LEAD.test(o)) return `${lowerFirst(g.slice(0, last.index))} ${o}`;
-    const head = g.slice(0, last.index + last[0].length);
-    const target = g.slice(head.length).trim();
+    const head = `${g} `.slice(0, last.index + last[0].length);
+    const target = g.slice(Math.min(head.length, g.length)).trim();
     if (!target || PLACEHOLDER.test(target) || DETERMINER.test(target) === DETERMINER.test(o)) {
       return `${lowerFirst(head)}${carryWord(target, o)}`;
     }

@@ -123,7 +123,8 @@ export function extractRawSteps(description: string): ExtractedSteps {
   const plain = stripMarkup(description);
   const saved: string[] = [];
   const protectedText = plain.text.replace(PROTECT, (m) => `\uE000${saved.push(m) - 1}\uE000`);
-  const restore = (s: string) => s.replace(/\uE000(\d+)\uE000/g, (_, i: string) => saved[Number(i)]);
+  const restore = (s: string) =>
+    s.includes("\uE000") ? s.replace(/\uE000(\d+)\uE000/g, (_, i: string) => saved[Number(i)]) : s;
   const ctx = createReadContext(restore);
   for (const n of plain.notes) ctx.note(n);
   const lines = protectedText.split("\n");
@@ -142,7 +143,10 @@ export function extractRawSteps(description: string): ExtractedSteps {
     splitProse(protectedText, ctx);
   }
   if (ctx.orderWords.size) {
-    const words = [...ctx.orderWords].filter((w) => !/^(?:→|->|=>|⟶)$/.test(w));
+    const lower = plain.text.toLowerCase();
+    const words = [...ctx.orderWords]
+      .filter((w) => !/^(?:→|->|=>|⟶)$/.test(w))
+      .sort((a, b) => lower.indexOf(a) - lower.indexOf(b));
     if (words.length)
       ctx.note(
         `Sequence words (${words.map((w) => `"${w}"`).join(", ")}) were read as order, not as parts of step names.`,

@@ -25,6 +25,10 @@ const IN_TURN =
 const INLINE =
   /(?:,?\s*\b(?:each|all|both|all of them|each of them|every one of them|each one|all (?:three|four|five)))?\s*,?\s*\b(?:in parallel(?: with each other)?|at the same time|simultaneously|concurrently|in tandem|all at once|side by side)\b|(?:,\s*|\s+)(?:each\s+)?(?:separately|individually|independently)\b|,\s*each$/i;
 
+/** A word every form below has: a cheap test before the long patterns. */
+const GATE =
+  /parallel|same time|simultan|concurren|tandem|at once|side by side|separately|individually|independently|each|alongside|meanwhile|in turn|one (?:after|at|by)|order|sequen|while|also/i;
+
 const quoted = (texts: readonly string[]) => texts.map((t) => `"${t}"`);
 /** `"a" ∥ "b"`, plus `, both after "x"` when lead steps run first. */
 function sideBySide(texts: readonly string[], lead: readonly string[]): string {
@@ -49,6 +53,7 @@ export function readParallelClause(
   readRest: (text: string) => void,
   suffix = "",
 ): boolean {
+  if (!GATE.test(clause)) return false;
   const note = ctx.note;
   const w = WITH.exec(clause);
   if (w) {

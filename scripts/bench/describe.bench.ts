@@ -1,12 +1,26 @@
 /**
- * Describe speed (rules only): a one-line sentence, the 12-step list, and a 200-step generated
- * description (parse + resolve + checkpoint injection + validation). Interactive use wants the
- * 12-step case well under 50 ms median.
+ * Describe speed (rules only), `npm run bench describe`:
+ * 1. in-process medians of `describeWorkflow` (parse + resolve + checkpoint injection + validation)
+ *    for a sentence, the 12-step list, a 200-step generated description, 2,000 characters and 50 KB
+ *    of real-world prose (lib/describe/real-world-descriptions.json);
+ * 2. the first call in a fresh process (nothing warmed up), 2,000 characters, CPU time;
+ * 3. the CLI as a user meets it: `wf describe --json` of 2,000 characters against `wf --help` and
+ *    against `wf describe` of one short sentence (the command's own start-up), run alternately,
+ *    medians of the paired differences (wall and CPU). The goal: 2,000 characters < 50 ms of work
+ *    beyond start-up.
  */
-import { parseIntent } from "@/lib/describe/parse-intent";
+import { spawnSync } from "node:child_process";
+import { cpus, loadavg } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { describeWorkflow } from "@/lib/describe/describe-workflow";
-import { fmt, medianMs } from "./measure";
+import { parseIntent } from "@/lib/describe/parse-intent";
+import TABLE from "@/lib/describe/real-world-descriptions.json";
+import { fmt, median, medianMs } from "./measure";
+import { measureProcess } from "./measure-process";
 
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const WF = path.join(ROOT, "scripts/wf.cjs");
 const SENTENCE = "plan the feature, then implement it and write docs in parallel, run the tests, pause so I can review";
 const TWELVE = [
   "Analyze the codebase",
@@ -35,20 +49,94 @@ const VERBS = [
 const LONG = Array.from({ length: 200 }, (_, i) =>
   i % 10 === 5 ? `${VERBS[i % 6]} and ${VERBS[(i + 1) % 6]} in parallel` : VERBS[i % 6],
 ).join(", then ");
+/** The table's one-line descriptions, repeated and cut at a sentence end near `chars`. */
+function prose(chars: number): string {
+  const all = TABLE.filter((c) => !c.text.includes("\n"))
+    .map((c) => c.text.replace(/`/g, ""))
+    .join(" ");
+  const text = all.repeat(Math.ceil(chars / all.length) + 1).slice(0, chars);
+  return text.slice(0, text.lastIndexOf(".") + 1);
+}
+const PROSE_2K = prose(2000);
+const PROSE_50K = prose(51_200);
+
+/** CPU ms of the first `describeWorkflow` call in a fresh process (the CLI's situation). */
+function firstCallCpu(text: string): number {
+  const script = [
+    `import { describeWorkflow } from "${path.join(ROOT, "lib/describe/describe-workflow.ts")}";`,
+    `const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };`,
+    `const t0 = cpu(); describeWorkflow(${JSON.stringify(text)}); console.log(cpu() - t0);`,
+  ].join("\n");
+  const r = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+    cwd: ROOT,
+    encoding: "utf8",
+  });
+  if (r.status !== 0) throw new Error(r.stderr);
+  return Number(r.stdout.trim());
+}
 
 export default async function bench(): Promise<void> {
   const now = new Date("2026-11-29T00:00:00Z");
-  for (const [label, text] of [
-    ["sentence (5 steps)", SENTENCE],
-    ["12-step list", TWELVE],
-    ["200-step prose", LONG],
+  console.log(
+    `load average: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(", ")} (${cpus().length} cores)`,
+  );
+  for (const [label, text, runs] of [
+    ["sentence (5 steps)", SENTENCE, 15],
+    ["12-step list", TWELVE, 15],
+    ["200-step prose", LONG, 9],
+    [`${PROSE_2K.length} chars of prose`, PROSE_2K, 15],
+    [`${(PROSE_50K.length / 1024).toFixed(0)} KB of prose`, PROSE_50K, 5],
   ] as const) {
-    const parse = await medianMs(() => parseIntent(text, { now }), 15, 3);
-    const full = await medianMs(() => describeWorkflow(text, { now }), 15, 3);
+    const parse = await medianMs(() => parseIntent(text, { now }), runs, 2);
+    const full = await medianMs(() => describeWorkflow(text, { now }), runs, 2);
     const r = describeWorkflow(text, { now });
     const nodes = r.ok ? r.template.nodes.length : 0;
     console.log(
-      `${label.padEnd(20)} parse ${fmt(parse).padStart(9)}   describe ${fmt(full).padStart(9)}   (${nodes} nodes)`,
+      `${label.padEnd(22)} parse ${fmt(parse).padStart(9)}   describe ${fmt(full).padStart(9)}   (${nodes} nodes)`,
     );
   }
+
+  const first = median([0, 1, 2, 3, 4].map(() => firstCallCpu(PROSE_2K)));
+  console.log(
+    `\nfirst describeWorkflow call in a fresh process, ${PROSE_2K.length} chars: ${fmt(first)} CPU (median of 5)`,
+  );
+
+  const env: NodeJS.ProcessEnv = { ...process.env, WF_CLI: "bundle" };
+  for (const name of ["WF_AGENT_CMD", "WF_OPENAI_BASE_URL", "WF_PROVIDERS_FILE", "WF_CATALOG"]) delete env[name];
+  const help = [WF, "--help"];
+  const short = [WF, "describe", "--no-agent", "--json", "--", "run the tests"];
+  const long = [WF, "describe", "--no-agent", "--json", "--", PROSE_2K];
+  measureProcess(long, env); // warm-up: file cache, code cache
+  const rows = { help: [] as number[][], short: [] as number[][], long: [] as number[][] };
+  for (let i = 0; i < 7; i++) {
+    for (const [key, args] of [
+      ["help", help],
+      ["short", short],
+      ["long", long],
+    ] as const) {
+      const f = measureProcess(args, env);
+      rows[key].push([f.wallMs, f.cpuMs]);
+    }
+  }
+  const med = (k: keyof typeof rows, j: number) => median(rows[k].map((r) => r[j]));
+  const paired = (a: keyof typeof rows, b: keyof typeof rows, j: number) =>
+    median(rows[a].map((r, i) => r[j] - rows[b][i][j]));
+  console.log(`\nCLI (bundle, median of 7, run alternately)      wall        cpu`);
+  console.log(
+    `wf --help                                  ${fmt(med("help", 0)).padStart(9)}  ${fmt(med("help", 1)).padStart(9)}`,
+  );
+  console.log(
+    `wf describe --json "run the tests"         ${fmt(med("short", 0)).padStart(9)}  ${fmt(med("short", 1)).padStart(9)}`,
+  );
+  console.log(
+    `wf describe --json <${PROSE_2K.length} chars>            ${fmt(med("long", 0)).padStart(9)}  ${fmt(med("long", 1)).padStart(9)}`,
+  );
+  console.log(
+    `  2,000 chars − --help (paired)            ${fmt(paired("long", "help", 0)).padStart(9)}  ${fmt(paired("long", "help", 1)).padStart(9)}`,
+  );
+  console.log(
+    `  2,000 chars − one sentence (paired)      ${fmt(paired("long", "short", 0)).padStart(9)}  ${fmt(paired("long", "short", 1)).padStart(9)}`,
+  );
 }
