@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { validateTemplate } from "@/lib/workflow/validate-template";
+import { validateTemplate } from "@/lib/workflow/validate/validate-template";
 import { describeWorkflow } from "./describe-workflow";
 import { summarizeDescribed } from "./summarize-described";
 

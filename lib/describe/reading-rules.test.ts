@@ -4,7 +4,7 @@
  * Then bad input: never a crash, never an empty step name.
  */
 import { describe, expect, it } from "vitest";
-import { validateTemplate } from "@/lib/workflow/validate-template";
+import { validateTemplate } from "@/lib/workflow/validate/validate-template";
 import { DESCRIBE_PROMPT } from "./describe-issues";
 import { describeWorkflow, type DescribeSuccess } from "./describe-workflow";
 import { summarizeDescribed } from "./summarize-described";

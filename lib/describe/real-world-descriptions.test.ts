@@ -4,7 +4,7 @@
  * `wf describe --json` in server/cli/commands/describe-real-world.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import { validateTemplate } from "@/lib/workflow/validate-template";
+import { validateTemplate } from "@/lib/workflow/validate/validate-template";
 import { describeWorkflow } from "./describe-workflow";
 import TABLE from "./real-world-descriptions.json";
 import { summarizeDescribed, type DescribedSummary } from "./summarize-described";

@@ -18,8 +18,6 @@ import { pushSteps, type ReadContext } from "./read-context";
 import { readParallelClause } from "./read-parallel-clause";
 import { splitClauses, stripSequenceWords } from "./sequence-words";
 
-export type { RawStep } from "./read-context";
-
 interface ClauseState {
   /** The clause joins the parallel group of the step before ("Meanwhile, …"). */
   join: boolean;

@@ -4,7 +4,7 @@
  * number (`1 → (2 ∥ 3) → ⏸4`, ⏸ = a pause for a person; injected checkpoints are looked through)
  * and the variables (name → required).
  */
-import type { Template } from "@/lib/workflow/template-schema";
+import type { Template } from "@/lib/workflow/model/template-schema";
 
 export interface DescribedSummary {
   steps: string[];

@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESCRIBE_PROMPT } from "@/lib/describe/describe-issues";
 import TABLE from "@/lib/describe/real-world-descriptions.json";
 import { summarizeDescribed } from "@/lib/describe/summarize-described";
-import { TemplateSchema } from "@/lib/workflow/template-schema";
-import { validateTemplate } from "@/lib/workflow/validate-template";
+import { TemplateSchema } from "@/lib/workflow/model/template-schema";
+import { validateTemplate } from "@/lib/workflow/validate/validate-template";
 
 const BIN = path.resolve("scripts/wf.cjs");
 let dir: string;
