@@ -24,6 +24,9 @@ const SYSTEM = [
   "of another step of the same group, else null. variables holds the inputs that vary per run",
   "(name → { type: string|path|boolean, required, description }); each step lists the names it uses.",
   "A literal command line goes in the step's optional `command`.",
+  "A verb applies only to the objects after it, up to the next verb; sequence and ordinal words (first, then,",
+  'finally) order steps and never appear in a description; a condition on a person ("once I\'ve approved it")',
+  "is a checkpoint step before the step it guards, not a step of its own.",
 ].join(" ");
 
 export function buildIntentPrompt(description: string): { system: string; prompt: string } {

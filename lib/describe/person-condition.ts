@@ -3,6 +3,7 @@
  * approved"): not work to run but a pause for a person, placed before the step they guard.
  */
 import { leadingVerb } from "./action-verbs";
+import { matchPersonCondition } from "./match-person-condition";
 
 export interface PersonCondition {
   /** The condition as written, conjunction included: "once I've approved it". */
@@ -19,59 +20,6 @@ export interface PersonCondition {
 
 const CONJ =
   "(?:(?:but\\s+)?only\\s+)?(?:once|after|when|whenever|as soon as|if|upon|following|pending|with|subject to)";
-const SUBJECT =
-  "(?:i|we|someone|somebody|a (?:person|human|reviewer|maintainer|teammate|manager)|" +
-  "(?:the|my|our) (?:[\\w-]+ )?(?:team|reviewers?|owners?|maintainers?|approvers?|lead|manager|boss|client|customer|editor|" +
-  "on-?call(?: engineer)?|release manager|product owner|qa team|security team|legal team)|legal|security|qa)";
-const HELPER =
-  "(?:'ve|’ve|'d|’d|\\s+(?:have|has|had|will|can|do|did))?(?:\\s+(?:manually|personally|explicitly|finally|also|both|all))?";
-const ACT =
-  "(?:approved?|approves|sign(?:ed|s)?[- ]off(?:\\s+on)?|(?:give|gives|gave|given)\\s+(?:it\\s+)?(?:(?:the|my|our|a|an)\\s+)?" +
-  "(?:ok|okay|go-?ahead|green light|thumbs[- ]up|sign-?off|approval|nod)|ok(?:'?d|ed|ay(?:ed)?)?|(?:say|says|said) (?:so|ok|okay|yes|go)|" +
-  "confirm(?:ed|s)?|review(?:ed|s)?|check(?:ed|s)?|look(?:ed|s)? (?:at|over|through)|accept(?:ed|s)?|agree(?:d|s)?|decide(?:d|s)?)";
-/** Only a person approves or signs off, whoever the subject: "once the host approves it". */
-const APPROVE =
-  "(?:approved?|approves|sign(?:ed|s)?[- ]off(?:\\s+on)?|(?:give|gives|gave|given)\\s+(?:it\\s+)?(?:(?:the|my|our|a|an)\\s+)?" +
-  "(?:ok|okay|go-?ahead|green light|thumbs[- ]up|sign-?off|approval)|ok(?:'?d|ed|ay(?:ed)?)|(?:say|says|said) so)";
-const ANYONE = "(?:(?:the|my|our|a|an)\\s+)?[A-Za-z][\\w-]*(?:\\s+[A-Za-z][\\w-]*)??";
-const CONTENT = "(?:'m|’m|'re|’re|\\s+(?:am|are|is))\\s+(?:happy|satisfied|ready|ok|okay|fine|sure)";
-const BY = "\\s+by\\s+(?:me|us|someone|a (?:person|human|reviewer)|(?:the|my|our)\\s+[\\w-]+)";
-/** Ends a condition at a word boundary, so "approve" does not stop inside "approves". */
-const END = "(?![\\w'’-])";
-
-interface ConditionForm {
-  re: RegExp;
-  pause: (cond: string) => string;
-  /** "once I've approved it": the verb may take an object. */
-  object: boolean;
-}
-
-const CONDITIONS: readonly ConditionForm[] = [
-  {
-    re: new RegExp(`^${SUBJECT}(?:${HELPER}\\s+${ACT}|${CONTENT})${END}`, "i"),
-    pause: (c) => `wait until ${c}`,
-    object: true,
-  },
-  { re: new RegExp(`^${ANYONE}${HELPER}\\s+${APPROVE}${END}`, "i"), pause: (c) => `wait until ${c}`, object: true },
-  {
-    re: new RegExp(
-      "^(?:(?:(?:my|our|the team's|a person's|a human's|someone's|the reviewer's|manual|human|explicit|final)\\s+)?" +
-        `(?:approval|ok|okay|go-?ahead|sign-?off|green light|thumbs[- ]up|confirmation|consent|blessing)|(?:my|our|manual|human)\\s+review)${END}`,
-      "i",
-    ),
-    pause: (c) => `wait for ${c}`,
-    object: false,
-  },
-  {
-    re: new RegExp(
-      "^(?:(?:it|this|that|they|these|those|everything|the\\s+[\\w-]+(?:\\s+[\\w-]+)?)(?:'s|’s|\\s+(?:is|are|has been|have been|gets|get|got))\\s+)?" +
-        `(?:(?:approved|signed[- ]off|okayed|ok'd|green-?lit|accepted)(?:${BY})?|reviewed${BY})${END}`,
-      "i",
-    ),
-    pause: (c) => `wait until ${c}`,
-    object: false,
-  },
-];
 const LEAD_CONJ = new RegExp(`^${CONJ}\\s+`, "i");
 const TRAIL_CONJ = new RegExp(`(?:,\\s*|\\s+)${CONJ}\\s+`, "gi");
 /** Words that may start the object of "approve" before the guarded step, and its length: "once I've approved it, publish". */
@@ -86,13 +34,12 @@ const OBJECT_LENGTH: Readonly<Record<string, number>> = {
   our: 2,
 };
 
+const PAUSE_WORDS = { subject: "wait until", noun: "wait for", participle: "wait until" } as const;
+
 /** The condition at the start of `text` (after its conjunction) and where it ends, or undefined. */
-function conditionAt(text: string): (ConditionForm & { end: number }) | undefined {
-  for (const c of CONDITIONS) {
-    const m = c.re.exec(text);
-    if (m) return { ...c, end: m[0].length };
-  }
-  return undefined;
+function conditionAt(text: string): { end: number; pause: (c: string) => string; object: boolean } | undefined {
+  const m = matchPersonCondition(text);
+  return m && { end: m.end, pause: (c) => `${PAUSE_WORDS[m.form]} ${c}`, object: m.form === "subject" };
 }
 
 /**

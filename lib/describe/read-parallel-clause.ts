@@ -18,12 +18,43 @@ import {
 } from "./coordinate-parts";
 import { pushSteps, type ReadContext } from "./read-context";
 
-const WITH =
-  /\s*,?\s*\b(?:in parallel|at the same time|simultaneously|concurrently|in tandem)\s+(?:with|as)\s+(?!each other\b)|\s+alongside\s+(?=[a-z]+ing\b)|(?:,\s*|\s+)and\s+(?:at the same time|in parallel|simultaneously|concurrently|meanwhile)\s*,?\s+/i;
+/** "A in parallel with B": the phrase between the two verb parts (several small patterns, the leftmost wins). */
+const WITH: readonly RegExp[] = [
+  /[\s,]*\b(?:in parallel|at the same time|simultaneously|concurrently|in tandem)\s+(?:with|as)\s+(?!each other\b)/i,
+  /\s+alongside\s+(?=[a-z]+ing\b)/i,
+  /(?:,\s*|\s+)and\s+(?:at the same time|in parallel|simultaneously|concurrently|meanwhile)\s*,?\s+/i,
+];
 const IN_TURN =
   /(?:,\s*|\s+)(?:each\s+)?(?:in turn|one (?:after (?:another|the other)|at a time|by one)|in (?:that |this )?(?:order|sequence)|sequentially)\b/i;
 const INLINE =
-  /(?:,?\s*\b(?:each|all|both|all of them|each of them|every one of them|each one|all (?:three|four|five)))?\s*,?\s*\b(?:in parallel(?: with each other)?|at the same time|simultaneously|concurrently|in tandem|all at once|side by side)\b|(?:,\s*|\s+)(?:each\s+)?(?:separately|individually|independently)\b|,\s*each$/i;
+  /\b(?:in parallel(?: with each other)?|at the same time|simultaneously|concurrently|in tandem|all at once|side by side)\b/i;
+/** The distributive words that may come just before the inline phrase: ", each in parallel". */
+const INLINE_LEAD =
+  /(?:,?\s*\b(?:each|all|both|all of them|each of them|every one of them|each one|all (?:three|four|five)))?[\s,]*$/i;
+const SEPARATELY = /(?:,\s*|\s+)(?:each\s+)?(?:separately|individually|independently)\b|,\s*each$/i;
+
+/** The leftmost match of any of `patterns`. */
+function leftmost(text: string, patterns: readonly RegExp[]): RegExpExecArray | undefined {
+  let best: RegExpExecArray | undefined;
+  for (const re of patterns) {
+    const m = re.exec(text);
+    if (m && (!best || m.index < best.index)) best = m;
+  }
+  return best;
+}
+
+/** "…, each in parallel" / "… at the same time" / "…, each separately": where the phrase starts and ends. */
+function inlinePhrase(clause: string): { index: number; end: number; text: string } | undefined {
+  const m = INLINE.exec(clause);
+  if (m) {
+    const head = clause.slice(Math.max(0, m.index - 40), m.index);
+    const lead = INLINE_LEAD.exec(head)?.[0].length ?? 0;
+    const index = m.index - lead;
+    return { index, end: m.index + m[0].length, text: clause.slice(index, m.index + m[0].length) };
+  }
+  const d = SEPARATELY.exec(clause);
+  return d ? { index: d.index, end: d.index + d[0].length, text: d[0] } : undefined;
+}
 
 /** A word every form below has: a cheap test before the long patterns. */
 const GATE =
@@ -55,7 +86,7 @@ export function readParallelClause(
 ): boolean {
   if (!GATE.test(clause)) return false;
   const note = ctx.note;
-  const w = WITH.exec(clause);
+  const w = leftmost(clause, WITH);
   if (w) {
     const [leadText, lastText] = cutAtLastVerb(clause.slice(0, w.index));
     const [withText, restText] = cutAfterFirstPart(clause.slice(w.index + w[0].length));
@@ -82,15 +113,15 @@ export function readParallelClause(
     if (after) readRest(after);
     return true;
   }
-  const inline = INLINE.exec(clause);
+  const inline = inlinePhrase(clause);
   if (inline) {
     const before = clause.slice(0, inline.index).replace(/^\s*(?:do\s+)?(?:both|all)\s+/i, "");
-    const after = clause.slice(inline.index + inline[0].length).replace(/^[\s,:]+/, "");
+    const after = clause.slice(inline.end).replace(/^[\s,:]+/, "");
     const groupText = (before.trim() ? before : after).replace(/[\s,]+$/, "");
     const { lead, group } = splitGroupText(groupText, note);
     const leadTexts = pushSteps(ctx, lead, "seq", suffix);
     const texts = pushSteps(ctx, group, group.length > 1 ? "group" : "join", suffix);
-    if (texts.length > 1) note(`"${inline[0].replace(/^[\s,]+/, "")}" read as: ${sideBySide(texts, leadTexts)}.`);
+    if (texts.length > 1) note(`"${inline.text.replace(/^[\s,]+/, "")}" read as: ${sideBySide(texts, leadTexts)}.`);
     if (before.trim() && after.trim()) readRest(after);
     return true;
   }

@@ -82,8 +82,7 @@ export function stripMarkup(description: string): PlainText {
   const unfenced = text.includes("```") ? unfence(text) : text;
   if (unfenced !== text) notes.push("Each line of a code block was read as a command to run.");
   text = /[#>*_~|[\]-]/.test(unfenced) ? stripMarkdown(unfenced, notes) : unfenced;
-  // eslint-disable-next-line no-control-regex -- ASCII only: no emoji to look for
-  const plain = /[^\u0000-\u007F]/.test(text) ? text.replace(SYMBOLS, " ") : text;
+  const plain = /[^\t\n\r -~]/.test(text) ? text.replace(SYMBOLS, " ") : text;
   if (plain !== text) notes.push("Emoji and other symbols were ignored.");
   return { text: plain, notes };
 }
