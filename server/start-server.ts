@@ -1,11 +1,14 @@
 /**
- * What the web server does once at start (from instrumentation.ts): read the configuration, build
+ * What the web server does once at start (from instrumentation.ts): read the configuration, guard
+ * forwarded headers (server/auth/forwarded-headers.ts), build
  * the dependencies (opening and migrating the database), install them for the route handlers, seed
  * the examples into an empty library, create the admin from WF_ADMIN_EMAIL/PASSWORD, and resume
  * interrupted runs. A database that cannot be opened stops the process with one line naming the path.
  */
 import { BootstrapAdminError, bootstrapAdmin } from "@/server/auth/bootstrap-admin";
+import { guardForwardedHeaders } from "@/server/auth/forwarded-headers";
 import { readServerConfig } from "@/server/config/server-config";
+import { TrustedProxiesError } from "@/server/config/trusted-proxies";
 import { DatabaseOpenError } from "@/server/db/open-database";
 import { seedExampleTemplates } from "@/server/db/seed-examples";
 import { createServerDeps } from "@/server/runtime/server-deps";
@@ -14,6 +17,8 @@ import { installServerDeps } from "@/server/runtime/server-deps-holder";
 export async function startServer(): Promise<void> {
   try {
     const config = readServerConfig(process.env);
+    // Before the first request: forwarded headers count only from WF_TRUSTED_PROXIES.
+    guardForwardedHeaders(config.trustedProxies);
     const deps = createServerDeps(config);
     installServerDeps(deps);
     const seeded = seedExampleTemplates(deps.db);
@@ -25,7 +30,7 @@ export async function startServer(): Promise<void> {
     if (resumed.length) console.log(`wf: resumed ${resumed.length} unfinished run(s)`);
     for (const err of invalid) console.error(`wf: not resuming ${err.runId}: ${err.message}`);
   } catch (err) {
-    if (err instanceof DatabaseOpenError || err instanceof BootstrapAdminError) {
+    if (err instanceof DatabaseOpenError || err instanceof BootstrapAdminError || err instanceof TrustedProxiesError) {
       console.error(`wf: ${err.message}`);
       process.exit(1);
     }

@@ -39,6 +39,8 @@ const INPUTS: Record<string, () => unknown> = {
   "auth.login": () => ({ email: "viewer@access.test", password: "viewer-password-1" }),
   "auth.setup": () => ({ email: "second@access.test", password: "second-password" }),
   "auth.logout": () => undefined,
+  // A wrong current password: a 400 for every signed-in caller, and no identity's password changes.
+  "auth.changePassword": () => ({ currentPassword: "not-the-password", newPassword: "another-password-1" }),
   "template.list": () => ({}),
   "template.facets": () => undefined,
   "template.get": () => ({ id: f.templateId }),
@@ -70,6 +72,10 @@ const INPUTS: Record<string, () => unknown> = {
     roles: ["viewer"],
   }),
   "user.setRoles": () => ({ id: f.spareUserId, roles: ["viewer", "approver"] }),
+  "user.disable": () => ({ id: f.spareUserId }),
+  "user.enable": () => ({ id: f.spareUserId }),
+  "user.delete": () => ({ id: f.doomedUserId }),
+  "user.resetPassword": () => ({ id: f.spareUserId, newPassword: "reset-password-1" }),
   "token.create": () => ({ name: "access test" }),
   "token.list": () => undefined,
   "token.revoke": () => ({ id: f.tokenId }),
@@ -116,6 +122,7 @@ function identityAsCaller(who: Identity): Caller | null {
   return { via: "session", userId: who, email: who, roles: [who], sessionId: who };
 }
 
+// Nine argon2id hashes, two at a time, on a loaded machine: a longer hook timeout.
 beforeAll(async () => {
   ({ t, http, stop } = await startApiTestServer());
   headers = await identityHeaders(t.db);
@@ -131,9 +138,12 @@ beforeAll(async () => {
   f.spareUserId = (
     await admin.user.create({ email: "spare@access.test", password: "spare-password", roles: ["viewer"] })
   ).user.id;
+  f.doomedUserId = (
+    await admin.user.create({ email: "doomed@access.test", password: "doomed-password", roles: ["viewer"] })
+  ).user.id;
   await admin.secret.set({ name: "SPARE_SECRET", value: "spare-value" });
   f.tokenId = createApiToken(t.db, f.userId, "fixture").summary.id;
-});
+}, 120_000);
 
 afterAll(() => stop());
 

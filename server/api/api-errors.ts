@@ -1,4 +1,4 @@
-/** Domain errors (engine, template store) → typed tRPC errors: 400 with diagnostics, 404, 409, 412. */
+/** Domain errors (engine, template store, accounts) → typed tRPC errors: 400 with diagnostics, 404, 409, 412, 429. */
 import { TRPCError } from "@trpc/server";
 import { DiagnosticsError } from "@/server/api/trpc";
 import type { TemplateStoreError } from "@/server/db/template-store";
@@ -28,6 +28,15 @@ function is<T extends Error>(err: unknown, name: string): err is T {
   return err instanceof Error && err.name === name;
 }
 
+/** server/auth's errors by name: each already says what was refused and why. */
+const ACCOUNT_ERRORS = new Map<string, TRPCError["code"]>([
+  ["UserExistsError", "CONFLICT"],
+  ["SetupDoneError", "CONFLICT"],
+  ["LastAdminError", "CONFLICT"],
+  ["UserNotFoundError", "NOT_FOUND"],
+  ["PasswordWorkBusyError", "TOO_MANY_REQUESTS"],
+]);
+
 export function rethrowApiError(err: unknown): never {
   if (is<RunInputError>(err, "RunInputError")) throw new DiagnosticsError(err.message, err.diagnostics);
   if (is<RerunNeedsConfirmationError>(err, "RerunNeedsConfirmationError")) throw new RerunConfirmError(err);
@@ -36,6 +45,8 @@ export function rethrowApiError(err: unknown): never {
     throw new TRPCError({ code: "CONFLICT", message: err.message });
   if (is<RunStateInvalidError>(err, "RunStateInvalidError"))
     throw new DiagnosticsError(err.message, err.diagnostics, "PRECONDITION_FAILED");
+  const accountCode = err instanceof Error ? ACCOUNT_ERRORS.get(err.name) : undefined;
+  if (accountCode) throw new TRPCError({ code: accountCode, message: (err as Error).message });
   if (is<TemplateStoreError>(err, "TemplateStoreError")) {
     if (err.kind === "not_found") throw new TRPCError({ code: "NOT_FOUND", message: err.message });
     if (err.kind === "conflict") throw new TRPCError({ code: "CONFLICT", message: err.message });

@@ -1,9 +1,11 @@
 /**
  * The tRPC HTTP + SSE endpoint's work (the route handler only forwards): the request guards of
- * server/auth/request-guard.ts, then tRPC with the caller resolved from the cookie or bearer token.
+ * server/auth/request-guard.ts, the batch rules (size, no `auth.*` in a batch), then tRPC with the
+ * caller resolved from the cookie or bearer token.
  * Refusals are tRPC-shaped JSON errors, so every client reads them the same way.
  */
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { MAX_BATCH_CALLS, mayBatch } from "@/lib/access/batch-rules";
 import type { Caller } from "@/server/auth/caller";
 import { accessRefusal } from "@/server/auth/procedure-access";
 import { hostRefusal, originRefusal, withCappedBody, type Refusal } from "@/server/auth/request-guard";
@@ -28,12 +30,43 @@ function refuse(r: Refusal): Response {
 }
 
 /**
+ * The procedure paths a request names, as tRPC reads them (`/api/trpc/a.b,c.d?batch=1` → two), or
+ * a refusal when the path is not valid percent-encoding.
+ */
+function requestPaths(url: URL, endpoint: string): string[] | Refusal {
+  const raw = url.pathname.slice(endpoint.length + 1);
+  let path: string;
+  try {
+    path = decodeURIComponent(raw);
+  } catch {
+    return { status: 400, message: `the procedure path "${raw.slice(0, 100)}" is not valid URL encoding` };
+  }
+  return url.searchParams.get("batch") === "1" ? path.split(",") : [path];
+}
+
+/**
+ * Batches are capped at MAX_BATCH_CALLS, and `auth.*` procedures never ride in one: each password
+ * attempt is its own request, counted and answered on its own.
+ */
+function batchRefusal(paths: string[]): Refusal | null {
+  if (paths.length > MAX_BATCH_CALLS)
+    return {
+      status: 400,
+      message: `a batch of ${paths.length} calls is refused: at most ${MAX_BATCH_CALLS} calls per request`,
+    };
+  const auth = paths.length > 1 ? paths.find((p) => !mayBatch(p)) : undefined;
+  return auth
+    ? { status: 400, message: `${auth} cannot be batched with other calls: send it as a request of its own` }
+    : null;
+}
+
+/**
  * A subscription answers 200 and then streams, so a refusal inside it would arrive as an SSE
  * event; checked here first (the same rule as the middleware's), a refused subscriber gets a real 401/403.
  */
-function subscriptionRefusal(req: Request, endpoint: string, caller: Caller | null): Refusal | null {
-  if (req.method !== "GET") return null;
-  const path = decodeURIComponent(new URL(req.url).pathname.slice(endpoint.length + 1));
+function subscriptionRefusal(req: Request, paths: string[], caller: Caller | null): Refusal | null {
+  if (req.method !== "GET" || paths.length !== 1) return null;
+  const path = paths[0]!;
   if (PROCEDURE_KINDS[path] !== "subscription") return null;
   const refusal = accessRefusal(path, caller);
   return refusal && { status: refusal.code === "FORBIDDEN" ? 403 : 401, message: refusal.message };
@@ -46,9 +79,13 @@ export async function handleTrpcRequest(
 ): Promise<Response> {
   const early = hostRefusal(incoming.headers) ?? originRefusal(incoming.method, incoming.headers);
   if (early) return refuse(early);
+  const paths = requestPaths(new URL(incoming.url), endpoint);
+  if (!Array.isArray(paths)) return refuse(paths);
+  const batch = batchRefusal(paths);
+  if (batch) return refuse(batch);
   // Resolved once per request: the subscription guard and the tRPC context share it.
   const caller = resolveCaller(deps.db, incoming.headers, deps.config);
-  const denied = subscriptionRefusal(incoming, endpoint, caller);
+  const denied = subscriptionRefusal(incoming, paths, caller);
   if (denied) return refuse(denied);
   const req = await withCappedBody(incoming);
   if (!(req instanceof Request)) return refuse(req);
@@ -56,6 +93,7 @@ export async function handleTrpcRequest(
     endpoint,
     req,
     router: appRouter,
+    maxBatchSize: MAX_BATCH_CALLS,
     createContext: ({ resHeaders }) =>
       createTRPCContext({ deps, headers: req.headers, caller, resHeaders, secure: isHttps(req.url, req.headers) }),
     onError({ error, path }) {

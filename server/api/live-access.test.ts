@@ -5,6 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { liveAccessSignal, liveAccessStreamCount } from "@/server/auth/live-access";
 import { startApiTestServer } from "@/server/test-support/api-test-server";
+import { cookieOf, httpCalls } from "@/server/test-support/http-calls";
 import type { TrpcHttpServer } from "@/server/test-support/trpc-http-server";
 
 let http: TrpcHttpServer;
@@ -15,44 +16,12 @@ beforeEach(async () => {
 afterEach(() => stop());
 
 const post = async (path: string, input: unknown, headers: Record<string, string>) => {
-  const res = await fetch(`${http.base}/${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...headers },
-    body: JSON.stringify(input),
-  });
+  const res = await httpCalls(http.base).post(path, input, headers);
   expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200);
   return res;
 };
-const cookieOf = (res: Response) => ({ cookie: res.headers.get("set-cookie")!.split(";")[0]! });
+const openWatch = (headers: Record<string, string>) => httpCalls(http.base).openWatch(headers);
 const data = async (res: Response) => ((await res.json()) as { result: { data: Record<string, never> } }).result.data;
-
-/** An open `live.watch` stream: resolves `ended` with everything received once the server closes it. */
-async function openWatch(headers: Record<string, string>) {
-  const input = encodeURIComponent(JSON.stringify({ approvals: true }));
-  const res = await fetch(`${http.base}/live.watch?input=${input}`, {
-    headers: { accept: "text/event-stream", ...headers },
-  });
-  expect(res.status).toBe(200);
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  let markReady!: () => void;
-  const ready = new Promise<void>((resolve) => (markReady = resolve));
-  const ended = (async () => {
-    try {
-      for (let r = await reader.read(); !r.done; r = await reader.read()) {
-        text += decoder.decode(r.value, { stream: true });
-        if (text.includes('"kind":"ready"')) markReady();
-      }
-    } catch (err) {
-      // Only a stream this test cancels, or one still open when the server stops, ends this way.
-      text += `\n[read failed: ${String(err)}]`;
-    }
-    return text;
-  })();
-  await ready;
-  return { ended, cancel: () => reader.cancel() };
-}
 
 // argon2id hashing is deliberately slow on a loaded 2-core machine.
 describe("live streams end with the access they were opened with", { timeout: 120_000 }, () => {

@@ -32,6 +32,8 @@ export function auditDetail(input: unknown, result: unknown): Record<string, unk
     const r = result as Record<string, unknown>;
     if (typeof r.runId === "string") detail.runId = r.runId;
     if (typeof r.version === "number") detail.version = r.version;
+    // user.disable / enable / delete: whose account it was (the id alone says nothing once deleted).
+    if (typeof r.email === "string") detail.email = r.email;
   }
   return detail;
 }

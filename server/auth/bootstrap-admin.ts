@@ -6,7 +6,7 @@ import type { Db } from "@/server/db/open-database";
 import { recordAudit } from "./audit-log";
 import { MIN_PASSWORD_LENGTH } from "@/lib/access/password-rules";
 import { countUsers } from "./count-users";
-import { createUser } from "./user-store";
+import { SetupDoneError, createUser } from "./user-store";
 
 export class BootstrapAdminError extends Error {
   override name = "BootstrapAdminError";
@@ -25,7 +25,14 @@ export async function bootstrapAdmin(
   if (countUsers(db) > 0) return null;
   if (password.length < MIN_PASSWORD_LENGTH)
     throw new BootstrapAdminError(`WF_ADMIN_PASSWORD must have at least ${MIN_PASSWORD_LENGTH} characters`);
-  const user = await createUser(db, { email, password, roles: ["admin"] });
+  let user;
+  try {
+    user = await createUser(db, { email, password, roles: ["admin"] }, { onlyIfNoUsers: true });
+  } catch (err) {
+    // Another process created the first account meanwhile: nothing to do.
+    if (err instanceof SetupDoneError) return null;
+    throw err;
+  }
   recordAudit(db, {
     actor: "WF_ADMIN_EMAIL",
     action: "user.create",

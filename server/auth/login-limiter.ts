@@ -1,39 +1,48 @@
 /**
- * Login attempts per email and per client address (rate-limiter-flexible, in memory: one server
- * process). A success clears the email's counter.
+ * Password attempts per account and per client address (rate-limiter-flexible, in memory: one
+ * server process). An attempt is counted **before** its password is checked, in one synchronous
+ * step, so a burst of parallel attempts (a flood of requests, or many calls at once) gets exactly
+ * the allowed number through and the rest never reach argon2. A success clears the account's count
+ * and gives its address point back.
  */
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 
-const holder = globalThis as unknown as {
-  __wfLoginLimiters?: { byEmail: RateLimiterMemory; byAddress: RateLimiterMemory };
-};
+export interface LoginLimiter {
+  /**
+   * Counts one attempt for `account` (an email) and `address`. Returns 0 when the attempt may go on,
+   * else the seconds to wait (the attempt is still counted: hammering keeps the door shut).
+   */
+  take(account: string, address: string): Promise<number>;
+  /** The attempt succeeded: the account starts afresh and the address gets its point back. */
+  succeeded(account: string, address: string): Promise<void>;
+}
 
-function limiters() {
-  holder.__wfLoginLimiters ??= {
-    // 10 wrong passwords for one account per 15 minutes; 50 per address (a shared NAT stays usable).
-    byEmail: new RateLimiterMemory({ points: 10, duration: 15 * 60 }),
-    byAddress: new RateLimiterMemory({ points: 50, duration: 15 * 60 }),
+export interface LoginLimits {
+  /** Attempts per account per window (default 10). */
+  perAccount?: number;
+  /** Attempts per client address per window (default 50: a shared NAT stays usable). */
+  perAddress?: number;
+  /** The window in seconds (default 15 minutes). */
+  windowS?: number;
+}
+
+export function createLoginLimiter(limits: LoginLimits = {}): LoginLimiter {
+  const duration = limits.windowS ?? 15 * 60;
+  const byAccount = new RateLimiterMemory({ points: limits.perAccount ?? 10, duration });
+  const byAddress = new RateLimiterMemory({ points: limits.perAddress ?? 50, duration });
+  const waitS = (r: PromiseSettledResult<unknown>) =>
+    r.status === "rejected" && r.reason instanceof RateLimiterRes
+      ? Math.max(1, Math.ceil(r.reason.msBeforeNext / 1000))
+      : 0;
+  return {
+    async take(account, address) {
+      // Both counters move before the first await: no other attempt can slip in between.
+      const results = await Promise.allSettled([byAccount.consume(account), byAddress.consume(address)]);
+      for (const r of results) if (r.status === "rejected" && !(r.reason instanceof RateLimiterRes)) throw r.reason;
+      return Math.max(...results.map(waitS));
+    },
+    async succeeded(account, address) {
+      await Promise.all([byAccount.delete(account), byAddress.reward(address, 1)]);
+    },
   };
-  return holder.__wfLoginLimiters;
-}
-
-/** Seconds to wait before the next attempt, or 0 when one is allowed now. */
-export async function loginRetryAfterS(email: string, address: string): Promise<number> {
-  const { byEmail, byAddress } = limiters();
-  const [e, a] = await Promise.all([byEmail.get(email), byAddress.get(address)]);
-  const blocked = [
-    [e, byEmail.points],
-    [a, byAddress.points],
-  ].filter(([r, points]) => r instanceof RateLimiterRes && r.consumedPoints >= (points as number));
-  if (blocked.length === 0) return 0;
-  return Math.max(...blocked.map(([r]) => Math.ceil((r as RateLimiterRes).msBeforeNext / 1000)));
-}
-
-export async function recordLoginFailure(email: string, address: string): Promise<void> {
-  const { byEmail, byAddress } = limiters();
-  await Promise.all([byEmail.penalty(email, 1), byAddress.penalty(address, 1)]);
-}
-
-export async function recordLoginSuccess(email: string): Promise<void> {
-  await limiters().byEmail.delete(email);
 }

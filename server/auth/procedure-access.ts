@@ -16,6 +16,7 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
   "auth.me": "public",
   "auth.setup": "public",
   "auth.logout": "signed-in",
+  "auth.changePassword": "signed-in",
 
   "template.list": "viewer",
   "template.facets": "viewer",
@@ -51,6 +52,10 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
   "user.list": "admin",
   "user.create": "admin",
   "user.setRoles": "admin",
+  "user.disable": "admin",
+  "user.enable": "admin",
+  "user.delete": "admin",
+  "user.resetPassword": "admin",
   "secret.list": "admin",
   "secret.set": "admin",
   "secret.delete": "admin",

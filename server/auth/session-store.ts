@@ -1,8 +1,9 @@
 /**
  * Server-side sessions. The cookie carries a random token; the row is keyed by its SHA-256, so
- * logout, expiry and role changes take effect on the next request (one primary-key lookup).
+ * logout, expiry, role changes and a disabled account take effect on the next request (one
+ * primary-key lookup joined to the user).
  */
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, ne } from "drizzle-orm";
 import type { Db } from "@/server/db/open-database";
 import { sessions, users } from "@/server/db/schema";
 import type { Caller } from "./caller";
@@ -35,7 +36,7 @@ export function resolveSession(db: Db, token: string, now = Date.now()): Caller 
     .select({ userId: users.id, email: users.email, roles: users.roles, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now), isNull(users.disabledAt)))
     .get();
   if (!row) return null;
   return {
@@ -52,4 +53,22 @@ export function resolveSession(db: Db, token: string, now = Date.now()): Caller 
 export function deleteSession(db: Db, sessionId: string): void {
   db.delete(sessions).where(eq(sessions.id, sessionId)).run();
   endLiveAccess({ sessionId });
+}
+
+/**
+ * Deletes every session of `userId` but `keepSessionId` (a password change keeps the session that
+ * made it) and returns their ids: the caller ends their live streams once its change is committed.
+ */
+export function endUserSessions(db: Pick<Db, "select" | "delete">, userId: string, keepSessionId?: string): string[] {
+  const where = keepSessionId
+    ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
+    : eq(sessions.userId, userId);
+  const ended = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(where)
+    .all()
+    .map((r) => r.id);
+  db.delete(sessions).where(where).run();
+  return ended;
 }

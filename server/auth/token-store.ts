@@ -1,4 +1,4 @@
-/** Personal API tokens: shown once, stored as SHA-256, revocable, with a last-used time. */
+/** Personal API tokens: shown once, stored as SHA-256, revocable, with a last-used time; a disabled owner's tokens resolve to nobody. */
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/server/db/open-database";
 import { newId } from "@/server/db/new-id";
@@ -80,7 +80,7 @@ export function resolveApiToken(db: Db, token: string, now = Date.now()): Caller
     })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
-    .where(and(eq(apiTokens.tokenHash, sha256Hex(token)), isNull(apiTokens.revokedAt)))
+    .where(and(eq(apiTokens.tokenHash, sha256Hex(token)), isNull(apiTokens.revokedAt), isNull(users.disabledAt)))
     .get();
   if (!row) return null;
   if (row.lastUsedAt === null || now - row.lastUsedAt > LAST_USED_RESOLUTION_MS)

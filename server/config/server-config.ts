@@ -5,6 +5,7 @@
 import path from "node:path";
 import { appRoot, dataDir, dbPath, migrationsDir } from "./data-paths";
 import type { EnvVars } from "./env-vars";
+import { parseTrustedProxies, type TrustedProxies } from "./trusted-proxies";
 
 export interface ServerConfig {
   appRoot: string;
@@ -17,6 +18,11 @@ export interface ServerConfig {
   apiToken?: string;
   /** How long a session lasts (`WF_SESSION_HOURS`, default 7 days). */
   sessionHours: number;
+  /**
+   * `WF_TRUSTED_PROXIES`: the reverse proxies whose forwarded headers (`X-Forwarded-For`, …) are
+   * believed; from any other peer they are dropped (unset: none, the TCP peer is the client).
+   */
+  trustedProxies: TrustedProxies;
   limits: {
     /** Nodes running at once over all runs (`WF_MAX_PARALLEL`, default 32). */
     maxParallel?: number;
@@ -32,6 +38,7 @@ function positive(env: EnvVars, name: string): number | undefined {
   return Number.isFinite(v) && v > 0 ? v : undefined;
 }
 
+/** Throws TrustedProxiesError naming a `WF_TRUSTED_PROXIES` entry that is not an address or range. */
 export function readServerConfig(env: EnvVars = process.env): ServerConfig {
   const data = dataDir(env);
   return {
@@ -42,6 +49,7 @@ export function readServerConfig(env: EnvVars = process.env): ServerConfig {
     migrationsDir: migrationsDir(env),
     ...(env.WF_API_TOKEN ? { apiToken: env.WF_API_TOKEN } : {}),
     sessionHours: positive(env, "WF_SESSION_HOURS") ?? 24 * 7,
+    trustedProxies: parseTrustedProxies(env.WF_TRUSTED_PROXIES),
     limits: {
       maxParallel: positive(env, "WF_MAX_PARALLEL"),
       maxParallelPerRun: positive(env, "WF_MAX_PARALLEL_PER_RUN"),

@@ -188,6 +188,8 @@ export const users = sqliteTable(
     roles: text("roles").notNull().default("[]"),
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
+    /** When an admin disabled the account (null: enabled). A disabled user cannot sign in or use a token. */
+    disabledAt: integer("disabled_at"),
   },
   (t) => [uniqueIndex("users_email_idx").on(t.email)],
 );

@@ -6,6 +6,7 @@
  */
 import type { ExecutorCatalog } from "@/lib/describe/executor-catalog-schema";
 import { loadExecutorCatalog } from "@/server/catalog/load-executor-catalog";
+import { createLoginLimiter, type LoginLimiter, type LoginLimits } from "@/server/auth/login-limiter";
 import type { ServerConfig } from "@/server/config/server-config";
 import { openDatabase, type Db } from "@/server/db/open-database";
 import { realClock, type Clock } from "@/server/engine/clock";
@@ -28,6 +29,8 @@ export interface ServerDeps {
   readonly providers: AgentProviders;
   readonly secrets: SecretVault;
   readonly clock: Clock;
+  /** Password attempts per account and per client address (login, password change). */
+  readonly loginLimiter: LoginLimiter;
   /** Stops the engine (nothing more is written) and closes the database. */
   close(): void;
 }
@@ -38,6 +41,8 @@ export interface CreateServerDepsOptions {
   db?: Db;
   /** Engine options beyond what the configuration gives (tests: executors, shell, hooks). */
   engine?: Partial<EngineOptions>;
+  /** Password attempts allowed (tests: small limits, so few slow argon2 calls show them). */
+  loginLimits?: LoginLimits;
 }
 
 /**
@@ -74,6 +79,7 @@ export function createServerDeps(config: ServerConfig, o: CreateServerDepsOption
     providers,
     secrets,
     clock,
+    loginLimiter: createLoginLimiter(o.loginLimits),
     close() {
       engine.detach();
       db.$client.close();

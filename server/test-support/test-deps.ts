@@ -9,6 +9,7 @@ import type { EnvVars } from "@/server/config/env-vars";
 import { readServerConfig } from "@/server/config/server-config";
 import type { Db } from "@/server/db/open-database";
 import type { Clock } from "@/server/engine/clock";
+import type { LoginLimits } from "@/server/auth/login-limiter";
 import type { EngineOptions } from "@/server/engine/engine-options";
 import { createServerDeps, type ServerDeps } from "@/server/runtime/server-deps";
 
@@ -31,6 +32,7 @@ export interface TestDepsOptions {
   env?: EnvVars;
   engine?: Partial<EngineOptions>;
   clock?: Clock;
+  loginLimits?: LoginLimits;
 }
 
 export function createTestDeps(o: TestDepsOptions = {}): TestDeps {
@@ -44,7 +46,11 @@ export function createTestDeps(o: TestDepsOptions = {}): TestDeps {
     ...o.env,
   });
   const build = () =>
-    createServerDeps(config, { ...(o.clock ? { clock: o.clock } : {}), ...(o.engine ? { engine: o.engine } : {}) });
+    createServerDeps(config, {
+      ...(o.clock ? { clock: o.clock } : {}),
+      ...(o.engine ? { engine: o.engine } : {}),
+      ...(o.loginLimits ? { loginLimits: o.loginLimits } : {}),
+    });
   const t: TestDeps = {
     dir,
     file,

@@ -7,6 +7,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { handleTrpcRequest } from "@/server/api/handle-trpc-request";
+import { guardForwardedHeaders } from "@/server/auth/forwarded-headers";
 import type { ServerDeps } from "@/server/runtime/server-deps";
 import { TEST_API_TOKEN } from "./test-deps";
 
@@ -51,6 +52,8 @@ export async function startTrpcHttpServer(deps: ServerDeps): Promise<TrpcHttpSer
     }
     res.end();
   });
+  // As the real server does: forwarded headers count only from the configured proxies.
+  guardForwardedHeaders(deps.config.trustedProxies, server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/trpc`,

@@ -1,30 +1,38 @@
 /**
- * `auth` router: first-run setup, login (session cookie), logout, who am I. Wrong password and
- * unknown email give the same message; attempts are rate-limited and audited.
+ * `auth` router: first-run setup, login (session cookie), logout, who am I, change my password.
+ * Wrong password and unknown email give the same message. Every password attempt is counted before
+ * the password is checked (server/auth/login-limiter.ts) and audited; these procedures are never
+ * part of a batch (server/api/handle-trpc-request.ts).
  */
 import { TRPCError } from "@trpc/server";
 import * as z from "zod";
-import { recordAudit } from "@/server/auth/audit-log";
-import { loginRetryAfterS, recordLoginFailure, recordLoginSuccess } from "@/server/auth/login-limiter";
 import { PasswordSchema } from "@/lib/access/password-rules";
+import { recordAudit } from "@/server/auth/audit-log";
+import { countUsers } from "@/server/auth/count-users";
+import { clientAddress } from "@/server/auth/forwarded-headers";
 import { verifyPassword } from "@/server/auth/password";
 import { clearedSessionCookie, sessionCookie } from "@/server/auth/session-cookie";
 import { createSession, deleteSession } from "@/server/auth/session-store";
-import { countUsers } from "@/server/auth/count-users";
-import { EmailSchema, createUser, findUserByEmail, toPublicUser } from "@/server/auth/user-store";
+import { setUserPassword } from "@/server/auth/user-password";
+import { EmailSchema, createUser, findUserByEmail, findUserById, toPublicUser } from "@/server/auth/user-store";
+import { rethrowApiError } from "@/server/api/api-errors";
 import { createTRPCRouter, publicProcedure, type TRPCContext } from "@/server/api/trpc";
 
 const BAD_LOGIN = "wrong email or password";
-
-/** The client's address as the proxy in front (or Next) reports it; only a rate-limit key. */
-function clientAddress(headers: Headers): string {
-  return headers.get("x-forwarded-for")?.split(",")[0]?.trim() || headers.get("x-real-ip") || "local";
-}
 
 function startSession(ctx: TRPCContext, userId: string) {
   const { token, expiresAt } = createSession(ctx.deps.db, userId, Date.now(), ctx.deps.config.sessionHours);
   ctx.resHeaders?.append("set-cookie", sessionCookie(token, Math.floor((expiresAt - Date.now()) / 1000), !!ctx.secure));
   return expiresAt;
+}
+
+/** Counts the attempt first; refuses (429) when the account or the address is over its limit. */
+async function takeAttempt(ctx: TRPCContext, account: string): Promise<string> {
+  const address = clientAddress(ctx.headers, ctx.deps.config.trustedProxies);
+  const wait = await ctx.deps.loginLimiter.take(account, address);
+  if (wait > 0)
+    throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: `too many password attempts: try again in ${wait} s` });
+  return address;
 }
 
 export const authRouter = createTRPCRouter({
@@ -34,14 +42,16 @@ export const authRouter = createTRPCRouter({
     needsSetup: countUsers(ctx.deps.db) === 0,
   })),
 
-  /** First run only: creates the admin and signs them in. Refused once any user exists. */
+  /** First run only: creates the admin and signs them in. Refused once any user exists, also when two race. */
   setup: publicProcedure
     .input(z.object({ email: EmailSchema, password: PasswordSchema }))
     .mutation(async ({ ctx, input }) => {
       const db = ctx.deps.db;
-      if (countUsers(db) > 0)
-        throw new TRPCError({ code: "CONFLICT", message: "setup is done: an admin already exists, sign in instead" });
-      const user = await createUser(db, { email: input.email, password: input.password, roles: ["admin"] });
+      const user = await createUser(
+        db,
+        { email: input.email, password: input.password, roles: ["admin"] },
+        { onlyIfNoUsers: true },
+      ).catch(rethrowApiError);
       recordAudit(db, { actor: user.email, action: "auth.setup", target: user.email, detail: { roles: user.roles } });
       startSession(ctx, user.id);
       return { user };
@@ -52,18 +62,24 @@ export const authRouter = createTRPCRouter({
     .mutation(async ({ ctx, input }) => {
       const db = ctx.deps.db;
       const email = input.email.toLowerCase();
-      const address = clientAddress(ctx.headers);
-      const wait = await loginRetryAfterS(email, address);
-      if (wait > 0)
-        throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: `too many attempts: try again in ${wait} s` });
+      const address = await takeAttempt(ctx, email);
       const row = findUserByEmail(db, email);
-      const ok = await verifyPassword(row?.passwordHash ?? null, input.password);
+      const ok = await verifyPassword(row?.passwordHash ?? null, input.password).catch(rethrowApiError);
       if (!row || !ok) {
-        await recordLoginFailure(email, address);
         recordAudit(db, { actor: email || "(empty)", action: "auth.login.failed", target: email });
         throw new TRPCError({ code: "UNAUTHORIZED", message: BAD_LOGIN });
       }
-      await recordLoginSuccess(email);
+      // Said only to someone who knows the password.
+      if (row.disabledAt !== null) {
+        recordAudit(db, {
+          actor: row.email,
+          action: "auth.login.refused",
+          target: row.email,
+          detail: { disabled: true },
+        });
+        throw new TRPCError({ code: "FORBIDDEN", message: "this account is disabled: ask an admin to enable it" });
+      }
+      await ctx.deps.loginLimiter.succeeded(email, address);
       const expiresAt = startSession(ctx, row.id);
       recordAudit(db, { actor: row.email, action: "auth.login", target: row.email });
       return { user: toPublicUser(row), expiresAt };
@@ -76,4 +92,37 @@ export const authRouter = createTRPCRouter({
       recordAudit(ctx.deps.db, { actor: ctx.caller.email, action: "auth.logout", target: ctx.caller.email });
     return { ok: true };
   }),
+
+  /**
+   * The caller's own password: the current one first (counted like a login), then the new one is
+   * stored and every other session of this user ends (this one stays signed in).
+   */
+  changePassword: publicProcedure
+    .input(z.object({ currentPassword: z.string().max(1000), newPassword: PasswordSchema }))
+    .mutation(async ({ ctx, input }) => {
+      const db = ctx.deps.db;
+      const caller = ctx.caller!;
+      const row = caller.userId ? findUserById(db, caller.userId) : undefined;
+      if (!row)
+        throw new TRPCError({
+          code: "BAD_REQUEST",
+          message: "WF_API_TOKEN has no account and no password: sign in as a user to change yours",
+        });
+      const address = await takeAttempt(ctx, row.email);
+      if (!(await verifyPassword(row.passwordHash, input.currentPassword).catch(rethrowApiError))) {
+        recordAudit(db, { actor: row.email, action: "auth.changePassword.failed", target: row.email });
+        throw new TRPCError({ code: "BAD_REQUEST", message: "currentPassword: that is not your current password" });
+      }
+      await ctx.deps.loginLimiter.succeeded(row.email, address);
+      const ended = await setUserPassword(db, row.id, input.newPassword, caller.sessionId ?? undefined).catch(
+        rethrowApiError,
+      );
+      recordAudit(db, {
+        actor: row.email,
+        action: "auth.changePassword",
+        target: row.email,
+        detail: { endedSessions: ended },
+      });
+      return { ok: true, endedSessions: ended };
+    }),
 });
