@@ -159,9 +159,15 @@ export interface SaveResult {
 /**
  * Saves a template as a new version when its content hash changed. A schema-invalid template is
  * refused (nothing written); one with graph errors is saved as a draft. Saving onto a deleted
- * template's `template_id` brings it back (its history included).
+ * template (by its id or its `template_id`) brings it back, history included, only with
+ * `mayRestore` (an admin's save: restoring is an admin's call); otherwise it is refused as a
+ * conflict and nothing is written.
  */
-export function saveTemplate(db: Db, input: { id?: string; template: unknown }): SaveResult {
+export function saveTemplate(
+  db: Db,
+  input: { id?: string; template: unknown },
+  options: { mayRestore?: boolean } = {},
+): SaveResult {
   const parsed = parseTemplate(input.template);
   if (!parsed.ok) throw new TemplateStoreError("invalid", "The template does not match the schema", parsed.diagnostics);
   const template = parsed.template;
@@ -190,6 +196,13 @@ export function saveTemplate(db: Db, input: { id?: string; template: unknown }):
         `template_id "${template.template_id}" is already used by another template (${clash.id})`,
       );
     }
+    if (row && row.deletedAt !== null && !options.mayRestore)
+      throw new TemplateStoreError(
+        "conflict",
+        `template "${row.templateId}" was deleted; saving it again would bring it back, which only an admin can do (restore it from the library's deleted templates), or save it under another template_id`,
+        [],
+        true,
+      );
     const now = Date.now();
     if (row && row.latestHash === hash) {
       if (row.deletedAt !== null) tx.update(templates).set({ deletedAt: null }).where(eq(templates.id, row.id)).run();

@@ -36,6 +36,27 @@ async function startHuman(fields: Record<string, unknown>) {
 const history = (runId: string) => new SqliteRunStore(db().db).eventsAfter(runId, 0).map((e) => e.event);
 
 describe("approval router", () => {
+  it("a decision is a label: 16 MiB of it (or of an id, answer or comment) is refused by name, and nothing is decided", async () => {
+    const { runId, approval } = await startHuman({});
+    const huge = "x".repeat(16 * 1024 * 1024);
+    const before = history(runId).length;
+    for (const [field, input] of [
+      ["decision", { approvalId: approval.id, decision: huge }],
+      ["decision", { approvalId: approval.id, decision: "a".repeat(201) }],
+      ["approvalId", { approvalId: huge, decision: "approve" }],
+      ["answer", { approvalId: approval.id, decision: "approve", answer: huge }],
+      ["comment", { approvalId: approval.id, decision: "approve", comment: huge }],
+    ] as const) {
+      const err: unknown = await as("ann@team.test")
+        .approval.decide(input)
+        .catch((e: unknown) => e);
+      // The zod issue names the field (the API's message then starts with it).
+      expect(err, field).toMatchObject({ code: "BAD_REQUEST", cause: { issues: [{ path: [field] }] } });
+    }
+    expect(history(runId)).toHaveLength(before);
+    expect((await owner.approval.list({ runId, status: "pending" })).items).toHaveLength(1);
+  });
+
   it("a human check on a node's output is approve / reject only: the item says stage check, an answer is refused", async () => {
     const { runId } = await owner.run.start({
       template: {

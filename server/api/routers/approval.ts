@@ -78,9 +78,9 @@ export const approvalRouter = createTRPCRouter({
   decide: publicProcedure
     .input(
       z.object({
-        approvalId: z.string().min(1),
-        /** "approve" | "reject" | a gate's branch label (or a human node's option). */
-        decision: z.string().min(1),
+        approvalId: z.string().min(1).max(200),
+        /** "approve" | "reject" | a gate's branch label (or a human node's option): a label, so short. */
+        decision: z.string().min(1).max(200),
         comment: z.string().max(5000).optional(),
         answer: z.string().max(100_000).optional(),
         /** Accepted for old clients and ignored: the decision is recorded as the caller's. */

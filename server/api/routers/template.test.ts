@@ -182,9 +182,23 @@ describe("template drafts, delete/restore, duplicate, diff", () => {
     await expect(caller().template.restore({ id: "tpl_nope" })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
-  it("saving a deleted template's template_id again brings it back", async () => {
+  it("saving a deleted template again: an editor is refused (CONFLICT, nothing written), an admin brings it back", async () => {
     const { id } = await caller().template.save({ template: tpl("wft-back") });
     await caller().template.delete({ id });
+    const editor = callerAs(t.deps, ["editor"]);
+    const rows = () => JSON.stringify(t.db.$client.prepare("select * from templates, template_versions").all());
+    const before = rows();
+    for (const input of [
+      { template: tpl("wft-back") },
+      { template: tpl("wft-back", { name: "Changed" }) },
+      { id, template: tpl("wft-back", { name: "Changed" }) },
+    ])
+      await expect(editor.template.save(input)).rejects.toMatchObject({
+        code: "CONFLICT",
+        message: expect.stringMatching(/"wft-back" was deleted.*only an admin can do/),
+      });
+    expect(rows()).toBe(before);
+    expect((await caller().template.list()).items).toEqual([]);
     expect(await caller().template.save({ template: tpl("wft-back") })).toMatchObject({ id, changed: false });
     expect((await caller().template.list()).items.map((i) => i.id)).toEqual([id]);
   });

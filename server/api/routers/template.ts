@@ -3,6 +3,7 @@
  * soft delete + restore, duplicate, diff of two versions). Thin: validate, call the store or lib.
  */
 import * as z from "zod";
+import { hasRole } from "@/lib/access/roles";
 import { diffTemplates } from "@/lib/workflow/versions/diff-templates";
 import { withApiErrors } from "@/server/api/api-errors";
 import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
@@ -51,7 +52,12 @@ export const templateRouter = createTRPCRouter({
 
   save: publicProcedure
     .input(z.object({ id: z.string().min(1).max(200).optional(), template: z.record(z.string(), z.unknown()) }))
-    .mutation(({ input, ctx }) => withApiErrors(() => saveTemplate(ctx.deps.db, input))),
+    .mutation(({ input, ctx }) =>
+      withApiErrors(() =>
+        // Saving onto a deleted template restores it: an admin's call, like template.restore.
+        saveTemplate(ctx.deps.db, input, { mayRestore: !!ctx.caller && hasRole(ctx.caller.roles, "admin") }),
+      ),
+    ),
 
   delete: publicProcedure
     .input(IdInput)
