@@ -1,10 +1,14 @@
 /**
- * `http`: method / url / headers / body templates (references substituted; URL values encoded), run
- * under the node's abort signal and timeout; a non-2xx status fails the node. Output = body text.
+ * `http`: method / url / headers / body templates, run under the node's abort signal and timeout;
+ * a non-2xx status fails the node. Output = body text. References are put in as data for where
+ * they stand (http-url.ts: URL parts; http-body.ts: headers, JSON or form bodies); a value that
+ * would change the request's shape fails the node before anything is sent.
  */
 import { readBodyCapped } from "@/server/providers/read-body-capped";
 import type { Executor, ExecutorContext, ExecutorResult } from "./executor";
 import { safeTimeoutSignal } from "@/server/timers/safe-timeout";
+import { resolveBody, resolveHeaders } from "./http-body";
+import { resolveUrl } from "./http-url";
 
 export interface HttpRequestSpec {
   method?: string;
@@ -13,40 +17,26 @@ export interface HttpRequestSpec {
   body?: string;
 }
 
-/** What an origin part may hold (`host`, `host:port`, `[v6]`, `user@host`). */
-const AUTHORITY = /^[A-Za-z0-9.\-:[\]@_~%]*$/;
-
-/**
- * Every value in the path, query and fragment is URL-encoded (`/items/{id}` with "a/../b" stays one
- * segment, `?q={topic}` with "a&b" stays one parameter). Only the origin is taken as written: a
- * reference that starts the URL (`{base_url}/items`, which must then be an http(s) URL) or one
- * inside `scheme://…/` (which may only hold host characters). Throws an Error naming the problem.
- */
-export function resolveUrl(ctx: Pick<ExecutorContext, "resolve" | "lookup">, template: string): string {
-  const scheme = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(template);
-  const lead = /^\{[^{}]+\}/.exec(template);
-  const originEnd = scheme ? scheme[0].length : lead ? lead[0].length : 0;
-  const origin = ctx.resolve(template.slice(0, originEnd), (v) => {
-    if (scheme && !AUTHORITY.test(v))
-      throw new Error(`a value in the URL's host part is not a host name: ${JSON.stringify(v)}`);
-    return v;
-  });
-  if (!scheme && lead && !/^https?:\/\//i.test(origin)) throw new Error(`${lead[0]} must be an http(s) URL`);
-  return origin + ctx.resolve(template.slice(originEnd), encodeURIComponent);
-}
-
 /** Sends one request (shared by http nodes and http skill recipes). */
 export async function runHttpRequest(ctx: ExecutorContext, spec: HttpRequestSpec): Promise<ExecutorResult> {
   if (!spec.url) return { status: "failed", error: "http node has no url" };
+  const method = (spec.method ?? (spec.body !== undefined ? "POST" : "GET")).toUpperCase();
   let url: string;
+  let headers: Record<string, string>;
+  let body: string | undefined;
+  let field = "url";
   try {
     url = resolveUrl(ctx, spec.url);
+    field = "headers";
+    headers = resolveHeaders(ctx, spec.headers ?? {});
+    field = "body";
+    body =
+      spec.body !== undefined && method !== "GET" && method !== "HEAD"
+        ? resolveBody(ctx, spec.body, spec.headers ?? {})
+        : undefined;
   } catch (err) {
-    return { status: "failed", error: `url: ${(err as Error).message}` };
+    return { status: "failed", error: `${field}: ${(err as Error).message}; nothing was sent` };
   }
-  const method = (spec.method ?? (spec.body !== undefined ? "POST" : "GET")).toUpperCase();
-  const headers = Object.fromEntries(Object.entries(spec.headers ?? {}).map(([k, v]) => [k, ctx.resolve(v)]));
-  const body = spec.body !== undefined && method !== "GET" && method !== "HEAD" ? ctx.resolve(spec.body) : undefined;
   const signals = [ctx.signal, ...(ctx.timeoutMs ? [safeTimeoutSignal(ctx.timeoutMs)] : [])];
   try {
     ctx.log("engine", `${method} ${url}\n`);
