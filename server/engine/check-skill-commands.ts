@@ -1,8 +1,10 @@
 /**
- * Skill nodes whose catalog recipe is a shell command: the recipe with the node's `{args}` put in is
- * planned like any command line before the run starts, so an untokenizable one is refused with
- * WF090 / WF091 (node, field, line, column) instead of failing when the node runs. A catalog that
- * cannot be read, or an unknown entry, is left to the node itself (it fails with its own message).
+ * Skill nodes, checked against their catalog recipe before the run starts: the node's declared
+ * tier must allow what the recipe runs (WF073: a shell recipe needs rwx, or git when it runs git;
+ * an agent or http recipe rw), and a shell recipe with the node's `{args}` put in is planned like
+ * any command line, so an untokenizable one is refused with WF090 / WF091 (node, field, line,
+ * column) instead of failing when the node runs. A catalog that cannot be read, or an unknown
+ * entry, is left to the node itself (it fails with its own message).
  */
 import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
 import type { ExecutorCatalog } from "@/lib/describe/executor-catalog-schema";
@@ -11,6 +13,7 @@ import { resolveSkillRecipe } from "@/lib/describe/resolve-skill-recipe";
 import { planShellCommand } from "@/lib/workflow/shell/plan-shell-command";
 import type { Template } from "@/lib/workflow/model/template-schema";
 import { wfIssue } from "@/lib/workflow/model/wf-issue-codes";
+import { describeRecipe, tierViolation } from "./capability-tiers";
 
 export function checkSkillCommands(template: Template, catalog: () => ExecutorCatalog): Diagnostic[] {
   const skills = template.nodes.filter((n) => n.type === "skill");
@@ -24,8 +27,13 @@ export function checkSkillCommands(template: Template, catalog: () => ExecutorCa
   const out: Diagnostic[] = [];
   for (const node of skills) {
     const found = resolveSkillRecipe(current, node.executor);
-    if (!found.ok || found.recipe.kind !== "shell") continue;
+    if (!found.ok) continue;
     const command = applySkillArgs(found.recipe, node.args_template ?? "");
+    const needed = tierViolation(node, node.args_template, command);
+    if (needed) {
+      const where = { nodeId: node.id, field: "tier", path: `nodes.${template.nodes.indexOf(node)}.tier` };
+      out.push(wfIssue("WF073", where, node.id, found.name, describeRecipe(command), needed, node.tier!));
+    }
     if (command.kind !== "shell") continue;
     const plan = planShellCommand(command.command);
     if (plan.ok) continue;

@@ -1,7 +1,9 @@
 /**
  * Capability tiers, ro < rw < rwx < git — the one place the rule lives, for the validator and the
  * engine alike: a node needs the tier its type implies (shell, or a loop with its own command → rwx;
- * agent and http → rw; the rest → ro), and a command line that runs git needs `git`.
+ * agent and http → rw; the rest → ro), and a command line that runs git needs `git`. A skill node
+ * needs what its catalog recipe runs: a shell command rwx (git when it runs git), an agent prompt or
+ * an HTTP request rw.
  */
 import type { Tier } from "./template-schema";
 
@@ -25,4 +27,10 @@ export function requiredTier(type: string, runsCommand: boolean, commandLines: r
   if (type === "shell" || (type === "loop" && runsCommand)) return "rwx";
   if (type === "agent" || type === "http") return "rw";
   return "ro";
+}
+
+/** What running a skill's recipe needs (`command`: a shell recipe's command line, `{args}` put in). */
+export function recipeTier(kind: "shell" | "agent" | "http", command = ""): Tier {
+  if (kind !== "shell") return "rw";
+  return invokesGit(command) ? "git" : "rwx";
 }

@@ -111,6 +111,11 @@ export const WF_ISSUES = {
     "error",
     (id: string, tier: string) => `Node "${id}" runs git but declares tier "${tier}"; declare tier "git".`,
   ),
+  WF073: def(
+    "error",
+    (id: string, entry: string, runs: string, needed: string, tier: string) =>
+      `Skill node "${id}" runs the catalog entry "${entry}" (${runs}), which needs tier "${needed}", but declares tier "${tier}"; declare tier "${needed}" or pick another entry.`,
+  ),
   WF072: def("error", (id: string, what: string) => `Node "${id}" has no ${what}, so there is nothing to run.`),
   WF080: def("error", (id: string) => `checkpoints[] lists "${id}", which is not a node.`),
   WF081: def(

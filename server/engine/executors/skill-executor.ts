@@ -4,6 +4,8 @@
  */
 import { applySkillArgs } from "@/lib/describe/apply-skill-args";
 import { resolveSkillRecipe } from "@/lib/describe/resolve-skill-recipe";
+import { RUN_CODES } from "@/lib/workflow/run/run-codes";
+import { describeRecipe, tierViolation } from "@/server/engine/capability-tiers";
 import { runAgentPrompt } from "./agent-executor";
 import type { Executor } from "./executor";
 import { runHttpRequest } from "./http-executor";
@@ -24,6 +26,14 @@ export const skillExecutor: Executor = {
     // `{args}` takes the node's args_template as written; the recipe's texts are then substituted
     // once, so a value that looks like a reference is never substituted again.
     const recipe = applySkillArgs(found.recipe, ctx.node.args_template ?? "");
+    // The catalog is read again here and may have changed since the run started: the tier holds for what runs now.
+    const needed = tierViolation(ctx.node, ctx.node.args_template, recipe);
+    if (needed)
+      return Promise.resolve({
+        status: "failed",
+        error: `${RUN_CODES.RUN015(ctx.nodeId, needed, ctx.node.tier!)} (skill ${found.name} runs ${describeRecipe(recipe)})`,
+        code: "RUN015",
+      });
     ctx.log("engine", `skill ${found.name} (${recipe.kind})\n`);
     switch (recipe.kind) {
       case "shell":
