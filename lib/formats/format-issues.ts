@@ -46,6 +46,7 @@ export const FORMAT_ISSUES = {
   PB014: (task: string, name: string) =>
     `task "${task}" uses {{ variables.${name} }}, which is not declared under variables`,
   PB015: (where: string, expected: string) => `${where} must be ${expected}`,
+  PB017: (task: string, file: string, why: string) => `task "${task}": !include "${file}" is refused: ${why}`,
   PB016: (limit: number) =>
     `the YAML aliases (*name) expand to too many values (more than ${limit} alias uses: a "YAML bomb"); write the values out instead`,
   // Template JSON

@@ -1,18 +1,43 @@
 /**
  * `!include` (docs/formats.md, "Playbook YAML"): every task `prompt` of the form `!include <path>` is replaced
  * by the file's text. The reader is injected (the CLI reads relative to the playbook's folder,
- * the API looks in the uploaded files), so this stays pure.
+ * the API looks in the uploaded files), so this stays pure. An include stays inside the playbook's
+ * folder tree: an absolute path, `~`, or a path that climbs out with `..` is refused here (PB017)
+ * before any reader is asked; the reader refuses what only the file system can tell (a symlink
+ * out of the folder, a FIFO, a device) the same way.
  */
 import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
 import { formatIssue } from "./format-issues";
 import { yamlPathString, type YamlLocator } from "./yaml-locator";
 
-/** Returns the file's text, or undefined when it does not exist. Paths are as written. */
-export type IncludeResolver = (path: string) => string | undefined;
+/** A reader's refusal: why the file may not be included (it was not read). */
+export interface IncludeRefusal {
+  refused: string;
+}
+
+/** Returns the file's text, undefined when it does not exist, or a refusal. Paths are as written. */
+export type IncludeResolver = (path: string) => string | undefined | IncludeRefusal;
 
 const INCLUDE = /^\s*!include\s+(.+?)\s*$/;
 
-/** Resolves includes in place on a copy of `tasks`; a missing file names the task and the path. */
+/** Why `path` may not be included from a playbook, or undefined when it stays in its folder tree. */
+function includePathRefusal(path: string): string | undefined {
+  if (!path) return "the path is empty";
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  if (/[\u0000-\u001f]/.test(path)) return "the path holds a control character";
+  if (/^[/\\]/.test(path) || /^[A-Za-z]:/.test(path))
+    return "it is an absolute path: write it relative to the playbook's folder";
+  if (path.startsWith("~")) return "it names a home folder: write it relative to the playbook's folder";
+  let depth = 0;
+  for (const seg of path.split(/[/\\]/)) {
+    if (seg === "..") depth--;
+    else if (seg !== "" && seg !== ".") depth++;
+    if (depth < 0) return "it leads out of the playbook's folder (..): keep included files in that folder or below";
+  }
+  return undefined;
+}
+
+/** Resolves includes in place on a copy of `tasks`; a missing or refused file names the task and the path. */
 export function resolvePlaybookIncludes(
   tasks: unknown,
   resolve: IncludeResolver | undefined,
@@ -26,16 +51,18 @@ export function resolvePlaybookIncludes(
     const m = typeof t.prompt === "string" ? INCLUDE.exec(t.prompt) : null;
     if (!m) return task;
     const file = m[1].replace(/^["']|["']$/g, "");
-    const text = resolve?.(file);
-    if (text === undefined) {
-      const path = ["tasks", i, "prompt"];
-      const name = typeof t.name === "string" ? t.name : `#${i + 1}`;
-      diagnostics.push(
-        formatIssue("PB013", "error", { ...loc.at(path), path: yamlPathString(path), field: "prompt" }, name, file),
-      );
-      return task;
-    }
-    return { ...t, prompt: text };
+    const refusal = includePathRefusal(file);
+    const text = refusal === undefined ? resolve?.(file) : { refused: refusal };
+    if (typeof text === "string") return { ...t, prompt: text };
+    const path = ["tasks", i, "prompt"];
+    const name = typeof t.name === "string" ? t.name : `#${i + 1}`;
+    const at = { ...loc.at(path), path: yamlPathString(path), field: "prompt" };
+    diagnostics.push(
+      text === undefined
+        ? formatIssue("PB013", "error", at, name, file)
+        : formatIssue("PB017", "error", at, name, file, text.refused),
+    );
+    return task;
   });
   return { tasks: out, diagnostics };
 }

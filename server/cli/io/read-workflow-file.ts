@@ -1,11 +1,11 @@
 /**
  * Reads a workflow file for the CLI: checks the extension, reads the text, and gives the
- * importers an `!include` reader that resolves paths relative to the playbook's own folder.
+ * importers an `!include` reader confined to the playbook's own folder tree and regular files.
  * Missing/unreadable files and unknown extensions are usage errors (exit 2).
  */
 // Named imports: a default import of a builtin makes the bundle copy the whole module at load (esbuild's __toESM).
-import { readFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { closeSync, constants, fstatSync, openSync, readFileSync, realpathSync } from "node:fs";
+import { dirname, isAbsolute, relative, resolve, sep } from "node:path";
 import {
   extensionOf,
   isWorkflowExtension,
@@ -15,14 +15,43 @@ import {
 import type { IncludeResolver } from "@/lib/formats/playbook-includes";
 import { CliError, EXIT } from "./exit-codes";
 
-/** `!include` reader for a playbook at `playbookPath`: undefined when the file is missing. */
+/** An included prompt is text: larger than this is refused (the import limit for a whole file). */
+const MAX_INCLUDE_BYTES = 10 * 1024 * 1024;
+
+/**
+ * `!include` reader for a playbook at `playbookPath`: reads only regular files inside the
+ * playbook's folder tree, symlinks resolved first (one that leads out is refused), opened
+ * non-blocking (a FIFO never hangs the command) and checked on the open descriptor (no swap
+ * between the check and the read). undefined when the file does not exist.
+ */
 export function includeResolverFor(playbookPath: string): IncludeResolver {
-  const dir = dirname(resolve(playbookPath));
-  return (relative) => {
+  const folder = dirname(resolve(playbookPath));
+  return (path) => {
+    let root: string;
+    let real: string;
     try {
-      return readFileSync(resolve(dir, relative), "utf8");
+      root = realpathSync(folder);
+      real = realpathSync(resolve(folder, path));
     } catch {
       return undefined;
+    }
+    const inside = relative(root, real);
+    if (inside === ".." || inside.startsWith(`..${sep}`) || isAbsolute(inside))
+      return { refused: `it leads out of the playbook's folder (to ${real})` };
+    let fd: number;
+    try {
+      fd = openSync(real, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+    } catch (err) {
+      return { refused: `it cannot be opened (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})` };
+    }
+    try {
+      const stat = fstatSync(fd);
+      if (!stat.isFile()) return { refused: "it is not a regular file (a folder, FIFO, socket or device)" };
+      if (stat.size > MAX_INCLUDE_BYTES)
+        return { refused: `it is ${stat.size} bytes; an included file may have at most ${MAX_INCLUDE_BYTES}` };
+      return readFileSync(fd, "utf8");
+    } finally {
+      closeSync(fd);
     }
   };
 }
