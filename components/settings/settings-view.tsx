@@ -1,6 +1,7 @@
 "use client";
 /** The /settings page: what the signed-in person may manage, by role. */
 import { useCan, useSessionUser } from "@/components/app-shell/session-provider";
+import { PasswordSettings } from "./password-settings";
 import { SecretSettings } from "./secret-settings";
 import { TokenSettings } from "./token-settings";
 import { UserSettings } from "./user-settings";
@@ -16,6 +17,8 @@ export function SettingsView() {
           Signed in as <strong>{user.email}</strong> ({user.roles.join(", ")}).
         </p>
       )}
+      {/* WF_API_TOKEN has no account and so no password. */}
+      {user?.id && <PasswordSettings />}
       <TokenSettings />
       {isAdmin && <UserSettings />}
       {isAdmin && <SecretSettings />}

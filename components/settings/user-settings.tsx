@@ -1,39 +1,17 @@
 "use client";
-/** Settings → Users (admin): add a person with roles; change anyone's roles (their sessions end at once). */
+/**
+ * Settings → Users (admin): add a person with roles; change anyone's roles, disable, enable, reset
+ * a password or delete (each takes effect at once: the person's sessions end).
+ */
 import { FormError } from "@/components/common/form-error";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { MIN_PASSWORD_LENGTH } from "@/lib/access/password-rules";
 import type { Role } from "@/lib/access/roles";
+import { useSessionUser } from "@/components/app-shell/session-provider";
 import { useTRPC } from "@/components/app-shell/trpc-react-provider";
-import type { RouterOutputs } from "@/lib/trpc/router-types";
 import { RoleCheckboxes } from "./role-checkboxes";
-
-type User = RouterOutputs["user"]["list"]["items"][number];
-
-function UserRow({ user, onSave }: { user: User; onSave(roles: Role[]): void }) {
-  const [roles, setRoles] = useState<Role[]>(user.roles);
-  const changed = roles.slice().sort().join() !== user.roles.slice().sort().join();
-  return (
-    <tr>
-      <td>{user.email}</td>
-      <td>
-        <RoleCheckboxes name={`roles-${user.id}`} label={`Roles of ${user.email}`} value={roles} onChange={setRoles} />
-      </td>
-      <td>
-        <button
-          type="button"
-          className="button"
-          disabled={!changed || roles.length === 0}
-          aria-label={`Save roles of ${user.email}`}
-          onClick={() => onSave(roles)}
-        >
-          Save roles
-        </button>
-      </td>
-    </tr>
-  );
-}
+import { UserRow, type SettingsUser, type UserActions } from "./user-row";
 
 export function UserSettings() {
   const trpc = useTRPC();
@@ -43,6 +21,46 @@ export function UserSettings() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.user.list.queryKey() });
   const create = useMutation(trpc.user.create.mutationOptions({ onSuccess: refresh }));
   const setRoles = useMutation(trpc.user.setRoles.mutationOptions({ onSuccess: refresh }));
+  const disable = useMutation(trpc.user.disable.mutationOptions({ onSuccess: refresh }));
+  const enable = useMutation(trpc.user.enable.mutationOptions({ onSuccess: refresh }));
+  const remove = useMutation(trpc.user.delete.mutationOptions({ onSuccess: refresh }));
+  const reset = useMutation(trpc.user.resetPassword.mutationOptions());
+  const me = useSessionUser();
+  const [notice, setNotice] = useState<string | null>(null);
+  const rowMutations = [setRoles, disable, enable, remove, reset];
+  const rowError = rowMutations.find((m) => m.error)?.error;
+  /** One message at a time: the last action's. */
+  const clear = () => {
+    for (const m of rowMutations) m.reset();
+    setNotice(null);
+  };
+
+  const actionsFor = (u: SettingsUser): UserActions => ({
+    saveRoles(roles) {
+      clear();
+      setRoles.mutate({ id: u.id, roles });
+    },
+    setDisabled(off) {
+      clear();
+      (off ? disable : enable).mutate({ id: u.id });
+    },
+    resetPassword(newPassword, done) {
+      clear();
+      reset.mutate(
+        { id: u.id, newPassword },
+        {
+          onSuccess: () => {
+            done();
+            setNotice(`New password set for ${u.email}; their sessions were signed out.`);
+          },
+        },
+      );
+    },
+    remove() {
+      clear();
+      remove.mutate({ id: u.id });
+    },
+  });
 
   function onCreate(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -62,20 +80,17 @@ export function UserSettings() {
           <tr>
             <th>Email</th>
             <th>Roles</th>
-            <th />
+            <th>Account</th>
           </tr>
         </thead>
         <tbody>
           {users.data?.items.map((u) => (
-            <UserRow
-              key={`${u.id}:${u.roles.join()}`}
-              user={u}
-              onSave={(roles) => setRoles.mutate({ id: u.id, roles })}
-            />
+            <UserRow key={`${u.id}:${u.roles.join()}`} user={u} isMe={u.id === me?.id} actions={actionsFor(u)} />
           ))}
         </tbody>
       </table>
-      <FormError error={setRoles.error} />
+      <FormError error={rowError} />
+      {notice && <p role="status">{notice}</p>}
       <h3>Add a user</h3>
       <form onSubmit={onCreate} className="settings-form">
         <label className="field">

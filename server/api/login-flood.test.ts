@@ -96,6 +96,13 @@ describe("login flood", { timeout: 180_000 }, () => {
     );
     expect(spoofed.map((r) => r.status)).toEqual([429, 429, 429, 429, 429]);
     expect(argon.calls).toBe(3);
+    // The audit log names the address the attempts came from: the real one.
+    const failed = t.db.$client.prepare("select detail from audit_log where action = 'auth.login.failed'").all();
+    expect(failed.map((r) => JSON.parse((r as { detail: string }).detail))).toEqual([
+      { address: "127.0.0.1" },
+      { address: "127.0.0.1" },
+      { address: "127.0.0.1" },
+    ]);
   });
 
   it("behind a trusted proxy the client is the nearest untrusted X-Forwarded-For address", async () => {
@@ -117,6 +124,11 @@ describe("login flood", { timeout: 180_000 }, () => {
     expect(res.filter((r) => r.status === 401)).toHaveLength(6);
     expect(res.filter((r) => r.status === 429)).toHaveLength(3);
     expect(argon.calls).toBe(6);
+    const addresses = t.db.$client
+      .prepare("select detail from audit_log where action = 'auth.login.failed'")
+      .all()
+      .map((r) => JSON.parse((r as { detail: string }).detail).address as string);
+    expect(new Set(addresses)).toEqual(new Set(["198.51.100.0", "198.51.100.1", "198.51.100.2"]));
   });
 
   it("two first-run setups racing make exactly one admin; the other is told setup is done", async () => {

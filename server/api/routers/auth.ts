@@ -66,7 +66,7 @@ export const authRouter = createTRPCRouter({
       const row = findUserByEmail(db, email);
       const ok = await verifyPassword(row?.passwordHash ?? null, input.password).catch(rethrowApiError);
       if (!row || !ok) {
-        recordAudit(db, { actor: email || "(empty)", action: "auth.login.failed", target: email });
+        recordAudit(db, { actor: email || "(empty)", action: "auth.login.failed", target: email, detail: { address } });
         throw new TRPCError({ code: "UNAUTHORIZED", message: BAD_LOGIN });
       }
       // Said only to someone who knows the password.
@@ -81,7 +81,7 @@ export const authRouter = createTRPCRouter({
       }
       await ctx.deps.loginLimiter.succeeded(email, address);
       const expiresAt = startSession(ctx, row.id);
-      recordAudit(db, { actor: row.email, action: "auth.login", target: row.email });
+      recordAudit(db, { actor: row.email, action: "auth.login", target: row.email, detail: { address } });
       return { user: toPublicUser(row), expiresAt };
     }),
 

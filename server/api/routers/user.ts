@@ -10,7 +10,7 @@ import { PasswordSchema } from "@/lib/access/password-rules";
 import { RoleSchema } from "@/lib/access/roles";
 import { deleteUser, disableUser, enableUser } from "@/server/auth/user-lifecycle";
 import { setUserPassword } from "@/server/auth/user-password";
-import { EmailSchema, createUser, listUsers, setUserRoles } from "@/server/auth/user-store";
+import { EmailSchema, createUser, findUserById, listUsers, setUserRoles } from "@/server/auth/user-store";
 import { rethrowApiError, withApiErrors } from "@/server/api/api-errors";
 import { createTRPCRouter, publicProcedure, type TRPCContext } from "@/server/api/trpc";
 
@@ -62,6 +62,6 @@ export const userRouter = createTRPCRouter({
     .input(UserId.extend({ newPassword: PasswordSchema }))
     .mutation(async ({ ctx, input }) => {
       const ended = await setUserPassword(ctx.deps.db, input.id, input.newPassword).catch(rethrowApiError);
-      return { ok: true, endedSessions: ended };
+      return { ok: true, email: findUserById(ctx.deps.db, input.id)?.email ?? "", endedSessions: ended };
     }),
 });
