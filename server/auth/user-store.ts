@@ -56,6 +56,10 @@ export function findUserByEmail(db: Db, email: string): UserRow | undefined {
   return db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get();
 }
 
+export function findUserById(db: Db, id: string): UserRow | undefined {
+  return db.select().from(users).where(eq(users.id, id)).get();
+}
+
 export function listUsers(db: Db): PublicUser[] {
   return db.select().from(users).orderBy(asc(users.createdAt)).all().map(toPublicUser);
 }

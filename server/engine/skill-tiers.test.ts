@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { ExecutorCatalogSchema, type ExecutorCatalogInput } from "@/lib/describe/executor-catalog-schema";
+import { ExecutorCatalogSchema } from "@/lib/describe/executor-catalog-schema";
 import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
 import { selectApprovalRows } from "@/server/db/approval-queries";
 import { createEngineHarness, type EngineHarness } from "@/server/test-support/engine-harness";
@@ -19,7 +19,7 @@ afterEach(() => {
   h = undefined;
 });
 
-const CATALOG: ExecutorCatalogInput = {
+const CATALOG: unknown = {
   version: 1,
   entries: {
     "touch-it": { recipe: { kind: "shell", command: "touch {args}" } },
@@ -68,7 +68,7 @@ describe("skill tiers follow the recipe", () => {
   });
 
   it("a catalog changed after the start: the node fails with RUN015 and runs nothing", async () => {
-    let catalog: ExecutorCatalogInput = {
+    let catalog: unknown = {
       version: 1,
       entries: { "do-it": { recipe: { kind: "agent", prompt: "Do {args}" } } },
     };
