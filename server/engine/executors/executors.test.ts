@@ -78,7 +78,7 @@ describe("http, agent and skill executors", () => {
     expect(seen.at(-1)?.url).toBe("/items/..%2Fadmin%3Fx%3D1%23?q=a%26b%20c%2Fd&n=1");
     h!.close();
     const host = await runOne({ type: "http", url: "http://{host}/x" }, { host: "evil.com/?" });
-    expect(host.error).toMatch(/not a host name/);
+    expect(host.error).toMatch(/stands in the URL.s host part and may only hold host-name characters/);
     h!.close();
     const notUrl = await runOne({ type: "http", url: "{base}/x" }, { base: "file:///etc/passwd" });
     expect(notUrl.error).toMatch(/must be an http\(s\) URL/);
