@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DESCRIBE_PROMPT } from "@/lib/describe/describe-issues";
+import TABLE from "@/lib/describe/real-world-descriptions.json";
+import { summarizeDescribed } from "@/lib/describe/summarize-described";
 import { validateTemplate } from "@/lib/workflow/validate/validate-template";
 import { callerAs } from "@/server/test-support/test-callers";
 import { useRouterTestDb } from "@/server/test-support/router-test-db";
@@ -39,6 +41,15 @@ describe("compose.describe", () => {
     expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(validateTemplate(r.template).ok).toBe(true);
     expect(r.parser).toBe("rules");
+  });
+
+  it("reads the real-world description table as the CLI and describeWorkflow do", async () => {
+    for (const c of TABLE) {
+      const r = await caller().compose.describe({ text: c.text });
+      const variables = Object.fromEntries(Object.entries(c.variables).map(([k, v]) => [k, v === true]));
+      expect(summarizeDescribed(r.template), c.text).toEqual({ steps: c.steps, flow: c.flow, variables });
+      expect(r.parser).toBe("rules");
+    }
   });
 
   it.each([
