@@ -1,7 +1,7 @@
 /** `/` — the dashboard: approvals waiting for a person, runs by state, the library. */
 import { ApprovalsInbox } from "@/components/dashboard/approvals-inbox";
 import { RunList } from "@/components/dashboard/run-list";
-import { TemplateList } from "@/components/dashboard/template-list";
+import { TemplateList } from "@/components/library/template-list";
 
 /** Templates the dashboard shows (most recently updated first); the library has them all. */
 const RECENT_TEMPLATES = 6;

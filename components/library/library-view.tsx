@@ -8,7 +8,7 @@ import { LibraryImport } from "./library-import";
 import { useCan } from "@/components/app-shell/session-provider";
 import { LibraryToast } from "./library-toast";
 import { EMPTY_LIBRARY_FILTER, LibraryToolbar, type LibraryFilter } from "./library-toolbar";
-import { TemplateList } from "@/components/dashboard/template-list";
+import { TemplateList } from "@/components/library/template-list";
 
 interface Toast {
   message: string;
