@@ -218,6 +218,7 @@ export default tseslint.config(
       "server/db",
       "server/secrets",
       "server/providers",
+      "server/sandbox",
       "server/catalog",
       "server/runtime",
       "components",
@@ -225,6 +226,23 @@ export default tseslint.config(
     ],
   ),
   boundary(["server/runtime/**"], ["server/api", "server/cli", "components", "app"]),
+  // How node processes start (bubblewrap, the spawner helpers): used by the engine and the providers, uses neither.
+  boundary(
+    ["server/sandbox/**"],
+    [
+      "server/api",
+      "server/engine",
+      "server/providers",
+      "server/cli",
+      "server/db",
+      "server/auth",
+      "server/secrets",
+      "server/catalog",
+      "server/runtime",
+      "components",
+      "app",
+    ],
+  ),
   // Test support may use anything on the server side, never the UI.
   boundary(["server/test-support/**"], ["components", "app"]),
 );

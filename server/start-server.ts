@@ -3,12 +3,13 @@
  * forwarded headers (server/auth/forwarded-headers.ts), build
  * the dependencies (opening and migrating the database), install them for the route handlers, seed
  * the examples into an empty library, create the admin from WF_ADMIN_EMAIL/PASSWORD, and resume
- * interrupted runs. A database that cannot be opened stops the process with one line naming the path.
+ * interrupted runs, and say whether node processes are sandboxed. A database that cannot be opened (or a
+ * setting such as WF_SANDBOX that makes no sense) stops the process with one line naming it.
  */
 import { BootstrapAdminError, bootstrapAdmin } from "@/server/auth/bootstrap-admin";
 import { guardForwardedHeaders } from "@/server/auth/forwarded-headers";
-import { readServerConfig } from "@/server/config/server-config";
 import { TrustedProxiesError } from "@/server/config/trusted-proxies";
+import { readServerConfig, ServerConfigError } from "@/server/config/server-config";
 import { DatabaseOpenError } from "@/server/db/open-database";
 import { seedExampleTemplates } from "@/server/db/seed-examples";
 import { createServerDeps } from "@/server/runtime/server-deps";
@@ -21,6 +22,10 @@ export async function startServer(): Promise<void> {
     guardForwardedHeaders(config.trustedProxies);
     const deps = createServerDeps(config);
     installServerDeps(deps);
+    // Whether node processes are sandboxed, said once (health, Settings and run pages say it too).
+    const sandbox = await deps.sandbox.verify();
+    if (sandbox.sandboxed) console.log(`wf: node processes are ${sandbox.summary}`);
+    else console.warn(`wf: node processes are ${sandbox.summary}`);
     const seeded = seedExampleTemplates(deps.db);
     if (seeded > 0) console.log(`wf: seeded ${seeded} example templates`);
     const admin = await bootstrapAdmin(deps.db, config.env);
@@ -30,7 +35,12 @@ export async function startServer(): Promise<void> {
     if (resumed.length) console.log(`wf: resumed ${resumed.length} unfinished run(s)`);
     for (const err of invalid) console.error(`wf: not resuming ${err.runId}: ${err.message}`);
   } catch (err) {
-    if (err instanceof DatabaseOpenError || err instanceof BootstrapAdminError || err instanceof TrustedProxiesError) {
+    if (
+      err instanceof DatabaseOpenError ||
+      err instanceof BootstrapAdminError ||
+      err instanceof TrustedProxiesError ||
+      err instanceof ServerConfigError
+    ) {
       console.error(`wf: ${err.message}`);
       process.exit(1);
     }

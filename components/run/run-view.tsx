@@ -16,6 +16,7 @@ import { useTRPC } from "@/components/app-shell/trpc-react-provider";
 import { useCan } from "@/components/app-shell/session-provider";
 import { isTerminalRunStatus } from "@/lib/workflow/model/statuses";
 import { ApprovalCard } from "@/components/dashboard/approval-card";
+import { SandboxNotice } from "@/components/common/sandbox-notice";
 import { useLiveConnection, useLiveInterest, useLiveStore } from "@/components/app-shell/live-provider";
 import { RunCanvas } from "./run-canvas";
 import { RunHistory } from "./run-history";
@@ -156,6 +157,7 @@ function LiveRun(props: { seed: RunSeed; name: string; templateId: string | null
         </span>
       </div>
       {view.state.error && <p role="alert">{view.state.error}</p>}
+      <SandboxNotice onlyWhenBare />
       <div className="button-row">
         {canEdit && !terminal && (
           <button className="button button-danger" onClick={() => cancel.mutate({ runId })} disabled={cancel.isPending}>

@@ -2,6 +2,7 @@
 /** The /settings page: what the signed-in person may manage, by role. */
 import { useCan, useSessionUser } from "@/components/app-shell/session-provider";
 import { PasswordSettings } from "./password-settings";
+import { SandboxNotice } from "@/components/common/sandbox-notice";
 import { SecretSettings } from "./secret-settings";
 import { TokenSettings } from "./token-settings";
 import { UserSettings } from "./user-settings";
@@ -19,6 +20,7 @@ export function SettingsView() {
       )}
       {/* WF_API_TOKEN has no account and so no password. */}
       {user?.id && <PasswordSettings />}
+      <SandboxNotice />
       <TokenSettings />
       {isAdmin && <UserSettings />}
       {isAdmin && <SecretSettings />}

@@ -8,8 +8,9 @@ import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
 import { createEngineHarness } from "@/server/test-support/engine-harness";
 import { createExecutorRegistry } from "@/server/engine/executors/executor-registry";
 import type { Executor } from "@/server/engine/executors/executor";
-import { localLauncher, spawnerLauncher, type Launcher } from "@/server/engine/process-launcher";
-import { spawnProcess } from "@/server/engine/spawn-process";
+import { readServerConfig } from "@/server/config/server-config";
+import { createProcessSandbox, type ProcessSandbox } from "@/server/sandbox/process-sandbox";
+import { spawnProcess } from "@/server/sandbox/spawn-process";
 import { fmt, median, percentile } from "./measure";
 
 /** Registered only here: finishes at once, so the engine and the store are all that is measured. */
@@ -79,8 +80,12 @@ async function shellRuns(runs: number, nodesPerRun: number) {
   return { ms, latencies };
 }
 
+/** Starts processes bare (WF_SANDBOX=off) from this process or through the spawner helpers. */
+const bare = (spawner: "local" | "helper") =>
+  createProcessSandbox({ ...readServerConfig(process.env).processes, sandbox: "off", spawner });
+
 /** Median ms per `true` spawned one after the other through a launcher. */
-async function spawnCost(launcher: Launcher, n: number): Promise<number> {
+async function spawnCost(sandbox: ProcessSandbox, n: number): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < n; i++) {
     const t0 = performance.now();
@@ -88,7 +93,7 @@ async function spawnCost(launcher: Launcher, n: number): Promise<number> {
       command: "true",
       cwd: "/tmp",
       env: { ...process.env },
-      launcher,
+      sandbox,
     });
     times.push(performance.now() - t0);
   }
@@ -117,11 +122,11 @@ export default async function engineBench(): Promise<void> {
   console.log(`1k → 10k cost ratio: ${(bigMs / smallMs).toFixed(2)}× for 10× the nodes (linear = 10×)`);
   console.log(`peak RSS: ${(peak / 1024 / 1024).toFixed(0)} MB (goal < 300 MB)`);
 
-  await spawnCost(spawnerLauncher, 5);
+  await spawnCost(bare("helper"), 5);
   const rss = (process.memoryUsage().rss / 1024 / 1024).toFixed(0);
   console.log(
-    `spawn \`true\` from this ${rss} MB process: direct ${fmt(await spawnCost(localLauncher, 40))}, ` +
-      `via the lean spawner ${fmt(await spawnCost(spawnerLauncher, 40))} (median of 40)`,
+    `spawn \`true\` from this ${rss} MB process: direct ${fmt(await spawnCost(bare("local"), 40))}, ` +
+      `via the lean spawner ${fmt(await spawnCost(bare("helper"), 40))} (median of 40)`,
   );
   const shell = await shellRuns(100, 20);
   console.log(

@@ -3,9 +3,32 @@
  * composition root and passed down: nothing below it reads `process.env` for these again.
  */
 import path from "node:path";
+import { ENV_ALLOWLIST } from "@/lib/workflow/shell/node-environment";
 import { appRoot, dataDir, dbPath, migrationsDir } from "./data-paths";
 import type { EnvVars } from "./env-vars";
 import { parseTrustedProxies, type TrustedProxies } from "./trusted-proxies";
+
+/** `WF_SANDBOX`: `auto` sandboxes node processes when bubblewrap is there, `require` refuses to run them bare. */
+export const SANDBOX_MODES = ["auto", "require", "off"] as const;
+export type SandboxMode = (typeof SANDBOX_MODES)[number];
+
+/** How node processes are started (docs/sandbox.md). */
+export interface ProcessSettings {
+  sandbox: SandboxMode;
+  /** `WF_BWRAP`: the bubblewrap program, a path or a name looked up on PATH (default `bwrap`). */
+  bwrap: string;
+  /** `WF_SPAWNER=local` spawns from this process; else through small helper processes. */
+  spawner: "helper" | "local";
+  /** `WF_SPAWNERS`: how many helper processes (default 2). */
+  spawners: number;
+  /** The allowlisted variables of this process's environment: all that children inherit from it. */
+  hostEnv: Readonly<Record<string, string>>;
+  /**
+   * Paths no node process may see (database, key file, every run's workspace, providers file, the
+   * app's own folder, the server's home folder); a node's own workspace is shown again on top.
+   */
+  hidden: readonly string[];
+}
 
 export interface ServerConfig {
   appRoot: string;
@@ -29,8 +52,17 @@ export interface ServerConfig {
     /** Nodes running at once in one run (`WF_MAX_PARALLEL_PER_RUN`, default 16). */
     maxParallelPerRun?: number;
   };
+  processes: ProcessSettings;
   /** The environment itself, for the parts that read a file it names (catalog, providers, secret key). */
   env: EnvVars;
+}
+
+/** A setting the environment gives in a form nobody can use: the message names the variable. */
+export class ServerConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ServerConfigError";
+  }
 }
 
 function positive(env: EnvVars, name: string): number | undefined {
@@ -38,14 +70,39 @@ function positive(env: EnvVars, name: string): number | undefined {
   return Number.isFinite(v) && v > 0 ? v : undefined;
 }
 
+function sandboxMode(env: EnvVars): SandboxMode {
+  const v = env.WF_SANDBOX?.trim().toLowerCase() || "auto";
+  if ((SANDBOX_MODES as readonly string[]).includes(v)) return v as SandboxMode;
+  throw new ServerConfigError(`WF_SANDBOX is "${env.WF_SANDBOX}": write auto, require or off`);
+}
+
+/** The allowlisted variables present in `env`. */
+export function allowedHostEnv(env: EnvVars): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const k of ENV_ALLOWLIST) if (env[k] !== undefined) out[k] = env[k]!;
+  return out;
+}
+
+/** What node processes must never see, for a process with these folders (docs/sandbox.md). */
+export function hiddenPaths(o: { dataDir: string; runsDir: string; dbPath: string; appRoot: string; env: EnvVars }) {
+  const db = o.dbPath;
+  const list = [o.dataDir, o.runsDir, db, `${db}-wal`, `${db}-shm`, `${db}-journal`, o.appRoot];
+  if (o.env.WF_PROVIDERS_FILE) list.push(path.resolve(o.env.WF_PROVIDERS_FILE));
+  if (o.env.HOME) list.push(path.resolve(o.env.HOME));
+  return [...new Set(list)];
+}
+
 /** Throws TrustedProxiesError naming a `WF_TRUSTED_PROXIES` entry that is not an address or range. */
 export function readServerConfig(env: EnvVars = process.env): ServerConfig {
   const data = dataDir(env);
+  const root = appRoot(env);
+  const runsDir = path.join(data, "runs");
+  const db = dbPath(env);
   return {
-    appRoot: appRoot(env),
+    appRoot: root,
     dataDir: data,
-    dbPath: dbPath(env),
-    runsDir: path.join(data, "runs"),
+    dbPath: db,
+    runsDir,
     migrationsDir: migrationsDir(env),
     ...(env.WF_API_TOKEN ? { apiToken: env.WF_API_TOKEN } : {}),
     sessionHours: positive(env, "WF_SESSION_HOURS") ?? 24 * 7,
@@ -53,6 +110,14 @@ export function readServerConfig(env: EnvVars = process.env): ServerConfig {
     limits: {
       maxParallel: positive(env, "WF_MAX_PARALLEL"),
       maxParallelPerRun: positive(env, "WF_MAX_PARALLEL_PER_RUN"),
+    },
+    processes: {
+      sandbox: sandboxMode(env),
+      bwrap: env.WF_BWRAP?.trim() || "bwrap",
+      spawner: env.WF_SPAWNER === "local" ? "local" : "helper",
+      spawners: Math.max(1, Math.floor(positive(env, "WF_SPAWNERS") ?? 2)),
+      hostEnv: allowedHostEnv(env),
+      hidden: hiddenPaths({ dataDir: data, runsDir, dbPath: db, appRoot: root, env }),
     },
     env,
   };

@@ -9,6 +9,8 @@ export function createAgentJudge(providers: AgentProviders): AgentJudge {
     const res = await provider.complete({
       prompt: `Answer YES or NO on the first line, then your reasoning.\nIn the folder you are in, is this true?\n${description}`,
       cwd: ctx.workspace,
+      env: ctx.env,
+      isolation: ctx.isolation,
       signal: ctx.signal,
     });
     const first = res.text.trim().split("\n")[0]?.trim().toUpperCase() ?? "";

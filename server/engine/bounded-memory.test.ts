@@ -7,7 +7,7 @@ import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
 import { createEngineHarness, type EngineHarness } from "@/server/test-support/engine-harness";
 import { REPLAY_PAGE_SIZE, tailRunEvents } from "./tail-run-events";
 import { truncateUtf8 } from "./execute-node";
-import { spawnProcess } from "./spawn-process";
+import { spawnProcess } from "@/server/sandbox/spawn-process";
 
 let h: EngineHarness | undefined;
 afterEach(() => {

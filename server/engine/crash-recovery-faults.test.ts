@@ -14,9 +14,12 @@ afterEach(() => {
   dir = undefined;
 });
 
-/** Every shell step writes `S <id>` when it starts and `E <id>` when its work is done. */
+/**
+ * Every shell step writes `S <id>` when it starts and `E <id>` when its work is done, into the run's
+ * workspace (the sandbox lets a node write nowhere else; a resumed run keeps its workspace).
+ */
 const step = (seconds: number, extra = "") =>
-  `echo "S $WF_NODE_ID" >> ../ledger; ${extra}sleep ${seconds}; echo "E $WF_NODE_ID" >> ../ledger; echo go`;
+  `echo "S $WF_NODE_ID" >> ledger; ${extra}sleep ${seconds}; echo "E $WF_NODE_ID" >> ledger; echo go`;
 
 // Interruptions count as attempts (docs/engine.md, "Durability": interrupted nodes follow their retry policy), so
 // every node may be retried more often than the test kills.
@@ -34,7 +37,7 @@ const template = {
       id: "J",
       name: "J",
       type: "shell",
-      args_template: step(0.4, "if [ ! -f ../j.failed ]; then touch ../j.failed; exit 1; fi; "),
+      args_template: step(0.4, "if [ ! -f j.failed ]; then touch j.failed; exit 1; fi; "),
       retries: RETRIES,
     },
     { id: "G", name: "G", type: "gate", condition: "{J.output}" },
@@ -79,6 +82,12 @@ function runToEnd(file: string, dbFile: string): RunJson {
 
 const lines = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, "utf8").split("\n").filter(Boolean) : []);
 
+/** The ledger of the one run under `runs`, once it has a workspace. */
+const ledgerIn = (runs: string) => {
+  const [id] = fs.existsSync(runs) ? fs.readdirSync(runs) : [];
+  return path.join(runs, id ?? "none", "ledger");
+};
+
 describe("crash recovery under fault injection", () => {
   it("SIGKILLed at 20 random moments of a mixed workflow, it ends as an uninterrupted run; no recorded success runs twice", async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "wf-crash20-"));
@@ -91,12 +100,12 @@ describe("crash recovery under fault injection", () => {
 
     fs.mkdirSync(path.join(dir, "crash"));
     const dbFile = path.join(dir, "crash", "wf.db");
-    const ledger = path.join(dir, "crash", "runs", "ledger");
+    const runs = path.join(dir, "crash", "runs");
     const seed = Number(process.env.WF_CRASH_SEED) || 20261201;
     const next = random(seed);
     const kills: { doneBefore: Set<string>; ledgerLength: number }[] = [];
     for (let k = 0; k < 20; k++) {
-      const before = lines(ledger).length;
+      const before = lines(ledgerIn(runs)).length;
       const child = spawn(process.execPath, [wf, "run", file, "--db", dbFile, "--json", "--approve", "all"], {
         stdio: "ignore",
       });
@@ -104,7 +113,7 @@ describe("crash recovery under fault injection", () => {
       // A random moment once this process has started a node (or reached a human step).
       let finished = false;
       void exited.then(() => (finished = true));
-      while (!finished && lines(ledger).length === before) await new Promise((r) => setTimeout(r, 10));
+      while (!finished && lines(ledgerIn(runs)).length === before) await new Promise((r) => setTimeout(r, 10));
       await new Promise((r) => setTimeout(r, Math.floor(next() * 600)));
       if (finished) break;
       child.kill("SIGKILL");
@@ -117,7 +126,7 @@ describe("crash recovery under fault injection", () => {
           .map((n) => n.nodeId),
       );
       db.$client.close();
-      kills.push({ doneBefore, ledgerLength: lines(ledger).length });
+      kills.push({ doneBefore, ledgerLength: lines(ledgerIn(runs)).length });
     }
     expect(kills.length, `seed ${seed}`).toBe(20);
     const final = runToEnd(file, dbFile);
@@ -125,7 +134,7 @@ describe("crash recovery under fault injection", () => {
     expect(final.run.status).toBe("succeeded");
     expect(final.nodes.map((n) => [n.id, n.status])).toEqual(reference.nodes.map((n) => [n.id, n.status]));
     // 2. A node whose success was recorded before a kill never started again after it.
-    const all = lines(ledger);
+    const all = lines(ledgerIn(runs));
     for (const [k, { doneBefore, ledgerLength }] of kills.entries()) {
       const rerun = all.slice(ledgerLength).filter((l) => l.startsWith("S ") && doneBefore.has(l.slice(2)));
       expect(rerun, `after kill ${k + 1} (seed ${seed})`).toEqual([]);

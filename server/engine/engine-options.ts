@@ -3,6 +3,7 @@ import type { ApprovalRequest } from "@/lib/workflow/run/run-state";
 import type { Template } from "@/lib/workflow/model/template-schema";
 import type { ExecutorCatalog } from "@/lib/describe/executor-catalog-schema";
 import type { AgentProviders } from "@/server/providers/agent-providers";
+import type { ProcessSandbox } from "@/server/sandbox/process-sandbox";
 import type { Clock } from "./clock";
 import type { RunEventBus } from "./event-bus";
 import type { ExecutorRegistry } from "./executors/executor-registry";
@@ -41,6 +42,8 @@ export interface EngineOptions {
   providers?: AgentProviders;
   /** The executor catalog skill nodes read, at each run (default: the shipped catalog). */
   catalog?: () => ExecutorCatalog;
+  /** How node processes start: bubblewrap, spawner helpers, the host variables they inherit (default: from the environment). */
+  sandbox?: ProcessSandbox;
   /** Fault-injection hook: a step of a node attempt begins (a throw fails the attempt at that step). */
   onAttemptStep?: (e: { runId: string; nodeId: string; step: AttemptStep | "writing the result" }) => void;
   /** Measurement hook: a node was picked to start / its process was spawned. */

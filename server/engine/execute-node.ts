@@ -11,6 +11,7 @@ import type { ExecutorRegistry } from "./executors/executor-registry";
 import { buildNodeContext } from "./node-context";
 import type { ExecutorCatalog } from "@/lib/describe/executor-catalog-schema";
 import type { AgentProviders } from "@/server/providers/agent-providers";
+import type { ProcessSandbox } from "@/server/sandbox/process-sandbox";
 import type { AgentJudge } from "./run-checks";
 import { needsWorkspace } from "./workspace";
 import { runNodeAttempt, stepFailure, type AttemptStepHook, type NodeAttemptResult } from "./run-node";
@@ -30,6 +31,8 @@ export interface ExecuteNodeDeps {
   onStep?: AttemptStepHook;
   providers: AgentProviders;
   catalog: () => ExecutorCatalog;
+  sandbox: ProcessSandbox;
+  runsDir: string;
 }
 
 export function resultToEvent(nodeId: string, at: number, result: NodeAttemptResult): RunEvent {
@@ -76,6 +79,8 @@ export async function executeNode(
       maxOutputBytes: deps.maxOutputBytes,
       providers: deps.providers,
       catalog: deps.catalog,
+      sandbox: deps.sandbox,
+      runsDir: deps.runsDir,
       ...(deps.onSpawn ? { onSpawn: deps.onSpawn } : {}),
       ...(deps.shell ? { shell: deps.shell } : {}),
     });

@@ -1,12 +1,14 @@
 /** Builds an executor's context for one attempt: substitution, environment, log sink, signal. */
 import { substituteReferences } from "@/lib/workflow/model/references";
-import { ENV_ALLOWLIST, ENV_NAME, reservedEnvName } from "@/lib/workflow/shell/node-environment";
+import { ENV_NAME, reservedEnvName } from "@/lib/workflow/shell/node-environment";
 import { ENV_VALUE_MAX_BYTES } from "@/lib/workflow/shell/render-shell-command";
 import { expressionContext, runReferenceLookup } from "@/lib/workflow/run/run-reference-context";
 import type { ActiveRun } from "./active-run";
 import type { ExecutorCatalog } from "@/lib/describe/executor-catalog-schema";
 import type { AgentProviders } from "@/server/providers/agent-providers";
+import type { ProcessSandbox } from "@/server/sandbox/process-sandbox";
 import type { ExecutorContext } from "./executors/executor";
+import { nodeIsolation } from "./node-isolation";
 
 export interface NodeContextOptions {
   log: (stream: "stdout" | "stderr" | "engine", text: string) => void;
@@ -16,23 +18,17 @@ export interface NodeContextOptions {
   shell?: string;
   providers: AgentProviders;
   catalog: () => ExecutorCatalog;
-}
-
-let hostEnv: Record<string, string> | undefined;
-/** The allowlisted host variables, read once (process.env lookups are slow on the hot path). */
-function allowedHostEnv(): Record<string, string> {
-  if (!hostEnv) {
-    hostEnv = {};
-    for (const k of ENV_ALLOWLIST) if (process.env[k] !== undefined) hostEnv[k] = process.env[k]!;
-  }
-  return hostEnv;
+  /** How the node's processes start, and the host variables they inherit (the allowlist). */
+  sandbox: ProcessSandbox;
+  /** The engine's runs folder: hidden from every node (its own workspace shows through). */
+  runsDir: string;
 }
 
 export function buildNodeContext(run: ActiveRun, nodeId: string, o: NodeContextOptions): ExecutorContext {
   const { spec, state } = run;
   const node = spec.defs.get(nodeId)!;
   const planned = spec.plan.nodes[nodeId];
-  const env: Record<string, string> = { ...allowedHostEnv() };
+  const env: Record<string, string> = { ...o.sandbox.hostEnv };
   const baseLookup = runReferenceLookup(spec, state, nodeId);
   const secrets = run.secrets?.values;
   // `{secrets.NAME}` resolves only here, in the engine; a shell command receives it as WF_REF_n.
@@ -73,6 +69,8 @@ export function buildNodeContext(run: ActiveRun, nodeId: string, o: NodeContextO
     maxOutputBytes: o.maxOutputBytes,
     providers: o.providers,
     catalog: o.catalog,
+    sandbox: o.sandbox,
+    isolation: nodeIsolation(node, { workspace: run.workspace, runsDir: o.runsDir, home: o.sandbox.hostEnv.HOME }),
     ...(o.onSpawn ? { onSpawn: o.onSpawn } : {}),
     ...(o.shell ? { shell: o.shell } : {}),
   };

@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
 import { createEngineHarness, type EngineHarness } from "@/server/test-support/engine-harness";
 import { confinePath, WorkspaceEscapeError } from "./workspace";
-import { isAlive, waitUntil } from "@/server/test-support/process-probe";
+import { processesOfRun, waitUntil } from "@/server/test-support/process-probe";
+import { readServerConfig } from "@/server/config/server-config";
+import { createProcessSandbox } from "@/server/sandbox/process-sandbox";
 
 let h: EngineHarness | undefined;
 afterEach(() => {
@@ -12,8 +14,11 @@ afterEach(() => {
   h = undefined;
 });
 
-async function runOne(fields: Record<string, unknown>) {
-  h = createEngineHarness();
+/** Node processes started bare (WF_SANDBOX=off): tiers are then read from the command line. */
+const bare = createProcessSandbox({ ...readServerConfig({ PATH: process.env.PATH }).processes, sandbox: "off" });
+
+async function runOne(fields: Record<string, unknown>, sandbox?: typeof bare) {
+  h = createEngineHarness(sandbox ? { sandbox } : {});
   //  A
   const { runId } = h.engine.startRun({ template: buildTemplate().node("A", fields).done() });
   return { runId, state: await h.engine.settled(runId) };
@@ -21,46 +26,46 @@ async function runOne(fields: Record<string, unknown>) {
 
 describe("timeouts, cancel, tiers, forbidden files, workspace", () => {
   it("a timeout fails the node with RUN014 and kills its process group", async () => {
-    const { runId, state } = await runOne({ args_template: "sleep 30 & echo $! > child; wait", timeout_s: 0.3 });
+    h = createEngineHarness();
+    const t = buildTemplate().node("A", { args_template: "sleep 30 & touch started; wait", timeout_s: 1 }).done();
+    const { runId } = h.engine.startRun({ template: t });
+    await waitUntil(() => fs.existsSync(path.join(h!.dir, "runs", runId, "started")));
+    expect(processesOfRun(runId).length).toBeGreaterThan(0);
+    const state = await h.engine.settled(runId);
     expect(state.nodes.A.status).toBe("failed");
     expect(state.nodes.A.error).toMatch(/timed out/);
-    const child = Number(fs.readFileSync(path.join(h!.dir, "runs", runId, "child"), "utf8"));
-    await waitUntil(() => !isAlive(child));
-    expect(isAlive(child)).toBe(false);
+    await waitUntil(() => processesOfRun(runId).length === 0);
+    expect(processesOfRun(runId)).toEqual([]);
   });
 
   it("cancel kills the whole process group; nothing is left running", async () => {
     h = createEngineHarness();
     //  A ;  B (both long)
     const t = buildTemplate()
-      .node("A", { args_template: "sleep 30 & echo $! > a.child; echo $$ > a.sh; wait" })
-      .node("B", { args_template: "sh -c 'sleep 30' & echo $! > b.child; wait" })
+      .node("A", { args_template: "sleep 30 & touch a.started; wait" })
+      .node("B", { args_template: "sh -c 'sleep 30' & touch b.started; wait" })
       .done();
     const { runId } = h.engine.startRun({ template: t });
     const ws = path.join(h.dir, "runs", runId);
-    await waitUntil(() =>
-      ["a.child", "a.sh", "b.child"].every(
-        (f) => fs.existsSync(path.join(ws, f)) && fs.readFileSync(path.join(ws, f), "utf8").trim() !== "",
-      ),
-    );
-    const pids = ["a.child", "a.sh", "b.child"].map((f) => Number(fs.readFileSync(path.join(ws, f), "utf8")));
-    expect(pids.every(isAlive)).toBe(true);
+    await waitUntil(() => ["a.started", "b.started"].every((f) => fs.existsSync(path.join(ws, f))));
+    // A's shell and sleep; B's shell, inner shell and sleep.
+    expect(processesOfRun(runId).length).toBeGreaterThanOrEqual(4);
     expect(h.engine.cancel(runId)).toBe(true);
     const state = await h.engine.settled(runId);
     expect(state.status).toBe("cancelled");
     expect([state.nodes.A.status, state.nodes.B.status]).toEqual(["cancelled", "cancelled"]);
-    await waitUntil(() => !pids.some(isAlive));
-    expect(pids.filter(isAlive)).toEqual([]);
+    await waitUntil(() => processesOfRun(runId).length === 0);
+    expect(processesOfRun(runId)).toEqual([]);
   });
 
-  it("a declared tier below what the node does fails it (shell on rw, git below git)", async () => {
-    const rw = await runOne({ args_template: "echo hi", tier: "rw" });
+  it("bare, a declared tier below what the command line does fails the node (shell on rw, git below git)", async () => {
+    const rw = await runOne({ args_template: "echo hi", tier: "rw" }, bare);
     expect(rw.state.nodes.A.error).toMatch(/needs tier rwx/);
     h!.close();
-    const git = await runOne({ args_template: "git status", tier: "rwx" });
+    const git = await runOne({ args_template: "git status", tier: "rwx" }, bare);
     expect(git.state.nodes.A.error).toMatch(/needs tier git/);
     h!.close();
-    const ok = await runOne({ args_template: "echo hi", tier: "rwx" });
+    const ok = await runOne({ args_template: "echo hi", tier: "rwx" }, bare);
     expect(ok.state.nodes.A.status).toBe("done");
   });
 

@@ -25,6 +25,7 @@ import { RUN_CODES } from "@/lib/workflow/run/run-codes";
 import type { RunEvent } from "@/lib/workflow/run/run-events";
 import type { ApprovalRequest, RunState } from "@/lib/workflow/run/run-state";
 import { NO_AGENT_PROVIDERS, type AgentProviders } from "@/server/providers/agent-providers";
+import { defaultProcessSandbox, type ProcessSandbox } from "@/server/sandbox/process-sandbox";
 import type { ActiveRun } from "./active-run";
 import { createAgentJudge } from "./agent-judge";
 import { realClock, type Clock } from "./clock";
@@ -59,6 +60,7 @@ export class RunEngine {
   private readonly providers: AgentProviders;
   private readonly catalog: () => ExecutorCatalog;
   private readonly judge: AgentJudge;
+  private readonly sandbox: ProcessSandbox;
   private running = 0;
   private tickScheduled = false;
   private detached = false;
@@ -80,6 +82,7 @@ export class RunEngine {
     this.providers = o.providers ?? NO_AGENT_PROVIDERS;
     this.catalog = o.catalog ?? (() => DEFAULT_EXECUTOR_CATALOG);
     this.judge = o.judge ?? createAgentJudge(this.providers);
+    this.sandbox = o.sandbox ?? defaultProcessSandbox();
     this.clock = o.clock ?? realClock;
     this.executors = o.executors ?? createExecutorRegistry();
     this.globalLimit = o.concurrency?.global ?? 32;
@@ -330,6 +333,8 @@ export class RunEngine {
       judge: this.judge,
       providers: this.providers,
       catalog: this.catalog,
+      sandbox: this.sandbox,
+      runsDir: this.o.runsDir,
       maxOutputBytes: this.o.maxOutputBytes ?? 1 << 20,
       ...(this.o.shell ? { shell: this.o.shell } : {}),
       maxLogBytes: this.o.maxLogBytes ?? 256 * 1024,

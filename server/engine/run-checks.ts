@@ -53,6 +53,7 @@ async function evaluateCheck(check: Check, ctx: ExecutorContext, judge?: AgentJu
       const prepared = prepareCommandLine(ctx, check.run, "run");
       if (!prepared.ok) return { ok: false, reason: prepared.error };
       const r = await spawnPrepared(ctx, prepared);
+      if (r.launchError) return { ok: false, reason: r.launchError.message };
       const expect = check.expect_exit ?? 0;
       if (r.exitCode !== expect) return { ok: false, reason: `exit code ${r.exitCode}, expected ${expect}` };
       if (check.expect_output !== undefined && !r.stdout.includes(check.expect_output))

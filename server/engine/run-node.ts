@@ -1,6 +1,6 @@
 /**
  * One attempt of one node, as numbered steps:
- * 1. tier check (a declared tier below what the node does fails it);
+ * 1. tier check (bare: a declared tier below what the node does fails it; sandboxed, the mounts do);
  * 2. preconditions;
  * 3. the executor, under the node's timeout and the run's abort signal (the workspace is listed
  *    before and after it when the node has forbids_files);
@@ -88,9 +88,10 @@ async function attemptSteps(
   enter: (step: AttemptStep) => void,
 ): Promise<NodeAttemptResult> {
   const node = ctx.node;
-  // 1. Tier. The command as written: values never become shell syntax, so they cannot invoke git either.
+  // 1. Tier. Sandboxed, the tier is the mounts (node-isolation.ts) and what the node does beyond it fails
+  // there; bare, the command as written is read (values never become shell syntax, so cannot invoke git).
   enter("tier check");
-  const needed = tierViolation(node, node.args_template);
+  const needed = ctx.sandbox.status.sandboxed ? undefined : tierViolation(node, node.args_template);
   if (needed) return { status: "failed", error: RUN_CODES.RUN015(ctx.nodeId, needed, node.tier!), code: "RUN015" };
   // 2. Preconditions.
   enter("preconditions");

@@ -5,6 +5,7 @@
  * Adding a kind touches its file and `create`.
  */
 import type { EnvVars } from "@/server/config/env-vars";
+import type { ProcessSandbox } from "@/server/sandbox/process-sandbox";
 import type { AgentProvider } from "./agent-provider";
 import { createCliAgentProvider } from "./cli-agent-provider";
 import { createOpenAiAgentProvider } from "./openai-agent-provider";
@@ -19,10 +20,16 @@ export interface AgentProviders {
   describeProvider(): { provider: AgentProvider; timeoutMs: number } | undefined;
 }
 
-function create(name: string, spec: ProviderSpec, env: EnvVars): AgentProvider {
+function create(name: string, spec: ProviderSpec, env: EnvVars, sandbox?: ProcessSandbox): AgentProvider {
   switch (spec.kind) {
     case "cli":
-      return createCliAgentProvider({ name, command: spec.command, timeoutMs: spec.timeout_ms });
+      return createCliAgentProvider({
+        name,
+        command: spec.command,
+        timeoutMs: spec.timeout_ms,
+        ...(spec.binds ? { binds: spec.binds } : {}),
+        ...(sandbox ? { sandbox } : {}),
+      });
     case "openai":
       return createOpenAiAgentProvider({
         name,
@@ -34,12 +41,16 @@ function create(name: string, spec: ProviderSpec, env: EnvVars): AgentProvider {
   }
 }
 
-export function createAgentProviders(env: EnvVars): AgentProviders {
+/**
+ * `env` configures the providers (and holds the OpenAI key, which only the HTTP provider reads);
+ * CLI providers start their programs through `sandbox` (default: the process's own).
+ */
+export function createAgentProviders(env: EnvVars, sandbox?: ProcessSandbox): AgentProviders {
   const get = (name?: string) => {
     const config = loadProviderConfig(env);
     const key = name ?? config.defaultName;
     const spec = key ? config.providers[key] : undefined;
-    return key && spec ? create(key, spec, env) : undefined;
+    return key && spec ? create(key, spec, env, sandbox) : undefined;
   };
   return {
     get,

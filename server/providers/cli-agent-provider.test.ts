@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AgentProviderError } from "./agent-provider-error";
 import { createCliAgentProvider } from "./cli-agent-provider";
-import { isAlive, waitUntil } from "@/server/test-support/process-probe";
+import { processesOfRun, waitUntil } from "@/server/test-support/process-probe";
 
 let dir: string;
 beforeEach(() => {
@@ -43,16 +43,21 @@ describe("CLI agent provider with real commands", () => {
   });
 
   it("times out and kills the whole process group", async () => {
-    const pidFile = path.join(dir, "pid");
     const provider = createCliAgentProvider({
       name: "slow",
-      command: ["sh", "-c", `sleep 30 & echo $! > ${pidFile}; wait`],
-      timeoutMs: 300,
+      command: ["sh", "-c", "sleep 30 & touch started; wait"],
+      timeoutMs: 1000,
     });
-    const err = (await provider.complete({ prompt: "x" }).catch((e: unknown) => e)) as AgentProviderError;
+    // The environment marks its processes (a pid written inside the sandbox is its namespace's own).
+    const runId = `probe-${path.basename(dir)}`;
+    const pending = provider
+      .complete({ prompt: "x", cwd: dir, env: { PATH: process.env.PATH, WF_RUN_ID: runId } })
+      .catch((e: unknown) => e);
+    await waitUntil(() => existsSync(path.join(dir, "started")));
+    expect(processesOfRun(runId).length).toBeGreaterThan(0);
+    const err = (await pending) as AgentProviderError;
     expect(err.reason).toBe("timeout");
-    const grandchild = Number(readFileSync(pidFile, "utf8").trim());
-    expect(await waitUntil(() => !isAlive(grandchild))).toBe(true);
+    expect(await waitUntil(() => processesOfRun(runId).length === 0)).toBe(true);
   });
 
   it("runs an argument vector, never a shell: the prompt and the words are data", async () => {

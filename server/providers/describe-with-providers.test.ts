@@ -120,8 +120,13 @@ describe("describe with a CLI provider (a real command)", () => {
   it("reads the intent printed by the agent command", async () => {
     const answerFile = path.join(dir, "answer.json");
     writeFileSync(answerFile, JSON.stringify(AGENT_INTENT));
+    // The program runs in the sandbox: it sees the folder of its answer because the provider binds it.
+    const providers = {
+      providers: { cli: { kind: "cli", command: ["sh", "-c", `cat > /dev/null; cat ${answerFile}`], binds: [dir] } },
+    };
+    writeFileSync(path.join(dir, "providers.json"), JSON.stringify(providers));
     const r = await describeWithProviders(TEXT, {
-      ...sources({ WF_DATA_DIR: dir, WF_AGENT_CMD: `sh -c 'cat > /dev/null; cat ${answerFile}'` }),
+      ...sources({ WF_DATA_DIR: dir }),
       now: NOW,
     });
     if (!r.ok) throw new Error("expected ok");

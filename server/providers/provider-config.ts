@@ -14,12 +14,22 @@ import { dataDir } from "@/server/config/data-paths";
 import type { EnvVars } from "@/server/config/env-vars";
 
 const timeout = z.number().int().positive().optional();
+/** A path the agent sees besides the workspace: `~/.claude`, or `{ path, writable: true }`; read-only unless said. */
+const BindSchema = z.union([
+  z
+    .string()
+    .min(1)
+    .transform((path) => ({ path })),
+  z.object({ path: z.string().min(1), writable: z.boolean().optional() }),
+]);
 export const ProviderSpecSchema = z.discriminatedUnion("kind", [
   z.object({
     kind: z.literal("cli"),
     /** A program and its arguments: a list, or a string of plain words (no shell syntax). */
     command: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]),
     timeout_ms: timeout,
+    /** Paths the program needs inside the sandbox (its config folder); each must exist. */
+    binds: z.array(BindSchema).optional(),
   }),
   z.object({
     kind: z.literal("openai"),

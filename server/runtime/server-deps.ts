@@ -15,6 +15,7 @@ import { createRunEventBus, type RunEventBus } from "@/server/engine/event-bus";
 import { RunEngine } from "@/server/engine/orchestrator";
 import { SqliteRunStore } from "@/server/engine/sqlite-run-store";
 import { createAgentProviders, type AgentProviders } from "@/server/providers/agent-providers";
+import { createProcessSandbox, type ProcessSandbox } from "@/server/sandbox/process-sandbox";
 import { loadSecretKey } from "@/server/secrets/secret-key";
 import { createSecretVault, type SecretVault } from "@/server/secrets/secret-store";
 
@@ -27,6 +28,8 @@ export interface ServerDeps {
   /** The executor catalog in effect, read on each call (the user's file may change). */
   readonly catalog: () => ExecutorCatalog;
   readonly providers: AgentProviders;
+  /** How node processes start; its status says whether they are sandboxed (health, Settings, run pages). */
+  readonly sandbox: ProcessSandbox;
   readonly secrets: SecretVault;
   readonly clock: Clock;
   /** Password attempts per account and per client address (login, password change). */
@@ -43,6 +46,8 @@ export interface CreateServerDepsOptions {
   engine?: Partial<EngineOptions>;
   /** Password attempts allowed (tests: small limits, so few slow argon2 calls show them). */
   loginLimits?: LoginLimits;
+  /** How node processes start (default: from `config.processes`). */
+  sandbox?: ProcessSandbox;
 }
 
 /**
@@ -54,7 +59,8 @@ export function createServerDeps(config: ServerConfig, o: CreateServerDepsOption
   const clock = o.clock ?? realClock;
   const bus = createRunEventBus();
   const runStore = new SqliteRunStore(db);
-  const providers = createAgentProviders(config.env);
+  const sandbox = o.sandbox ?? createProcessSandbox(config.processes);
+  const providers = createAgentProviders(config.env, sandbox);
   const catalog = () => loadExecutorCatalog(config.env);
   let key: Buffer | undefined;
   const secrets = createSecretVault(db, () => (key ??= loadSecretKey({ env: config.env, dataDir: config.dataDir })));
@@ -65,6 +71,7 @@ export function createServerDeps(config: ServerConfig, o: CreateServerDepsOption
     runsDir: config.runsDir,
     providers,
     catalog,
+    sandbox,
     secretSource: (names) => secrets.readValues(names),
     concurrency: { global: config.limits.maxParallel, perRun: config.limits.maxParallelPerRun },
     ...o.engine,
@@ -77,6 +84,7 @@ export function createServerDeps(config: ServerConfig, o: CreateServerDepsOption
     engine,
     catalog,
     providers,
+    sandbox,
     secrets,
     clock,
     loginLimiter: createLoginLimiter(o.loginLimits),

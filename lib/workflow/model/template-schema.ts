@@ -87,6 +87,8 @@ const nodeBase = {
   timeout_s: z.optional(z.number().check(z.positive())),
   tier: z.optional(TierSchema),
   forbids_files: optionalTexts,
+  /** false: the node's processes (command, checks, agent CLI) run without a network. */
+  network: optionalFlag,
   phase: optionalText,
   /** Postconditions: checked after the node's work; a failure applies `on_fail`. */
   checks: z.optional(z.array(CheckSchema)),

@@ -30,4 +30,8 @@ export const RUN_CODES = {
     `node ${id}: ${field} uses {secrets.${name}}, but no secret "${name}" exists; an admin adds it in Settings → Secrets`,
   RUN024: (name: string) =>
     `variable "${name}" is not declared in the template's context_schema; declare it or leave it out`,
+  RUN040: (problem: string) =>
+    `node processes must run in the bubblewrap sandbox (WF_SANDBOX=require), but ${problem}; nothing was started`,
+  RUN041: (id: string, provider: string) =>
+    `node ${id} sets network: false, but agent provider ${provider} is an HTTP endpoint the server calls; use a CLI provider or remove network: false`,
 } as const;

@@ -1,4 +1,7 @@
-/** Per-node rules: something to run, success checks that stay in the workspace, capability tiers. */
+/**
+ * Per-node rules: something to run, success checks that stay in the workspace, capability tiers,
+ * `network: false` only where a process runs.
+ */
 import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
 import { isRecord, nodePath, type ModelView, type ViewNode } from "./model-view";
 import { SECRETS_REFERENCE_HEAD } from "@/lib/workflow/model/references";
@@ -73,6 +76,16 @@ function checkApprovalFields(node: ViewNode, out: Diagnostic[]): void {
     out.push(wfIssue("WF094", at("on_timeout"), node.id));
 }
 
+/**
+ * Whether the node starts a process that `network: false` could confine: a command line (shell, loop,
+ * gate), an agent (a CLI provider), a skill recipe, or a command check of any node.
+ */
+function startsProcess(node: ViewNode, commands: readonly string[]): boolean {
+  if (commands.length > 0) return true;
+  if (node.type === "shell" || node.type === "agent" || node.type === "skill") return true;
+  return (node.type === "loop" || node.type === "gate") && !blank(node.data.args_template);
+}
+
 export function checkNodeContents(view: ModelView): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const node of view.nodes) {
@@ -80,6 +93,15 @@ export function checkNodeContents(view: ModelView): Diagnostic[] {
     if (missing) out.push(wfIssue("WF072", { nodeId: node.id, path: nodePath(node) }, node.id, missing));
     const commands = checkChecks(node, out);
     checkApprovalFields(node, out);
+    if (node.data.network === false && !startsProcess(node, commands))
+      out.push(
+        wfIssue(
+          "WF099",
+          { nodeId: node.id, path: nodePath(node, "network"), field: "network" },
+          node.id,
+          String(node.type),
+        ),
+      );
     if (node.id === SECRETS_REFERENCE_HEAD)
       out.push(wfIssue("WF095", { nodeId: node.id, path: nodePath(node, "id"), field: "id" }, node.id));
     const tier = node.data.tier;

@@ -1,10 +1,16 @@
-/** `health`: liveness query and a heartbeat subscription that proves SSE end to end. */
+/**
+ * `health`: liveness query (with whether node processes are sandboxed) and a heartbeat subscription
+ * that proves SSE end to end.
+ */
 import { tracked } from "@trpc/server";
 import * as z from "zod";
 import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
 
 export const healthRouter = createTRPCRouter({
-  ping: publicProcedure.query(() => ({ ok: true, time: Date.now() })),
+  ping: publicProcedure.query(({ ctx }) => {
+    const { mode, sandboxed, summary } = ctx.deps.sandbox.status;
+    return { ok: true, time: Date.now(), sandbox: { mode, sandboxed, summary } };
+  }),
   heartbeat: publicProcedure
     .input(z.object({ intervalMs: z.number().int().min(50).max(60_000).default(1000) }).optional())
     .subscription(async function* ({ input, signal }) {

@@ -31,6 +31,8 @@ import { environmentSecretSource } from "@/server/engine/run-secrets";
 import { SqliteRunStore } from "@/server/engine/sqlite-run-store";
 import { loadExecutorCatalog } from "@/server/catalog/load-executor-catalog";
 import { createAgentProviders } from "@/server/providers/agent-providers";
+import { readServerConfig, ServerConfigError, type ServerConfig } from "@/server/config/server-config";
+import { createProcessSandbox, type ProcessSandbox } from "@/server/sandbox/process-sandbox";
 
 export interface RunOptions {
   var: string[];
@@ -104,12 +106,31 @@ function exitCodeFor(state: RunState): number {
   return EXIT.invalid;
 }
 
+/**
+ * How this command's node processes start: the environment's settings, with its own runs folder and
+ * database hidden too. The spawner helper pays off in the server's large heap; from this small process
+ * spawning directly is faster (no helper to start; measured in npm run bench:cli). The user's choice stands.
+ */
+function cliProcessSandbox(runsDir: string, db: string | undefined): ProcessSandbox {
+  let config: ServerConfig;
+  try {
+    config = readServerConfig(process.env);
+  } catch (err) {
+    if (err instanceof ServerConfigError) throw new CliError(err.message, EXIT.usage);
+    throw err;
+  }
+  const dbFile = db ? path.resolve(db) : undefined;
+  const own = [runsDir, ...(dbFile ? [dbFile, `${dbFile}-wal`, `${dbFile}-shm`, `${dbFile}-journal`] : [])];
+  return createProcessSandbox({
+    ...config.processes,
+    spawner: process.env.WF_SPAWNER ? config.processes.spawner : "local",
+    hidden: [...config.processes.hidden, ...own],
+  });
+}
+
 const JSON_NODE_STATUS: Record<string, string> = { ready: "pending", running: "pending", interrupted: "pending" };
 
 export async function runCommand(target: string, opts: RunOptions, io: CliIo): Promise<number> {
-  // The spawner helper pays off in the server's large heap; from this small process, spawning directly
-  // is faster (one shell: no helper to start; measured in npm run bench:cli). The user's choice stands.
-  process.env.WF_SPAWNER ??= "local";
   // 1. Options.
   const vars = pairs(opts.var, "--var");
   const answers = pairs(opts.answer, "--answer");
@@ -145,13 +166,16 @@ export async function runCommand(target: string, opts: RunOptions, io: CliIo): P
       if (opts.approve === "all" && request.kind !== "gate") return { decision: "approve" };
       return undefined;
     };
+    const sandbox = cliProcessSandbox(runsDir, opts.db);
+    if (!sandbox.status.sandboxed) io.err(`wf: node processes are ${sandbox.status.summary}`);
     const engine = new RunEngine({
       store,
       bus,
       runsDir,
       autoDecide,
+      sandbox,
       // This command's composition root: the providers and catalog its environment configures.
-      providers: createAgentProviders(process.env),
+      providers: createAgentProviders(process.env, sandbox),
       catalog: () => loadExecutorCatalog(process.env),
       // No account or server: `{secrets.NAME}` reads WF_SECRET_<NAME> from this process's environment.
       secretSource: environmentSecretSource,

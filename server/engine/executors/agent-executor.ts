@@ -1,8 +1,10 @@
 /**
  * `agent`: the prompt (`prompt`, else `args_template`, references substituted) goes to an agent
  * provider — the node's `provider`, else its `executor` when that names one, else the default.
+ * A CLI provider's process gets the node's environment and sandbox, as a shell node would.
  * Output = the provider's text; its session id is kept for `{prev_session_id}`.
  */
+import { RUN_CODES } from "@/lib/workflow/run/run-codes";
 import type { Executor, ExecutorContext, ExecutorResult } from "./executor";
 
 /** Sends one prompt (shared by agent nodes and agent skill recipes). */
@@ -18,11 +20,15 @@ export async function runAgentPrompt(
       status: "failed",
       error: `no agent provider is configured${providerName ? ` (asked for "${providerName}")` : ""}`,
     };
+  if (!ctx.isolation.network && provider.kind !== "cli")
+    return { status: "failed", error: RUN_CODES.RUN041(ctx.nodeId, provider.name), code: "RUN041" };
   try {
     const res = await provider.complete({
       prompt: ctx.resolve(prompt),
       ...(system ? { system: ctx.resolve(system) } : {}),
       cwd: ctx.workspace,
+      env: ctx.env,
+      isolation: ctx.isolation,
       signal: ctx.signal,
       maxOutputBytes: ctx.maxOutputBytes,
       ...(ctx.timeoutMs ? { timeoutMs: ctx.timeoutMs } : {}),

@@ -10,6 +10,8 @@ import type { GateRoute } from "@/lib/workflow/run/run-plan";
 import type { WorkflowNode } from "@/lib/workflow/model/template-schema";
 import type { ExecutorCatalog } from "@/lib/describe/executor-catalog-schema";
 import type { AgentProviders } from "@/server/providers/agent-providers";
+import type { Isolation } from "@/server/sandbox/isolation";
+import type { ProcessSandbox } from "@/server/sandbox/process-sandbox";
 
 export type ExecutorResult =
   | {
@@ -44,8 +46,12 @@ export interface ExecutorContext {
   expressionContext(): Record<string, unknown>;
   /** The gate's outgoing routes (gate nodes only). */
   routes: readonly GateRoute[];
-  /** Environment for child processes (allowlist + run variables). */
+  /** Environment for child processes (allowlist + run variables + the secrets the template references). */
   env: NodeJS.ProcessEnv;
+  /** How child processes start (the bubblewrap sandbox, the spawner helper). */
+  sandbox: ProcessSandbox;
+  /** What the node's processes may reach in the sandbox (its tier as mounts, network). */
+  isolation: Isolation;
   /** The shell that runs command lines (default `/bin/sh`). */
   shell?: string;
   /** Per-node cap on kept output bytes. */

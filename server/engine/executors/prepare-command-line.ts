@@ -10,11 +10,11 @@ import path from "node:path";
 import { RUN_CODES } from "@/lib/workflow/run/run-codes";
 import { planShellCommand } from "@/lib/workflow/shell/plan-shell-command";
 import { renderShellCommand } from "@/lib/workflow/shell/render-shell-command";
-import { spawnProcess, type SpawnOptions, type SpawnResult } from "@/server/engine/spawn-process";
+import { spawnProcess, type SpawnOptions, type SpawnResult } from "@/server/sandbox/spawn-process";
 import type { ExecutorContext } from "./executor";
 
 export type PreparedCommandLine =
-  | { ok: true; script: string; env: NodeJS.ProcessEnv; cleanup: () => void }
+  | { ok: true; script: string; env: NodeJS.ProcessEnv; cleanup: () => void; valuesDir?: string }
   | { ok: false; error: string; code: "RUN022" | "RUN023" };
 
 /** `field` names where the text came from (`args_template`, `checks[0].run`, `recipe command`) for errors. */
@@ -49,18 +49,31 @@ export function prepareCommandLine(
     cleanup();
     throw err;
   }
-  return { ok: true, script: rendered.script, env: { ...ctx.env, ...rendered.env }, cleanup };
+  return {
+    ok: true,
+    script: rendered.script,
+    env: { ...ctx.env, ...rendered.env },
+    cleanup,
+    ...(dir ? { valuesDir: dir } : {}),
+  };
 }
 
 /**
- * Spawns a prepared command line in the node's workspace, under its signal and timeout, and removes
- * the value files afterwards (shared by command nodes and `command` checks).
+ * Spawns a prepared command line in the node's workspace and sandbox, under its signal and timeout,
+ * and removes the value files afterwards (shared by command nodes and `command` checks). The folder
+ * of value files is shown to the sandboxed process, read-only, for this one launch.
  */
 export async function spawnPrepared(
-  ctx: Pick<ExecutorContext, "shell" | "workspace" | "signal" | "timeoutMs">,
+  ctx: Pick<ExecutorContext, "shell" | "workspace" | "signal" | "timeoutMs" | "sandbox" | "isolation">,
   prepared: Extract<PreparedCommandLine, { ok: true }>,
   extra: Partial<SpawnOptions> = {},
 ): Promise<SpawnResult> {
+  const isolation = prepared.valuesDir
+    ? {
+        ...ctx.isolation,
+        binds: [...(ctx.isolation.binds ?? []), { path: prepared.valuesDir, transient: true }],
+      }
+    : ctx.isolation;
   try {
     return await spawnProcess({
       command: prepared.script,
@@ -69,6 +82,8 @@ export async function spawnPrepared(
       env: prepared.env,
       signal: ctx.signal,
       timeoutMs: ctx.timeoutMs,
+      sandbox: ctx.sandbox,
+      isolation,
       ...extra,
     });
   } finally {

@@ -25,6 +25,12 @@ export async function runCommandLine(
     onChunk: (stream, text) => ctx.log(stream, text),
     onSpawn: ctx.onSpawn,
   });
+  if (r.launchError)
+    return {
+      status: "failed",
+      error: r.launchError.message,
+      ...(r.launchError.code ? { code: r.launchError.code } : {}),
+    };
   if (r.timedOut) return { status: "failed", error: `timed out after ${ctx.timeoutMs} ms`, code: "RUN014" };
   if (r.aborted) return { status: "failed", error: "cancelled", code: "RUN020" };
   if (r.exitCode !== 0) {

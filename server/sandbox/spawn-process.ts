@@ -1,19 +1,26 @@
 /**
- * Runs a command line with `/bin/sh -c` in its own process group (through a launcher: the lean
- * spawner helper or a direct spawn), streams output in chunks, caps what it keeps, and on abort
- * or timeout kills the whole group (TERM, then KILL after a grace period) so nothing is left running.
+ * Runs a command line with `/bin/sh -c` (or an argument vector) in its own process group, through
+ * the process sandbox (process-sandbox.ts: bubblewrap, the spawner helper), streams output in
+ * chunks, caps what it keeps, and on abort or timeout kills the whole group (TERM, then KILL after a
+ * grace period) so nothing is left running.
  */
 import fs from "node:fs";
 import { StringDecoder } from "node:string_decoder";
-import { defaultLauncher, type Launcher } from "./process-launcher";
+import type { Isolation } from "./isolation";
+import { defaultProcessSandbox, type ProcessSandbox } from "./process-sandbox";
 import { setSafeTimeout } from "@/server/timers/safe-timeout";
 
 export interface SpawnOptions {
-  command: string;
+  /** A command line run by `shell -c`; or give `argv`. */
+  command?: string;
   /** The shell that runs `command` with `-c` (default `/bin/sh`). */
   shell?: string;
+  /** A program and its arguments, run as they are (agent CLIs). */
+  argv?: readonly string[];
   cwd: string;
-  env: NodeJS.ProcessEnv;
+  env: Readonly<Record<string, string | undefined>>;
+  /** What the process may reach when sandboxed (default: `cwd` writable, with the network). */
+  isolation?: Isolation;
   signal?: AbortSignal;
   timeoutMs?: number;
   stdin?: string;
@@ -23,7 +30,8 @@ export interface SpawnOptions {
   /** Called once the child exists (latency measurements). */
   onSpawn?: (pid: number) => void;
   killGraceMs?: number;
-  launcher?: Launcher;
+  /** Default: the process's own (defaultProcessSandbox). */
+  sandbox?: ProcessSandbox;
 }
 
 export interface SpawnResult {
@@ -35,6 +43,8 @@ export interface SpawnResult {
   aborted: boolean;
   truncated: boolean;
   pid?: number;
+  /** The process never started: why (the sandbox's refusal, a missing program), with a code when one applies. */
+  launchError?: { message: string; code?: string };
 }
 
 /**
@@ -85,12 +95,12 @@ function killGroup(pid: number, sig: NodeJS.Signals): void {
 export function spawnProcess(o: SpawnOptions): Promise<SpawnResult> {
   const cap = o.maxOutputBytes ?? 1 << 20;
   return new Promise((resolve) => {
-    const child = (o.launcher ?? defaultLauncher())({
-      command: o.command,
-      ...(o.shell ? { shell: o.shell } : {}),
+    const child = (o.sandbox ?? defaultProcessSandbox()).launch({
+      argv: o.argv ?? [o.shell ?? "/bin/sh", "-c", o.command ?? ""],
       cwd: o.cwd,
       env: o.env,
       stdin: o.stdin,
+      ...(o.isolation ? { isolation: o.isolation } : {}),
     });
     const kept = { stdout: [] as Buffer[], stderr: [] as Buffer[] };
     const decoders = { stdout: new StringDecoder("utf8"), stderr: new StringDecoder("utf8") };
@@ -132,6 +142,7 @@ export function spawnProcess(o: SpawnOptions): Promise<SpawnResult> {
       if (o.onChunk) o.onChunk(stream, decoders[stream].write(buf));
     };
     let done = false;
+    let launchError: SpawnResult["launchError"];
     const finish = async (exitCode: number | null, signal: NodeJS.Signals | null) => {
       if (done) return;
       done = true;
@@ -153,10 +164,12 @@ export function spawnProcess(o: SpawnOptions): Promise<SpawnResult> {
         aborted,
         truncated,
         pid: child.pid,
+        ...(launchError ? { launchError } : {}),
       });
     };
-    child.onError = (message) => {
+    child.onError = (message, code) => {
       kept.stderr.push(Buffer.from(message));
+      launchError = { message, ...(code ? { code } : {}) };
       void finish(127, null);
     };
     child.onClose = (code, sig) => void finish(code, sig);
