@@ -5,17 +5,20 @@
 // Creating a sandbox's namespaces costs tens of milliseconds of waiting in the kernel (mostly an RCU
 // grace period when bwrap detaches the old root), not CPU. So after each sandboxed job the runner
 // prepares one more sandbox with the same mounts: bwrap sets everything up and starts a small shell
-// that waits for one line on its stdin. The next job with those mounts (the run's next node, its
-// checks) takes it and writes that line — `exec env -i` with the job's exact environment and
-// argument vector, every word single-quoted, newlines spelled "$nl" so the line stays one line — and
-// then its own stdin, which the command reads from where the shell stopped. Prepared sandboxes that
+// that waits for one line on its stdin, with an empty environment. The next job with those mounts
+// (the run's next node, its checks) takes it and writes that line — `export` of the job's environment,
+// then `exec` of its argument vector, every word single-quoted, newlines spelled "$nl" so the line
+// stays one line — and then its own stdin, which the command reads from where the shell stopped
+// (the command's environment is the job's, plus PWD as any shell sets it). Prepared sandboxes that
 // nobody takes are killed after IDLE_MS; at most MAX_IDLE wait at once. They start with an empty
 // environment, so the sandbox's first process (the parent every node process sees) holds nothing.
 import { spawn } from "node:child_process";
 
 const IDLE_MS = 15_000;
-const MAX_IDLE = 16;
-const ENV_PROGRAM = "/usr/bin/env";
+/** About 0.7 MB each (two bwrap processes and a shell): one per run the default 32 parallel nodes serve, twice. */
+const MAX_IDLE = 64;
+/** A name `export` takes as it is. */
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** dash's `read` takes a byte at a time from a pipe: a longer line is quicker to start cold. */
 const MAX_LINE = 16 << 10;
 /** Reads one line and runs it (dash and bash read a line byte by byte, leaving the rest for the command). */
@@ -89,12 +92,16 @@ export function createJobRunner() {
     return w.child;
   }
 
-  /** The line a prepared sandbox runs for `job`. */
+  /** The line a prepared sandbox runs for `job`; undefined when a name would not survive `export`. */
   function commandLine(job) {
-    const words = [];
-    for (const [k, v] of Object.entries(job.env)) if (v !== undefined) words.push(quote(`${k}=${v}`));
-    for (const a of job.argv) words.push(quote(a));
-    return `exec ${ENV_PROGRAM} -i -- ${words.join(" ")}\n`;
+    const vars = [];
+    for (const [k, v] of Object.entries(job.env)) {
+      if (v === undefined) continue;
+      if (!NAME.test(k)) return undefined;
+      vars.push(quote(`${k}=${v}`));
+    }
+    const exec = `exec ${job.argv.map(quote).join(" ")}\n`;
+    return vars.length ? `export ${vars.join(" ")}; ${exec}` : exec;
   }
 
   function startCold(job) {
@@ -117,8 +124,7 @@ export function createJobRunner() {
     /** Starts `job`; `report` gets spawned (after this returns), data, then exit or error. */
     run(job, report) {
       const s = job.sandbox;
-      // `env` would take a program name holding "=" for a variable.
-      const reusable = s && s.prepare && !String(job.argv[0]).includes("=");
+      const reusable = s && s.prepare;
       const key = reusable ? s.args.join("\0") : undefined;
       const line = key ? commandLine(job) : undefined;
       let child = line && line.length <= MAX_LINE ? take(key) : undefined;

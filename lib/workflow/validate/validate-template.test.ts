@@ -267,6 +267,38 @@ describe("node contents", () => {
     expect(codes(graph().node("A", { type: "shell", tier: "rwx", args_template: "echo digit" }).build())).toEqual([]);
   });
 
+  it("WF099 network: false on a node that starts no process; fine wherever a process runs", () => {
+    const human = find(graph().node("H", { type: "human", network: false }).build(), "WF099");
+    expect(human).toMatchObject([{ nodeId: "H", field: "network", severity: "warning" }]);
+    expect(human[0].message).toMatch(/Node "H" sets network: false, but a human node starts no process/);
+    expect(
+      find(graph().node("X", { type: "http", url: "https://example.com", network: false }).build(), "WF099"),
+    ).toHaveLength(1);
+    const running = [
+      { type: "shell", args_template: "true" },
+      { type: "agent", prompt: "hi" },
+      { type: "skill", executor: "lint" },
+      { type: "gate", args_template: "echo a" },
+      { type: "checkpoint", checks: [{ type: "command", run: "true" }] },
+    ];
+    for (const fields of running)
+      expect(
+        find(
+          graph()
+            .node("A", { ...fields, network: false })
+            .build(),
+          "WF099",
+        ),
+        fields.type,
+      ).toEqual([]);
+    expect(find(graph().node("A", { type: "shell", args_template: "true", network: "no" }).build(), "WF099")).toEqual(
+      [],
+    );
+    expect(
+      codes(graph().node("A", { type: "shell", args_template: "true", network: "no" }).build()).length,
+    ).toBeGreaterThan(0);
+  });
+
   it("WF095 a node id of secrets (reserved for {secrets.NAME}); a secret reference itself is fine", () => {
     expect(find(graph().node("secrets").build(), "WF095")).toEqual([
       expect.objectContaining({ severity: "error", nodeId: "secrets", field: "id" }),
