@@ -4,7 +4,7 @@
 //
 // Creating a sandbox's namespaces costs tens of milliseconds of waiting in the kernel (mostly an RCU
 // grace period when bwrap detaches the old root), not CPU. So after each sandboxed job the runner
-// prepares one more sandbox with the same mounts: bwrap sets everything up and starts a small shell
+// keeps PER_MOUNTS sandboxes with the same mounts ready: bwrap sets everything up and starts a small shell
 // that waits for one line on its stdin, with an empty environment. The next job with those mounts
 // (the run's next node, its checks) takes it and writes that line — `export` of the job's environment,
 // then `exec` of its argument vector, every word single-quoted, newlines spelled "$nl" so the line
@@ -17,6 +17,11 @@ import { spawn } from "node:child_process";
 const IDLE_MS = 15_000;
 /** About 0.7 MB each (two bwrap processes and a shell): one per run the default 32 parallel nodes serve, twice. */
 const MAX_IDLE = 64;
+/**
+ * Sandboxes kept ready per set of mounts: in a chain of quick nodes, the next node's sandbox was then
+ * started two nodes earlier and has had the time bwrap needs to set up (tens of ms here).
+ */
+const PER_MOUNTS = 2;
 /** A name `export` takes as it is. */
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** dash's `read` takes a byte at a time from a pipe: a longer line is quicker to start cold. */
@@ -56,7 +61,6 @@ export function createJobRunner() {
   };
 
   function prepare(sandbox, key) {
-    if (idle.some((w) => w.key === key)) return;
     if (idle.length >= MAX_IDLE) drop(idle[0]);
     let child;
     try {
@@ -144,7 +148,7 @@ export function createJobRunner() {
       child.stderr.on("data", (buf) => report({ ev: "data", stream: "stderr", buf }));
       child.on("error", (err) => report({ ev: "error", message: String(err.message) }));
       child.on("close", (code, signal) => report({ ev: "exit", code, signal }));
-      if (key) prepare(s, key);
+      if (key) for (let n = idle.filter((w) => w.key === key).length; n < PER_MOUNTS; n++) prepare(s, key);
     },
     /** Kills every prepared sandbox (tests, shutdown). */
     dispose() {

@@ -145,9 +145,20 @@ class Spawner {
 /** Pools by size and environment: every engine of a process with the same settings shares one. */
 const pools = new Map<string, { spawners: Spawner[]; turn: number }>();
 
+/** FNV-1a over the sandbox arguments: jobs with the same mounts go to the same helper. */
+function mountsHash(args: readonly string[]): number {
+  let h = 0x811c9dc5;
+  for (const a of args) {
+    for (let i = 0; i < a.length; i++) h = Math.imul(h ^ a.charCodeAt(i), 0x01000193);
+    h = Math.imul(h ^ 0, 0x01000193);
+  }
+  return h >>> 0;
+}
+
 /**
- * Round-robin over `count` helpers (one helper spawns serially, so two use both cores here); falls
- * back to `localLauncher` when the helper script cannot be found.
+ * Over `count` helpers (one helper spawns serially, so two use both cores here): round-robin, but a
+ * sandboxed job goes to the helper that holds the sandbox prepared for its mounts (job-runner.mjs).
+ * Falls back to `localLauncher` when the helper script cannot be found.
  */
 export function helperLauncher(count: number, env: Readonly<Record<string, string>>): Launcher {
   if (!CHILD_SCRIPT) return localLauncher;
@@ -156,6 +167,7 @@ export function helperLauncher(count: number, env: Readonly<Record<string, strin
   if (!pool) pools.set(key, (pool = { spawners: Array.from({ length: count }, () => new Spawner(env)), turn: 0 }));
   const p = pool;
   return (job) => {
+    if (job.sandbox) return p.spawners[mountsHash(job.sandbox.args) % p.spawners.length].launch(job);
     p.turn = (p.turn + 1) % p.spawners.length;
     return p.spawners[p.turn].launch(job);
   };
