@@ -153,7 +153,7 @@ export const WF_ISSUES = {
     (id: string) =>
       `Node id "${id}" is reserved: {${id}.NAME} reads the secret NAME, so no reference could reach this node; rename it.`,
   ),
-  WF099: def(
+  WF102: def(
     "warning",
     (id: string, type: string) =>
       `Node "${id}" sets network: false, but a ${type} node starts no process of its own (no command line and no command check), so there is no network to cut; remove the field.`,

@@ -96,7 +96,7 @@ export function checkNodeContents(view: ModelView): Diagnostic[] {
     if (node.data.network === false && !startsProcess(node, commands))
       out.push(
         wfIssue(
-          "WF099",
+          "WF102",
           { nodeId: node.id, path: nodePath(node, "network"), field: "network" },
           node.id,
           String(node.type),

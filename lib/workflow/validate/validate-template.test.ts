@@ -267,12 +267,12 @@ describe("node contents", () => {
     expect(codes(graph().node("A", { type: "shell", tier: "rwx", args_template: "echo digit" }).build())).toEqual([]);
   });
 
-  it("WF099 network: false on a node that starts no process; fine wherever a process runs", () => {
-    const human = find(graph().node("H", { type: "human", network: false }).build(), "WF099");
+  it("WF102 network: false on a node that starts no process; fine wherever a process runs", () => {
+    const human = find(graph().node("H", { type: "human", network: false }).build(), "WF102");
     expect(human).toMatchObject([{ nodeId: "H", field: "network", severity: "warning" }]);
     expect(human[0].message).toMatch(/Node "H" sets network: false, but a human node starts no process/);
     expect(
-      find(graph().node("X", { type: "http", url: "https://example.com", network: false }).build(), "WF099"),
+      find(graph().node("X", { type: "http", url: "https://example.com", network: false }).build(), "WF102"),
     ).toHaveLength(1);
     const running = [
       { type: "shell", args_template: "true" },
@@ -287,11 +287,11 @@ describe("node contents", () => {
           graph()
             .node("A", { ...fields, network: false })
             .build(),
-          "WF099",
+          "WF102",
         ),
         fields.type,
       ).toEqual([]);
-    expect(find(graph().node("A", { type: "shell", args_template: "true", network: "no" }).build(), "WF099")).toEqual(
+    expect(find(graph().node("A", { type: "shell", args_template: "true", network: "no" }).build(), "WF102")).toEqual(
       [],
     );
     expect(
