@@ -50,12 +50,14 @@ interface Case {
   /** A start-up case: also its cost over `node -e 0`, run alternately with it (paired differences). */
   overFloor?: boolean;
   expectCode?: number;
+  /** The program started (default: this Node, with `args`). */
+  program?: string;
 }
 
 /** Median wall and peak RSS of `c`; with `base`, also the median of paired differences (c − base), run alternately. */
 function measure(c: Case, mode: "bundle" | "source", base?: Case) {
   const env = { ...process.env, WF_CLI: mode, ...c.env };
-  const once = (k: Case) => measureProcess(k.args, { ...env, ...k.env }, k.expectCode);
+  const once = (k: Case) => measureProcess(k.args, { ...env, ...k.env }, k.expectCode, k.program);
   once(c); // warm-up: file cache, code cache
   const runs = [];
   const diffs = [];
@@ -97,6 +99,9 @@ export default async function bench(): Promise<void> {
   const cases: Case[] = [
     { name: "node -e 0 (the floor)", args: ["-e", "0"] },
     { name: "wf --help", args: [WF, "--help"], fromSource: true, overFloor: true },
+    // The README's way (the ./wf launcher: sh, then node) and npx's (npm starts first).
+    { name: "./wf --help (launcher)", program: path.join(ROOT, "wf"), args: ["--help"], overFloor: true },
+    { name: "npx wf --help", program: "npx", args: ["--no-install", "wf", "--help"], overFloor: true },
     { name: "wf validate small.json", args: [WF, "validate", small], fromSource: true, overFloor: true },
     // Small templates with shell nodes: plain command lines, then one the shell parser must read (`if …; fi`).
     {
@@ -183,6 +188,11 @@ export default async function bench(): Promise<void> {
     .map((c) => `${c.name} +${results.get(c.name)!.overBase.toFixed(0)} ms`);
   console.log(`\nover \`node -e 0\` (median of paired differences): ${overFloor.join("; ")}`);
   const floor = results.get(floorCase.name)!.wall;
+  const viaLauncher = results.get("./wf --help (launcher)")!.wall;
+  const viaNpx = results.get("npx wf --help")!.wall;
+  console.log(
+    `./wf --help ${(viaLauncher / floor).toFixed(2)}× bare node (goal ≤ 1.3×); npx wf --help ${(viaNpx / floor).toFixed(2)}×`,
+  );
   console.log(`run 1 shell over the floor: +${(results.get("wf run 1 shell `true`")!.wall - floor).toFixed(0)} ms`);
   console.log(`load average after: ${load()}`);
   fs.rmSync(dir, { recursive: true, force: true });

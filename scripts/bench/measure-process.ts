@@ -17,17 +17,22 @@ export interface ProcessFigures {
 const TIME = "/usr/bin/time";
 const hasTime = fs.existsSync(TIME);
 
-/** Runs `node args…` once, to completion; throws when the exit code is not `expectCode`. */
-export function measureProcess(args: string[], env: NodeJS.ProcessEnv, expectCode = 0): ProcessFigures {
+/** Runs `program args…` (default: this Node) once, to completion; throws when the exit code is not `expectCode`. */
+export function measureProcess(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  expectCode = 0,
+  program: string = process.execPath,
+): ProcessFigures {
   const rssFile = path.join(os.tmpdir(), `wf-bench-rss-${process.pid}`);
-  const [cmd, cmdArgs] = hasTime
-    ? [TIME, ["-f", "%M %U %S", "-o", rssFile, process.execPath, ...args]]
-    : [process.execPath, args];
+  const [cmd, cmdArgs] = hasTime ? [TIME, ["-f", "%M %U %S", "-o", rssFile, program, ...args]] : [program, args];
   const t0 = performance.now();
   const r = spawnSync(cmd, cmdArgs, { env, stdio: ["ignore", "ignore", "pipe"], maxBuffer: 256 << 20 });
   const wallMs = performance.now() - t0;
   if (r.status !== expectCode)
-    throw new Error(`node ${args.join(" ")} exited ${r.status}: ${String(r.stderr).split("\n").slice(-5).join("\n")}`);
+    throw new Error(
+      `${path.basename(program)} ${args.join(" ")} exited ${r.status}: ${String(r.stderr).split("\n").slice(-5).join("\n")}`,
+    );
   const [rssKb, user, sys] = hasTime
     ? fs.readFileSync(rssFile, "utf8").trim().split("\n").pop()!.split(" ").map(Number)
     : [NaN, NaN, NaN];
