@@ -31,6 +31,12 @@ const PLACEHOLDER = /^(?:each|every|all|these|those|the following|both|several|m
 /** Noun compounds whose first word is also a verb; in a list they are objects ("write the summary and release notes"). */
 const NOUN_COMPOUND =
   /^(?:release|test|build|review|design|check|change|record|report|log|sample|score|track|index|chart|plot|file|process)\s+(?:notes?|results?|suites?|cases?|logs?|artifacts?|outputs?|reports?|comments?|docs?|coverage|plans?|data|numbers|metrics|pipelines?|scripts?|matrix|failures?|status|summary|cards?|files?|sets?|times?|steps?|history|owners?)\b/i;
+/**
+ * A command line written without backticks ("npm run lint", "git push", "docker compose up"): a tool's
+ * name, then one of its subcommands. It is a step of its own, as a command in backticks is.
+ */
+const BARE_COMMAND =
+  /^(?:npm|npx|pnpm|yarn|bun|deno|node|cargo|go|make|git|gh|docker|podman|kubectl|helm|terraform|tofu|python3?|pip|uv|poetry|pytest|tox|gradle|mvn|dotnet|bundle|rake|mix|composer|php|ruby|swift)\s+(?:run|test|ci|install|i|lint|build|publish|push|pull|compose|apply|plan|init|fmt|vet|exec|up|deploy|check|clippy|release|start|format|commit|tag|merge|rebase|fetch|clone|pr|-m)\b/;
 const PREPOSITION_WORDS = "(?:into|onto|to|for|on|in|with|from|against|across|at|by|via|using|under|over|through)";
 const PREPOSITION = new RegExp(`\\s${PREPOSITION_WORDS}\\s+`, "gi");
 const PREPOSITION_LEAD = new RegExp(`^${PREPOSITION_WORDS}\\s`, "i");
@@ -75,7 +81,7 @@ function looksImperative(text: string, needsObject: boolean): boolean {
  */
 export function isVerbPart(text: string, firstWord?: string): boolean {
   const t = text.trim();
-  if (t.startsWith("\uE000")) return true; // a command in backticks
+  if (t.startsWith("\uE000") || BARE_COMMAND.test(t)) return true; // a command in backticks, or one written bare
   const word = /^[A-Za-z]+/.exec(t)?.[0];
   if (!word || !leadingVerb(t)) return looksImperative(t, true);
   if (firstWord === undefined) return true;
@@ -133,6 +139,8 @@ function modifierList(governor: string, objects: readonly string[]): string[] | 
   if (words.length < 3 || lastPart.length < 2 || !/^[a-z][a-z\s-]*$/.test(noun)) return undefined;
   if (objects.slice(0, -1).some((o) => /\s/.test(o)) || !modifiers.every((m) => MODIFIER.test(m))) return undefined;
   if (modifiers.some((m) => NOT_A_VERB.test(m) || PREPOSITION_WORD.test(m))) return undefined;
+  // The shared noun is a noun phrase: "npm test and npm run lint" shares nothing ("run lint" is a verb and its object).
+  if (/\s/.test(noun) && leadingVerb(noun) && !NOUN_COMPOUND.test(noun)) return undefined;
   const head = words.slice(0, -1).join(" ");
   return modifiers.map((m, i) => `${i ? lowerFirst(head) : head} ${m} ${noun}`);
 }
