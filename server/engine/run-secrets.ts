@@ -17,15 +17,17 @@ export interface RunSecrets {
   redact: Redactor;
 }
 
-/** Secrets from the process environment as `WF_SECRET_<NAME>`: what `wf run` offers without a server. */
-export const environmentSecretSource: SecretSource = (names) => {
-  const out: Record<string, string> = {};
-  for (const n of names) {
-    const v = process.env[`WF_SECRET_${n}`];
-    if (v !== undefined) out[n] = v;
-  }
-  return out;
-};
+/** Secrets from an environment as `WF_SECRET_<NAME>`: what `wf run` offers without a server. */
+export function environmentSecretSource(env: Readonly<Record<string, string | undefined>>): SecretSource {
+  return (names) => {
+    const out: Record<string, string> = {};
+    for (const n of names) {
+      const v = env[`WF_SECRET_${n}`];
+      if (v !== undefined) out[n] = v;
+    }
+    return out;
+  };
+}
 
 /** The run's secrets, or diagnostics naming each node and field that references a missing one. */
 export function resolveRunSecrets(

@@ -178,7 +178,7 @@ export async function runCommand(target: string, opts: RunOptions, io: CliIo): P
       providers: createAgentProviders(process.env, sandbox),
       catalog: () => loadExecutorCatalog(process.env),
       // No account or server: `{secrets.NAME}` reads WF_SECRET_<NAME> from this process's environment.
-      secretSource: environmentSecretSource,
+      secretSource: environmentSecretSource(process.env),
     });
     // 4. Resume or start; progress is subscribed before the first event.
     const resumable = findResumable(store, template, vars);
