@@ -228,3 +228,37 @@ describe("approvals after a re-run", () => {
     expect(given).toMatchObject([{ comment: "first" }, { comment: "second" }]);
   });
 });
+
+describe("approvals under the contract's names", () => {
+  it("a human node's timeout_s is how long the wait may last: a 30-day wait times out at 30 days, not before", async () => {
+    //  H (human, timeout_s 30 days, on_timeout continue, forbid_self_approval) → B
+    const clock = new FakeClock();
+    h = createEngineHarness({ clock });
+    const thirtyDaysMs = 30 * 86_400_000;
+    const t = buildTemplate()
+      .node("H", {
+        type: "human",
+        prompt: "ship?",
+        timeout_s: 2_592_000,
+        on_timeout: "continue",
+        forbid_self_approval: true,
+      })
+      .node("B")
+      .chain("H", "B")
+      .done();
+    const { runId } = h.engine.startRun({ template: t });
+    await h.engine.settled(runId);
+    const [row] = pending();
+    expect(row).toMatchObject({
+      timeoutAt: clock.now() + thirtyDaysMs,
+      onTimeout: "continue",
+      allowSelfApproval: false,
+    });
+    clock.advance(thirtyDaysMs - 1);
+    expect(pending()).toHaveLength(1);
+    clock.advance(1);
+    const state = await h.engine.settled(runId);
+    expect([state.status, state.nodes.H.status, state.nodes.B.status]).toEqual(["succeeded", "done", "done"]);
+    expect(selectApprovalRows(h.db)[0]).toMatchObject({ status: "timed_out" });
+  });
+});

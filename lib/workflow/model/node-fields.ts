@@ -54,7 +54,7 @@ const COMMON_TAIL: FieldSpec[] = [
 ];
 
 const WAIT_BEHAVIOUR: FieldSpec[] = [
-  { behaviour: true, name: "timeout_s", kind: "number", help: "how long the wait may last" },
+  { behaviour: true, name: "timeout_s", kind: "number", help: "how long the wait may last (seconds)" },
   { behaviour: true, name: "on_fail", kind: "onFail" },
   {
     behaviour: true,
@@ -64,18 +64,17 @@ const WAIT_BEHAVIOUR: FieldSpec[] = [
   },
   {
     behaviour: true,
-    name: "approval_timeout_s",
-    kind: "number",
-    help: "the approval times out after this many seconds",
-  },
-  {
-    behaviour: true,
     name: "on_timeout",
     kind: "select",
     options: ["", "fail", "continue"],
-    help: "fail (default) or continue as approved; a gate continues on its else branch",
+    help: "when timeout_s passes: fail (default) or continue as approved; a gate continues on its else branch",
   },
-  { behaviour: true, name: "allow_self_approval", kind: "boolean", help: "off: who started the run may not decide" },
+  {
+    behaviour: true,
+    name: "forbid_self_approval",
+    kind: "boolean",
+    help: "on: who started the run may not decide",
+  },
 ];
 
 export const NODE_FIELDS: Record<NodeType, readonly FieldSpec[]> = {

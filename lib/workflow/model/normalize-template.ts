@@ -32,9 +32,35 @@ function normalizePhases(phases: unknown): unknown {
   return phases.map((p: unknown) => (typeof p === "string" ? { name: p } : p));
 }
 
+/** Whether a node waits for a person, so that its `timeout_s` is how long that wait may last. */
+export function waitsForPerson(node: { type?: unknown; auto_continue?: unknown }): boolean {
+  return node.type === "human" || node.type === "gate" || (node.type === "checkpoint" && node.auto_continue === false);
+}
+
+/**
+ * The contract's names for a node's approval policy, from the product's older ones (kept as aliases):
+ * `allow_self_approval: false` → `forbid_self_approval: true`, and on a node that waits for a person
+ * `approval_timeout_s` → `timeout_s`. When both names are written the safer or canonical one stands
+ * (`forbid` wins; `timeout_s` wins) and validation warns (WF098). Values of the wrong type stay for
+ * the schema to report.
+ */
+function canonicalApprovalNames(node: Record<string, unknown>): void {
+  const allow = node.allow_self_approval;
+  const forbid = node.forbid_self_approval;
+  if (typeof allow === "boolean" && (forbid === undefined || typeof forbid === "boolean")) {
+    node.forbid_self_approval = forbid === true || !allow;
+    delete node.allow_self_approval;
+  }
+  if (node.approval_timeout_s !== undefined && waitsForPerson(node)) {
+    node.timeout_s ??= node.approval_timeout_s;
+    delete node.approval_timeout_s;
+  }
+}
+
 /**
  * Returns a shallow copy of raw template JSON with node types normalised, `on_fail: stop` →
- * `abort`, and phases given as plain names turned into `{ name }`.
+ * `abort`, phases given as plain names turned into `{ name }`, and the approval fields under the
+ * contract's names (`canonicalApprovalNames`).
  */
 export function normalizeTemplate(raw: unknown): unknown {
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) return raw;
@@ -46,6 +72,7 @@ export function normalizeTemplate(raw: unknown): unknown {
     const node = { ...(n as Record<string, unknown>) };
     node.type = normalizeNodeType(node.type, node.executor);
     if (node.on_fail === "stop") node.on_fail = "abort";
+    canonicalApprovalNames(node);
     return node;
   });
   return { ...t, nodes };

@@ -33,7 +33,7 @@ export function schemaIssuesToDiagnostics(raw: unknown, issues: readonly z.core.
     return {
       severity: "error" as const,
       code: "WF001",
-      message: `${path}: ${issue.message}`,
+      message: `${path}${nodeId ? ` (node "${nodeId}")` : ""}: ${issue.message}`,
       path,
       ...(nodeId ? { nodeId } : {}),
       ...(typeof last === "string" ? { field: last } : {}),

@@ -7,6 +7,7 @@
  * command builds and first runs these schemas on every start, and mini's cost about 20 ms less (measured).
  */
 import * as z from "zod/mini";
+import { FIELD_BOUNDS, overBound } from "./field-bounds";
 
 /**
  * Fields that read alike share one schema instance (a schema is immutable): a third fewer instances to
@@ -17,6 +18,14 @@ const optionalFlag = z.optional(z.boolean());
 const optionalTexts = z.optional(z.array(z.string()));
 const nonEmptyText = z.string().check(z.minLength(1));
 const count = z.number().check(z.int(), z.minimum(0));
+const B = FIELD_BOUNDS;
+/** Seconds, more than 0 and at most the node timeout bound (365 days). */
+const timeoutSeconds = z
+  .number()
+  .check(z.positive(), z.maximum(B.timeoutS.max, overBound(B.timeoutS.max, "seconds", B.timeoutS.text)));
+const retryCount = z
+  .number()
+  .check(z.int(), z.minimum(0), z.maximum(B.retries.max, overBound(B.retries.max, "retries", B.retries.text)));
 
 export const NODE_TYPES = ["shell", "agent", "skill", "http", "human", "checkpoint", "gate", "loop"] as const;
 export const NodeTypeSchema = z.enum(NODE_TYPES);
@@ -33,17 +42,28 @@ export const OnFailSchema = z.union([
 ]);
 
 export const RetriesSchema = z.union([
-  count,
+  retryCount,
   z.looseObject({
-    max: count,
-    backoff_ms: z.optional(count),
+    max: retryCount,
+    backoff_ms: z.optional(
+      count.check(z.maximum(B.backoffMs.max, overBound(B.backoffMs.max, "milliseconds", B.backoffMs.text))),
+    ),
   }),
 ]);
 
 /** What to do when a check fails; for pre/postconditions (docs/model.md, "Checks"). */
 export const CheckOnFailureSchema = z.enum(["fail", "warn", "skip", "ask"]);
 
-const checkBase = { on_failure: z.optional(CheckOnFailureSchema), description: optionalText };
+/** How long one check may take (a command, an agent's verdict); the default is 600 seconds. */
+const checkTimeout = z.optional(
+  z
+    .number()
+    .check(
+      z.positive(),
+      z.maximum(B.checkTimeoutS.max, overBound(B.checkTimeoutS.max, "seconds", B.checkTimeoutS.text)),
+    ),
+);
+const checkBase = { on_failure: z.optional(CheckOnFailureSchema), description: optionalText, timeout_s: checkTimeout };
 /** Success checks; the required field per type is playbook rule 11 (docs/model.md, "Checks"). */
 export const CheckSchema = z.discriminatedUnion("type", [
   z.looseObject({ type: z.literal("file_exists"), path: nonEmptyText, ...checkBase }),
@@ -65,6 +85,7 @@ export const CheckSchema = z.discriminatedUnion("type", [
     type: z.literal("agent_confirms"),
     on_failure: z.optional(CheckOnFailureSchema),
     description: nonEmptyText,
+    timeout_s: checkTimeout,
   }),
 ]);
 export type Check = z.infer<typeof CheckSchema>;
@@ -84,7 +105,8 @@ const nodeBase = {
   parallel_group: z.optional(z.nullable(z.string())),
   on_fail: z.optional(OnFailSchema),
   retries: z.optional(RetriesSchema),
-  timeout_s: z.optional(z.number().check(z.positive())),
+  /** Seconds an attempt may run; on a node that waits for a person (human, pausing checkpoint, gate), how long the wait may last. */
+  timeout_s: z.optional(timeoutSeconds),
   tier: z.optional(TierSchema),
   forbids_files: optionalTexts,
   /** false: the node's processes (command, checks, agent CLI) run without a network. */
@@ -102,11 +124,16 @@ const nodeBase = {
   // Approvals this node opens (a human task or check, a pausing checkpoint, a gate asking for a branch):
   /** Distinct people who must approve before the node continues (default 1); one reject rejects. */
   approvals_required: z.optional(z.number().check(z.int(), z.minimum(1))),
-  /** An open approval times out after this many seconds; `on_timeout` says what happens then. */
-  approval_timeout_s: z.optional(z.number().check(z.positive())),
+  /**
+   * The timeout of the approval a human check opens on a node that does its own work. On a node that waits
+   * for a person it is an alias of `timeout_s` (read as `timeout_s`; exports write `timeout_s`).
+   */
+  approval_timeout_s: z.optional(timeoutSeconds),
   /** `fail` (default): the node fails and its `on_fail` applies; `continue`: as if approved (a gate takes `else`). */
   on_timeout: z.optional(z.enum(["continue", "fail"])),
-  /** false: whoever started the run may not decide its approvals. */
+  /** true: whoever started the run may not decide its approvals (default false). */
+  forbid_self_approval: optionalFlag,
+  /** The old name: `allow_self_approval: false` = `forbid_self_approval: true` (read as that; exports write that). */
   allow_self_approval: optionalFlag,
 };
 
@@ -156,7 +183,13 @@ export const GateNodeSchema = z.looseObject({
 export const LoopNodeSchema = z.looseObject({
   ...nodeBase,
   type: z.literal("loop"),
-  max_iter: z.number().check(z.int()),
+  max_iter: z
+    .number()
+    .check(
+      z.int(),
+      z.minimum(B.maxIter.min, `must be at least ${B.maxIter.min}`),
+      z.maximum(B.maxIter.max, overBound(B.maxIter.max, "iterations", B.maxIter.text)),
+    ),
   /** Ends the loop early when it evaluates to `true` (expression or template). */
   until: optionalText,
 });

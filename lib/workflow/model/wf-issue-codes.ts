@@ -146,12 +146,33 @@ export const WF_ISSUES = {
   ),
   WF094: def(
     "warning",
-    (id: string) => `Node "${id}" sets on_timeout without approval_timeout_s, so its approvals never time out.`,
+    (id: string) =>
+      `Node "${id}" sets on_timeout without a timeout (timeout_s on a node that waits for a person, approval_timeout_s for a human check), so its approvals never time out.`,
   ),
   WF095: def(
     "error",
     (id: string) =>
       `Node id "${id}" is reserved: {${id}.NAME} reads the secret NAME, so no reference could reach this node; rename it.`,
+  ),
+  WF096: def(
+    "warning",
+    (id: string, field: string, nearest: string | undefined) =>
+      `Node "${id}" has a field "${field}" that nothing reads, so it has no effect${nearest ? `; did you mean "${nearest}"?` : "; see docs/model.md for the fields of each node type."}`,
+  ),
+  WF097: def(
+    "warning",
+    (id: string, type: string, field: string, readers: readonly string[]) =>
+      `Node "${id}" is a ${type} node, but only ${list(readers)} nodes read "${field}", so it has no effect here.`,
+  ),
+  WF098: def(
+    "warning",
+    (id: string, field: string, alias: string, kept: string) =>
+      `Node "${id}" sets both ${field} and its old name ${alias} to different values; ${kept} is used. Keep only ${field}.`,
+  ),
+  WF099: def(
+    "warning",
+    (field: string, nearest: string | undefined) =>
+      `The template has a field "${field}" that nothing reads, so it has no effect${nearest ? `; did you mean "${nearest}"?` : "."}`,
   ),
   WF102: def(
     "warning",

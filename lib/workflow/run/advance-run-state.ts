@@ -19,6 +19,7 @@ import { descendantsOf } from "./run-plan";
 import { routeGate } from "./route-gate";
 import { finishRun, settleRunStatus } from "./settle-run-status";
 import { isTerminalRunStatus } from "@/lib/workflow/model/statuses";
+import { approvalTimeoutS } from "@/lib/workflow/model/approval-policy";
 
 export interface AdvanceResult {
   accepted: boolean;
@@ -183,7 +184,8 @@ function proceed(ctx: ReduceContext, id: string, choice: string, answer: string 
 /** Nobody decided in time: `continue` goes on as approved (a gate takes its `else` branch), `fail` fails the node. */
 function timeOut(ctx: ReduceContext, id: string): void {
   const n = ctx.state.nodes[id];
-  const seconds = ctx.spec.defs.get(id)?.approval_timeout_s ?? 0;
+  const def = ctx.spec.defs.get(id);
+  const seconds = (def && approvalTimeoutS(def)) ?? 0;
   const hasElse = (ctx.spec.plan.gates[id] ?? []).some((r) => r.label === "else");
   closeApproval(ctx, id, "timed_out");
   if (n.request?.onTimeout === "continue" && (n.request.kind !== "gate" || hasElse)) {

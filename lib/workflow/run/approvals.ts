@@ -1,9 +1,10 @@
 /**
  * Approval semantics in the reducer: opening one with the node's policy (distinct approvers,
  * timeout and its outcome, self-approval), counting votes, closing it. Pure and replayable: a
- * timeout's deadline is the waiting event's time plus `approval_timeout_s`, so the browser's
- * replay computes the same deadline the engine armed.
+ * timeout's deadline is the waiting event's time plus the node's approval timeout (`timeout_s` on a
+ * node that waits for a person), so the browser's replay computes the same deadline the engine armed.
  */
+import { approvalTimeoutS, forbidsSelfApproval } from "@/lib/workflow/model/approval-policy";
 import { patchNode, type ReduceContext } from "./reduce-context";
 import type { RunEvent } from "./run-events";
 import type { ApprovalRequest, ApprovalVote, NodeState } from "./run-state";
@@ -17,11 +18,12 @@ export function withApprovalPolicy(ctx: ReduceContext, nodeId: string, request: 
   if (!def) return request;
   const out: ApprovalRequest = { ...request };
   if (def.approvals_required !== undefined && def.approvals_required > 1) out.required = def.approvals_required;
-  if (def.approval_timeout_s !== undefined) {
-    out.timeoutAt = ctx.at + Math.round(def.approval_timeout_s * 1000);
+  const timeoutS = approvalTimeoutS(def);
+  if (timeoutS !== undefined) {
+    out.timeoutAt = ctx.at + Math.round(timeoutS * 1000);
     out.onTimeout = def.on_timeout ?? "fail";
   }
-  if (def.allow_self_approval === false) out.allowSelfApproval = false;
+  if (forbidsSelfApproval(def)) out.allowSelfApproval = false;
   return out;
 }
 

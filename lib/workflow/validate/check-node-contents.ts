@@ -10,6 +10,7 @@ import { compileCheckPattern } from "@/lib/workflow/model/check-pattern";
 import { TIERS, type Tier } from "@/lib/workflow/model/template-schema";
 import { wfIssue } from "@/lib/workflow/model/wf-issue-codes";
 import { invokesGit, TIER_RANK } from "@/lib/workflow/model/capability-tiers";
+import { waitsForPerson } from "@/lib/workflow/model/normalize-template";
 
 const blank = (x: unknown) => typeof x !== "string" || x.trim() === "";
 
@@ -53,7 +54,13 @@ function checkChecks(node: ViewNode, out: Diagnostic[]): string[] {
   return commands;
 }
 
-const APPROVAL_FIELDS = ["approvals_required", "approval_timeout_s", "on_timeout", "allow_self_approval"] as const;
+const APPROVAL_FIELDS = [
+  "approvals_required",
+  "approval_timeout_s",
+  "on_timeout",
+  "forbid_self_approval",
+  "allow_self_approval",
+] as const;
 
 /** Whether the node can open an approval: a person's task, a pause, a gate, or a check that asks. */
 function asksAPerson(node: ViewNode): boolean {
@@ -72,8 +79,11 @@ function checkApprovalFields(node: ViewNode, out: Diagnostic[]): void {
   if (!set.length) return;
   const at = (field: string) => ({ nodeId: node.id, path: nodePath(node, field), field });
   if (!asksAPerson(node)) for (const f of set) out.push(wfIssue("WF093", at(f), node.id, f));
-  else if (node.data.on_timeout !== undefined && node.data.approval_timeout_s === undefined)
-    out.push(wfIssue("WF094", at("on_timeout"), node.id));
+  else if (node.data.on_timeout !== undefined && node.data.approval_timeout_s === undefined) {
+    // On a node that waits for a person, `timeout_s` is how long the wait may last.
+    if (!waitsForPerson(node.data) || node.data.timeout_s === undefined)
+      out.push(wfIssue("WF094", at("on_timeout"), node.id));
+  }
 }
 
 /**

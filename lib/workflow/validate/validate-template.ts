@@ -11,6 +11,8 @@ import { checkReferences } from "./check-references";
 import { checkRouting } from "./check-routing";
 import { checkShellCommands } from "./check-shell-commands";
 import { checkVariableNames } from "./check-variable-names";
+import { checkUnknownFields } from "./check-unknown-fields";
+import { checkAliasConflicts } from "./check-alias-conflicts";
 import { hasErrors, type Diagnostic } from "@/lib/workflow/model/diagnostic";
 import { buildModelView, type ModelView } from "./model-view";
 import { normalizeTemplate } from "@/lib/workflow/model/normalize-template";
@@ -47,16 +49,29 @@ const RULES: ((view: ModelView, template: unknown) => Diagnostic[])[] = [
   checkGroups,
   checkShellCommands,
   checkVariableNames,
+  checkUnknownFields,
 ];
+
+/**
+ * A schema error (WF001) on a field that a rule explains better (e.g. a loop's `max_iter` over the
+ * limit, WF026) is left out: one problem, one diagnostic.
+ */
+function withoutRepeatedSchemaErrors(schema: Diagnostic[], rules: Diagnostic[]): Diagnostic[] {
+  if (!schema.length) return rules;
+  const explained = new Set(rules.filter((d) => d.severity === "error" && d.path).map((d) => d.path));
+  return [...schema.filter((d) => !d.path || !explained.has(d.path)), ...rules];
+}
 
 /** Validates unknown input as a template; see the file header. */
 export function validateTemplate(input: unknown): ValidationResult {
   const normalized = normalizeTemplate(input);
   const parsed = TemplateSchema.safeParse(normalized);
-  const diagnostics = parsed.success ? [] : schemaIssuesToDiagnostics(normalized, parsed.error.issues);
+  const schema = parsed.success ? [] : schemaIssuesToDiagnostics(normalized, parsed.error.issues);
   const subject: unknown = parsed.success ? parsed.data : normalized;
   const view = buildModelView(subject);
-  for (const rule of RULES) diagnostics.push(...rule(view, subject));
+  const found: Diagnostic[] = checkAliasConflicts(input);
+  for (const rule of RULES) found.push(...rule(view, subject));
+  const diagnostics = withoutRepeatedSchemaErrors(schema, found);
   return {
     ok: !hasErrors(diagnostics),
     mode: ddeMode(view),

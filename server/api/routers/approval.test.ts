@@ -219,6 +219,32 @@ describe("approval router", () => {
     );
   });
 
+  it("forbid_self_approval: true (the contract's name) refuses the run's starter with FORBIDDEN; another approver decides", async () => {
+    const { runId, approval } = await startHuman({ forbid_self_approval: true });
+    expect(approval).toMatchObject({ allowSelfApproval: false, forbidSelfApproval: true });
+    const before = history(runId).length;
+    await expect(owner.approval.decide({ approvalId: approval.id, decision: "approve" })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+      message: expect.stringContaining("started the run"),
+    });
+    expect(history(runId)).toHaveLength(before);
+    await as("ann@team.test").approval.decide({ approvalId: approval.id, decision: "approve" });
+    await until(
+      () => owner.run.get({ runId }),
+      (g) => g.run.status === "succeeded",
+    );
+  });
+
+  it("a human node's timeout_s (the contract's name for its wait) times the approval out", async () => {
+    const timed = await startHuman({ timeout_s: 0.05, on_timeout: "fail" });
+    expect(timed.approval).toMatchObject({ onTimeout: "fail", timeoutAt: expect.any(Number) });
+    const done = await until(
+      () => owner.run.get({ runId: timed.runId }),
+      (g) => g.run.status === "failed",
+    );
+    expect(done.nodes.find((n) => n.id === "H")?.error).toContain("nobody decided its approval");
+  });
+
   it("a timed-out approval and one of a cancelled run are CONFLICT; a choice not offered is a 400; nothing changes", async () => {
     const timed = await startHuman({ approval_timeout_s: 0.05, on_timeout: "fail" });
     await until(

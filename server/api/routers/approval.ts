@@ -45,6 +45,8 @@ function toItem(a: ApprovalRow & { runName: string | null }) {
     onTimeout: a.onTimeout as "continue" | "fail" | null,
     /** false: the person who started the run may not decide it. */
     allowSelfApproval: a.allowSelfApproval,
+    /** The same under the template's name: true when the node says `forbid_self_approval: true`. */
+    forbidSelfApproval: !a.allowSelfApproval,
   };
 }
 
