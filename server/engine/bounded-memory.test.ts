@@ -75,8 +75,15 @@ describe("bounded memory", () => {
 
   it("a live event stream replays in pages and holds one abort listener however often it wakes", async () => {
     h = createEngineHarness();
-    //  L (a loop of 400 iterations without a body: many events, no processes)
-    const t = buildTemplate().node("L", { type: "loop", max_iter: 400, args_template: undefined }).done();
+    //  L1 → L2 → L3 → L4 (loops of 100 iterations, the limit, without a body: many events, no processes)
+    const body = { type: "loop", max_iter: 100, args_template: undefined };
+    const t = buildTemplate()
+      .node("L1", body)
+      .node("L2", body)
+      .node("L3", body)
+      .node("L4", body)
+      .chain("L1", "L2", "L3", "L4")
+      .done();
     const { runId } = h.engine.startRun({ template: t });
     await h.engine.settled(runId);
     const stored = h.store.eventsAfter(runId, 0);

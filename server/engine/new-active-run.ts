@@ -1,6 +1,6 @@
 /**
- * The checks and plan of a new run, before anything is stored: variables (required ones are never
- * guessed), the plan, command and variable-name checks, skill recipes, secrets. Any problem throws
+ * The checks and plan of a new run, before anything is stored: the template's validation (errors refuse
+ * the run), the plan, variables (required ones are never guessed), skill recipes, secrets. Any problem throws
  * RunInputError with every diagnostic; otherwise an ActiveRun whose `created` record the next commit
  * stores with its first events.
  */
@@ -24,17 +24,15 @@ export interface NewRunContext {
 }
 
 export function newActiveRun(input: StartRunInput, c: NewRunContext): ActiveRun {
-  // 1. Variables, 2. the plan and every check of it.
+  // 1. Validation and the plan, 2. variables, skill recipes, secrets.
   const { vars, diagnostics } = resolveRunVariables(input.template, input.variables ?? {}, input.refuseUndeclared);
   const prepared = prepareRun(input.template);
   const secrets = resolveRunSecrets(input.template, c.secretSource);
   const problems = [
+    ...prepared.problems,
     ...diagnostics,
-    ...prepared.variableNames,
-    ...prepared.shellCommands,
     ...checkSkillCommands(input.template, c.catalog),
     ...secrets.diagnostics,
-    ...prepared.planProblems,
   ];
   const { plan, spec } = prepared;
   if (problems.length || !plan || !spec) throw new RunInputError(problems);

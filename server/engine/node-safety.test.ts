@@ -7,6 +7,7 @@ import { confinePath, WorkspaceEscapeError } from "./workspace";
 import { processesOfRun, waitUntil } from "@/server/test-support/process-probe";
 import { readServerConfig } from "@/server/config/server-config";
 import { createProcessSandbox } from "@/server/sandbox/process-sandbox";
+import { RunInputError } from "./engine-errors";
 
 let h: EngineHarness | undefined;
 afterEach(() => {
@@ -58,11 +59,20 @@ describe("timeouts, cancel, tiers, forbidden files, workspace", () => {
     expect(processesOfRun(runId)).toEqual([]);
   });
 
-  it("bare, a declared tier below what the command line does fails the node (shell on rw, git below git)", async () => {
-    const rw = await runOne({ args_template: "echo hi", tier: "rw" }, bare);
+  it("bare, a declared tier below what the node does is refused at start, and fails the node if it slipped through (shell on rw, git below git)", async () => {
+    // A run stored without the start's checks (an older version stored it) and resumed.
+    const slipped = async (fields: Record<string, unknown>) => {
+      h = createEngineHarness({ sandbox: bare });
+      const t = buildTemplate().node("A", fields).done();
+      expect(() => h!.engine.startRun({ template: t })).toThrow(RunInputError);
+      const runId = h.storeUnchecked(t);
+      h.engine.resumeRun(runId);
+      return { runId, state: await h.engine.settled(runId) };
+    };
+    const rw = await slipped({ args_template: "echo hi", tier: "rw" });
     expect(rw.state.nodes.A.error).toMatch(/needs tier rwx/);
     h!.close();
-    const git = await runOne({ args_template: "git status", tier: "rwx" }, bare);
+    const git = await slipped({ args_template: "git status", tier: "rwx" });
     expect(git.state.nodes.A.error).toMatch(/needs tier git/);
     h!.close();
     const ok = await runOne({ args_template: "echo hi", tier: "rwx" }, bare);

@@ -1,25 +1,22 @@
 /**
- * What starting a run derives from the template alone: the plan, the command-line and variable-name
- * checks, and the reducer's spec. Kept per template object: `run.start` gets the same parsed object
- * for every run of a stored version (template-store caches it and nobody mutates it), so a template
- * started again is not planned again. Checks that read the outside world (the skill catalog, secrets,
- * the run's variables) are not kept here.
+ * What starting a run derives from the template alone: every validation error (a run is never started
+ * from a template with errors — drafts included), the plan, and the reducer's spec. Kept per template
+ * object: `run.start` gets the same parsed object for every run of a stored version (template-store
+ * caches it and nobody mutates it), so a template started again is not validated or planned again.
+ * Checks that read the outside world (the skill catalog, secrets, the run's variables) are not kept here.
  */
-import { checkShellCommands } from "@/lib/workflow/validate/check-shell-commands";
-import { checkVariableNames } from "@/lib/workflow/validate/check-variable-names";
-import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
-import { buildModelView } from "@/lib/workflow/validate/model-view";
+import { hasErrors, type Diagnostic } from "@/lib/workflow/model/diagnostic";
+import { validateTemplate } from "@/lib/workflow/validate/validate-template";
 import { planRun, type RunPlan } from "@/lib/workflow/run/run-plan";
 import { makeRunSpec, type RunSpec } from "@/lib/workflow/run/run-spec";
 import type { Template } from "@/lib/workflow/model/template-schema";
 
 export interface PreparedRun {
-  /** Undefined when the template cannot be planned (`planProblems` says why). */
+  /** Undefined when the template has errors or cannot be planned (`problems` says why). */
   plan?: RunPlan;
   spec?: RunSpec;
-  planProblems: Diagnostic[];
-  variableNames: Diagnostic[];
-  shellCommands: Diagnostic[];
+  /** The template's validation errors, then the planner's. */
+  problems: Diagnostic[];
 }
 
 const prepared = new WeakMap<Template, PreparedRun>();
@@ -27,13 +24,12 @@ const prepared = new WeakMap<Template, PreparedRun>();
 export function prepareRun(template: Template): PreparedRun {
   const known = prepared.get(template);
   if (known) return known;
-  const planned = planRun(template);
-  const result: PreparedRun = {
-    ...(planned.ok ? { plan: planned.plan, spec: makeRunSpec(template, planned.plan) } : {}),
-    planProblems: planned.ok ? [] : planned.diagnostics,
-    variableNames: checkVariableNames(undefined, template),
-    shellCommands: checkShellCommands(buildModelView(template)),
-  };
+  const errors = validateTemplate(template).diagnostics.filter((d) => d.severity === "error");
+  // Nothing is planned (so no loop is expanded) from a template with errors.
+  const planned = hasErrors(errors) ? undefined : planRun(template);
+  const result: PreparedRun = planned?.ok
+    ? { plan: planned.plan, spec: makeRunSpec(template, planned.plan), problems: [] }
+    : { problems: [...errors, ...(planned && !planned.ok ? planned.diagnostics : [])] };
   prepared.set(template, result);
   return result;
 }

@@ -1,8 +1,8 @@
 /**
  * The run's variables from the template's context_schema and what the caller gave: defaults
  * fill optional gaps, a required variable without a value is RUN006 (never guessed). A variable
- * the template does not declare never reaches the run: refused with RUN024 when `strict` (the API),
- * else left out (the CLI's `--var` for another template's variable).
+ * the template does not declare never reaches the run: refused with RUN024 when `strict` (the API and
+ * the CLI), else left out.
  */
 import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
 import { RUN_CODES } from "@/lib/workflow/run/run-codes";

@@ -8,6 +8,11 @@ import { createRunEventBus, type RunEventBus } from "@/server/engine/event-bus";
 import type { ExecutorRegistry } from "@/server/engine/executors/executor-registry";
 import { RunEngine, type EngineOptions } from "@/server/engine/orchestrator";
 import { SqliteRunStore } from "@/server/engine/sqlite-run-store";
+import { workspacePath } from "@/server/engine/workspace";
+import { newId } from "@/server/db/new-id";
+import { planRun } from "@/lib/workflow/run/run-plan";
+import { initialRunState } from "@/lib/workflow/run/run-state";
+import type { Template } from "@/lib/workflow/model/template-schema";
 
 export interface EngineHarness {
   dir: string;
@@ -17,6 +22,11 @@ export interface EngineHarness {
   engine: RunEngine;
   /** A second engine on the same database (a restart). */
   restart(options?: Partial<EngineOptions>): RunEngine;
+  /**
+   * Stores a run that was never started, without the checks `startRun` makes (as an older version, or
+   * another writer, may have stored it), for tests of what the engine does when such a run is resumed.
+   */
+  storeUnchecked(template: Template, vars?: Record<string, string>): string;
   close(): void;
 }
 
@@ -36,6 +46,16 @@ export function createEngineHarness(
     bus,
     engine: make(),
     restart: make,
+    storeUnchecked(template, vars = {}) {
+      const planned = planRun(template);
+      if (!planned.ok) throw new Error(planned.diagnostics.map((d) => d.message).join("; "));
+      const runId = newId("run");
+      const state = initialRunState(planned.plan, runId, vars);
+      const workspace = workspacePath(path.join(dir, "runs"), runId);
+      const created = { runId, template, plan: planned.plan, state, name: template.name, workspace };
+      store.commit([{ runId, created, state, events: [], touched: [], approvals: [], decisions: new Map() }]);
+      return runId;
+    },
     close() {
       db.$client.close();
       fs.rmSync(dir, { recursive: true, force: true });

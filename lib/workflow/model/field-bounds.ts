@@ -13,7 +13,7 @@ export const FIELD_BOUNDS = {
   /** A check's or precondition's own timeout. */
   checkTimeoutS: { max: DAY_S, text: "1 day" },
   /** Extra attempts after the first. */
-  retries: { max: 100, text: "100 attempts" },
+  retries: { max: 100, text: "100 retries" },
   /** The wait before a retry. */
   backoffMs: { max: DAY_S * 1000, text: "1 day" },
   /** Iterations of a loop (expanded when the run is planned). */
@@ -22,7 +22,8 @@ export const FIELD_BOUNDS = {
 
 /** The message the schema gives for a value over `max`, with the bound in words. */
 export function overBound(max: number, unit: string, text: string): string {
-  return `must be at most ${max} ${unit} (${text})`;
+  const plain = `must be at most ${max} ${unit}`;
+  return text === `${max} ${unit}` ? plain : `${plain} (${text})`;
 }
 
 /** What a check waits for at most when it declares no `timeout_s`: a command check, an agent's verdict. */

@@ -30,6 +30,10 @@ export const RUN_CODES = {
     `node ${id}: ${field} uses {secrets.${name}}, but no secret "${name}" exists; an admin adds it in Settings → Secrets`,
   RUN024: (name: string) =>
     `variable "${name}" is not declared in the template's context_schema; declare it or leave it out`,
+  RUN031: (id: string, maxIter: number, limit: number) =>
+    `loop ${id} has max_iter ${maxIter}; the limit is ${limit} iterations, so the run was not planned`,
+  RUN032: (planned: number, limit: number, loops: string[]) =>
+    `the run would plan ${planned} nodes${loops.length ? ` (loops ${loops.join(", ")} expanded)` : ""}; the limit is ${limit}, so nothing was expanded`,
   RUN040: (problem: string) =>
     `node processes must run in the bubblewrap sandbox (WF_SANDBOX=require), but ${problem}; nothing was started`,
   RUN041: (id: string, provider: string) =>

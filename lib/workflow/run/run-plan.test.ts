@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { planRun } from "./run-plan";
+import { MAX_PLANNED_NODES, planRun } from "./run-plan";
+import type { Template } from "@/lib/workflow/model/template-schema";
 import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
 
 describe("planRun", () => {
@@ -33,5 +34,24 @@ describe("planRun", () => {
     expect(cyc.ok ? [] : cyc.diagnostics.map((d) => d.code)).toEqual(["RUN003"]);
     const fb = planRun(buildTemplate().node("A", { on_fail: "fallback:A" }).done());
     expect(fb.ok ? [] : fb.diagnostics.map((d) => d.code)).toEqual(["RUN004"]);
+  });
+
+  it("refuses a loop past its bound and a plan past its size before expanding anything", () => {
+    // Built past the schema (as a stored or hand-made object could be): planning must still refuse it.
+    const loop = (id: string, max_iter: number) => ({
+      id,
+      name: id,
+      type: "loop" as const,
+      max_iter,
+      args_template: "true",
+    });
+    const t = (nodes: ReturnType<typeof loop>[]): Template => ({ ...buildTemplate().node("A").done(), nodes });
+    const huge = planRun(t([loop("L", 5_000_000)]));
+    expect(huge).toMatchObject({ ok: false, diagnostics: [{ code: "RUN031", nodeId: "L", field: "max_iter" }] });
+    if (!huge.ok) expect(huge.diagnostics[0].message).toContain("the limit is 100 iterations");
+    const many = planRun(t(Array.from({ length: MAX_PLANNED_NODES / 100 + 1 }, (_, i) => loop(`L${i}`, 100))));
+    expect(many).toMatchObject({ ok: false, diagnostics: [{ code: "RUN032" }] });
+    if (!many.ok) expect(many.diagnostics[0].message).toContain(`the limit is ${MAX_PLANNED_NODES}`);
+    expect(planRun(t([loop("L", 100)])).ok).toBe(true);
   });
 });

@@ -7,6 +7,10 @@ import * as z from "zod";
 import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
 import type { Template, WorkflowNode } from "@/lib/workflow/model/template-schema";
 import { RUN_CODES } from "./run-codes";
+import { FIELD_BOUNDS } from "@/lib/workflow/model/field-bounds";
+
+/** Planned nodes (template nodes plus loop iterations) one run may have; checked before any expansion. */
+export const MAX_PLANNED_NODES = 50_000;
 
 export const PlanNodeSchema = z.object({
   id: z.string(),
@@ -50,8 +54,46 @@ function entryExit(node: WorkflowNode): { entry: string; exit: string; ids: stri
   return { entry: ids[0], exit: ids[ids.length - 1], ids };
 }
 
-/** Checks what planning needs (ids, edge ends, fallback targets, loop bounds) and expands loops. */
+/**
+ * The loops past their bound (RUN031) and a plan past MAX_PLANNED_NODES (RUN032), counted from the
+ * template alone: nothing is expanded before this passes.
+ */
+function planSizeProblems(template: Template): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const limit = FIELD_BOUNDS.maxIter.max;
+  let planned = 0;
+  const loops: { id: string; n: number }[] = [];
+  for (const n of template.nodes) {
+    if (n.type !== "loop") {
+      planned++;
+      continue;
+    }
+    if (n.max_iter > limit)
+      out.push({
+        severity: "error",
+        code: "RUN031",
+        message: RUN_CODES.RUN031(n.id, n.max_iter, limit),
+        nodeId: n.id,
+        field: "max_iter",
+      });
+    // A loop past its bound is reported above; counted at the bound, it is not reported twice.
+    planned += Math.max(1, Math.min(n.max_iter, limit));
+    loops.push({ id: n.id, n: n.max_iter });
+  }
+  if (planned > MAX_PLANNED_NODES) {
+    const biggest = loops
+      .sort((a, b) => b.n - a.n)
+      .slice(0, 3)
+      .map((l) => `${l.id} × ${l.n}`);
+    out.push({ severity: "error", code: "RUN032", message: RUN_CODES.RUN032(planned, MAX_PLANNED_NODES, biggest) });
+  }
+  return out;
+}
+
+/** Checks what planning needs (ids, edge ends, fallback targets, loop bounds, plan size) and expands loops. */
 export function planRun(template: Template): PlanRunResult {
+  const tooBig = planSizeProblems(template);
+  if (tooBig.length) return { ok: false, diagnostics: tooBig };
   const diagnostics: Diagnostic[] = [];
   const error = (code: keyof typeof RUN_CODES, message: string, nodeId?: string) =>
     diagnostics.push({ severity: "error", code, message, ...(nodeId ? { nodeId } : {}) });

@@ -2,9 +2,10 @@
 import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
 import { edgePath, nodePath, type ModelView, type ViewEdge } from "./model-view";
 import { wfIssue } from "@/lib/workflow/model/wf-issue-codes";
+import { FIELD_BOUNDS } from "@/lib/workflow/model/field-bounds";
 
-/** Loops are expanded when a run is planned, so their bound must stay small. */
-export const MAX_LOOP_ITERATIONS = 100;
+/** Loops are expanded when a run is planned, so their bound must stay small (the schema's bound). */
+export const MAX_LOOP_ITERATIONS = FIELD_BOUNDS.maxIter.max;
 
 export function checkRouting(view: ModelView): Diagnostic[] {
   const out: Diagnostic[] = [];

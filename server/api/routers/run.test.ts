@@ -63,6 +63,50 @@ describe("run and approval routers on a real SQLite file", () => {
     await expect(caller().run.get({ runId: "run_nope" })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
+  it("every run is validated: a saved draft, an inline template with errors and a 5,000,000-iteration loop are refused with BAD_REQUEST and their diagnostics; nothing is stored", async () => {
+    const codesOf = async (input: Parameters<ReturnType<typeof caller>["run"]["start"]>[0]) => {
+      const err = await caller()
+        .run.start(input)
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(TRPCError);
+      expect((err as TRPCError).code).toBe("BAD_REQUEST");
+      const diagnostics =
+        (err as { diagnostics?: { code: string; nodeId?: string; message: string }[] }).diagnostics ?? [];
+      return { diagnostics, message: (err as TRPCError).message };
+    };
+    //  A → B, plus C that nothing reaches and an edge to a node that does not exist
+    const broken = {
+      template_id: "draft",
+      name: "Draft",
+      nodes: [
+        { id: "A", name: "A", type: "shell", args_template: "touch ran" },
+        { id: "B", name: "B", type: "shell", args_template: "true" },
+        { id: "C", name: "C", type: "shell", args_template: "true" },
+      ],
+      edges: [
+        { from: "A", to: "B" },
+        { from: "C", to: "C" },
+        { from: "B", to: "ghost" },
+      ],
+    };
+    const saved = await caller().template.save({ template: broken });
+    const draft = await codesOf({ templateId: saved.id });
+    expect(draft.diagnostics.map((d) => d.code)).toEqual(expect.arrayContaining(["WF011", "WF012"]));
+    const inline = await codesOf({ template: broken });
+    expect(inline.diagnostics.map((d) => d.code)).toEqual(draft.diagnostics.map((d) => d.code));
+    const loop = await codesOf({
+      template: {
+        template_id: "huge",
+        name: "Huge",
+        nodes: [{ id: "L", name: "L", type: "loop", max_iter: 5_000_000, args_template: "true" }],
+      },
+    });
+    expect(loop.diagnostics).toMatchObject([{ nodeId: "L", field: "max_iter" }]);
+    expect(loop.diagnostics[0].message).toContain("100 iterations");
+    expect((await caller().run.list({})).items).toEqual([]);
+    expect(t().db.$client.prepare("select count(*) as n from runs").get()).toEqual({ n: 0 });
+  });
+
   it("rerunFrom needs confirm when downstream finished; retryFailed and cancel answer ok", async () => {
     const { runId } = await caller().run.start({
       template: {

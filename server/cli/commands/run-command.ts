@@ -14,6 +14,7 @@ import { validateWorkflow } from "@/lib/formats/validate-workflow";
 import { formatDiagnostic, type Diagnostic } from "@/lib/workflow/model/diagnostic";
 import { formatProgressLine, formatRunSummary } from "@/lib/workflow/run/format-run-progress";
 import { planRun } from "@/lib/workflow/run/run-plan";
+import { RUN_CODES } from "@/lib/workflow/run/run-codes";
 import { makeRunSpec } from "@/lib/workflow/run/run-spec";
 import type { RunState } from "@/lib/workflow/run/run-state";
 import type { Template } from "@/lib/workflow/model/template-schema";
@@ -89,6 +90,26 @@ function loadTemplate(
   }
 }
 
+/**
+ * A `--var` the template does not declare is invalid input (exit 1, DESIGN's CLI contract: 1 = invalid
+ * input or a failed run, 2 = usage): a misspelt name would otherwise run with the default silently.
+ * Checked before any run is looked up or stored.
+ */
+function refuseUndeclaredVars(template: Template, vars: Record<string, string>, target: string, io: CliIo): void {
+  const undeclared = Object.keys(vars).filter((k) => !Object.hasOwn(template.context_schema, k));
+  if (!undeclared.length) return;
+  printDiagnostics(
+    io,
+    undeclared.map((k) => ({ severity: "error" as const, code: "RUN024", message: RUN_CODES.RUN024(k), field: k })),
+    target,
+  );
+  const declared = Object.keys(template.context_schema);
+  throw new CliError(
+    `--var ${undeclared.join(", ")}: not declared by ${target} (it declares ${declared.length ? declared.join(", ") : "no variables"}); nothing was run`,
+    EXIT.invalid,
+  );
+}
+
 /** An unfinished run of the same template with the same variables: continue it instead of starting over. */
 function findResumable(store: SqliteRunStore, template: Template, vars: Record<string, string>): string | undefined {
   for (const id of store.openRunIds()) {
@@ -150,6 +171,7 @@ export async function runCommand(target: string, opts: RunOptions, io: CliIo): P
   };
   try {
     const { template, templatePk, version } = loadTemplate(target, idDb, io);
+    refuseUndeclaredVars(template, vars, target, io);
     const store = new SqliteRunStore(openDb());
     const bus = createRunEventBus();
     const autoDecide = ({
@@ -224,7 +246,14 @@ export async function runCommand(target: string, opts: RunOptions, io: CliIo): P
       engine.resumeRun(resumable);
     } else {
       try {
-        engine.startRun({ template, variables: vars, templatePk, templateVersion: version, runId });
+        engine.startRun({
+          template,
+          variables: vars,
+          refuseUndeclared: true,
+          templatePk,
+          templateVersion: version,
+          runId,
+        });
       } catch (err) {
         if (!(err instanceof RunInputError)) throw err;
         printDiagnostics(io, err.diagnostics);

@@ -53,7 +53,9 @@ const skipFlow = {
 
 describe("wf run", () => {
   it("--json prints one object with run and node statuses; repeatable --var after the file", async () => {
-    const file = write("skip.json", skipFlow);
+    // Every --var must be declared (an undeclared one is refused, see below): `unused` is, and nothing reads it.
+    const unused = { type: "string", required: false };
+    const file = write("skip.json", { ...skipFlow, context_schema: { ...skipFlow.context_schema, unused } });
     const r = await run(file, "--var", "who=ann", "--json", "--var", "unused=1");
     expect(r.code).toBe(0);
     expect(r.io.stdout).toHaveLength(1);
@@ -106,6 +108,24 @@ describe("wf run", () => {
     // --json still prints exactly one object, saying nothing ran.
     expect(r.io.stdout).toHaveLength(1);
     expect(r.json()).toMatchObject({ run: { id: null, status: "failed" }, nodes: [] });
+  });
+
+  it("a --var the template does not declare is invalid input: named, exit 1, nothing run or stored", async () => {
+    const db = path.join(dir, "runs.db");
+    const r = await run(write("skip.json", skipFlow), "--var", "who=ann", "--var", "whom=bob", "--db", db, "--json");
+    expect(r.code).toBe(1);
+    const err = r.io.stderr.join("\n");
+    expect(err).toContain("RUN024");
+    expect(err).toContain('variable "whom" is not declared');
+    expect(err).toContain("it declares who");
+    expect(r.json()).toMatchObject({ run: { id: null, status: "failed" }, nodes: [] });
+    const stored = openDatabase(db);
+    try {
+      expect(stored.$client.prepare("select count(*) as n from runs").get()).toEqual({ n: 0 });
+    } finally {
+      stored.$client.close();
+    }
+    expect(fs.existsSync(path.join(dir, "runs"))).toBe(false);
   });
 
   it("invalid template → diagnostics and exit 1; unreadable file or bad flag value → exit 2; unknown id → exit 1", async () => {
