@@ -1,16 +1,17 @@
 /**
  * Step 2 of a tick: writes what every run produced since the last commit — new runs, events, touched
  * node rows, approval rows — in one store transaction, then publishes the stored events (never before
- * the commit) and resolves grouped starts. A failed commit rejects grouped starts that were never
- * stored (they never existed) and throws for anything else.
+ * the commit) and resolves grouped starts. A failed commit changes nothing in the store; it rejects the
+ * grouped starts it held (they never existed), keeps everything else unflushed for the next try, and
+ * returns the error (undefined when the commit succeeded).
  */
 import type { ActiveRun } from "./active-run";
 import type { RunEventBus } from "./event-bus";
 import type { RunStore, StoredEvent } from "./run-store";
 
-export function commitRuns(runs: Map<string, ActiveRun>, store: RunStore, bus: RunEventBus): void {
+export function commitRuns(runs: Map<string, ActiveRun>, store: RunStore, bus: RunEventBus): unknown {
   const dirty = [...runs.values()].filter((r) => r.outbox.length || r.touched.size || r.approvals.length);
-  if (!dirty.length) return;
+  if (!dirty.length) return undefined;
   let stored: Map<string, StoredEvent[]>;
   try {
     stored = store.commit(
@@ -25,15 +26,13 @@ export function commitRuns(runs: Map<string, ActiveRun>, store: RunStore, bus: R
       })),
     );
   } catch (err) {
-    let rethrow = false;
     for (const r of dirty) {
       if (r.created && r.onStored) {
         runs.delete(r.id);
         r.onStored.reject(err);
-      } else rethrow = true;
+      }
     }
-    if (rethrow) throw err;
-    return;
+    return err ?? new Error("the run store's commit failed");
   }
   for (const r of dirty) {
     r.created = undefined;
@@ -47,4 +46,5 @@ export function commitRuns(runs: Map<string, ActiveRun>, store: RunStore, bus: R
     r.onStored?.resolve();
     r.onStored = undefined;
   }
+  return undefined;
 }

@@ -8,7 +8,8 @@
  *    (`pick-ready-nodes.ts`);
  * 2. persist, in one transaction for all runs, what the last completions produced and the starts
  *    (so a crash knows what was running) — a run started since the last tick is stored here too
- *    (`commit-runs.ts`);
+ *    (`commit-runs.ts`); when the store refuses, the picks are undone (`undoPicks`: back to ready, slots
+ *    freed, nothing launched) and the commit is tried again later;
  * 3. launch their executors (`launch-node.ts`);
  * 4. wake whoever waits for a run to settle (`run-waiters.ts`);
  * 5. forget finished runs (`evict-finished-runs.ts`; `activate` loads one again when asked).
@@ -30,6 +31,7 @@ import type { ActiveRun } from "./active-run";
 import { createAgentJudge } from "./agent-judge";
 import { realClock, type Clock } from "./clock";
 import { commitRuns } from "./commit-runs";
+import { CommitRetry } from "./commit-retry";
 import type { AutoDecision, EngineOptions, StartRunInput } from "./engine-options";
 import { DecisionRefusedError, RerunNeedsConfirmationError, RunStateInvalidError } from "./engine-errors";
 import { createRunEventBus, type RunEventBus } from "./event-bus";
@@ -44,9 +46,10 @@ import { loadActiveRun } from "./load-active-run";
 import { armExpiry, armRetry } from "./run-timers";
 import { dispatchRunCommands } from "./dispatch-run-commands";
 import { reenterRun } from "./reenter-run";
+import { setAsideUnreadableRun } from "./set-aside-unreadable-run";
 import type { RunOps } from "./run-ops";
 import { evictFinishedRuns } from "./evict-finished-runs";
-import { pickReadyNodes } from "./pick-ready-nodes";
+import { pickReadyNodes, undoPicks, type Pick } from "./pick-ready-nodes";
 
 export type { AutoDecision, EngineOptions, StartRunInput };
 
@@ -64,6 +67,7 @@ export class RunEngine {
   private running = 0;
   private tickScheduled = false;
   private detached = false;
+  private readonly commitRetry: CommitRetry;
   private readonly waiters = new RunWaiters(
     (id) => this.runs.get(id),
     (id) => this.getState(id),
@@ -87,6 +91,7 @@ export class RunEngine {
     this.executors = o.executors ?? createExecutorRegistry();
     this.globalLimit = o.concurrency?.global ?? 32;
     this.perRunLimit = o.concurrency?.perRun ?? 16;
+    this.commitRetry = new CommitRetry(this.clock, () => this.scheduleTick());
   }
 
   /**
@@ -95,12 +100,16 @@ export class RunEngine {
    */
   startRun(input: StartRunInput): { runId: string } {
     const run = this.createRun(input);
+    let failed: unknown;
     try {
-      this.tick();
+      failed = this.tick();
     } catch (err) {
-      // Not stored: the run never existed.
-      if (run.created) this.runs.delete(run.id);
-      throw err;
+      failed = err;
+    }
+    // Not stored: the run never existed (what else the failed commit held is tried again).
+    if (failed !== undefined && run.created) {
+      this.runs.delete(run.id);
+      throw failed;
     }
     return { runId: run.id };
   }
@@ -136,7 +145,10 @@ export class RunEngine {
     return run;
   }
 
-  /** Resumes every unfinished run in the store (at process start); returns those that could not be. */
+  /**
+   * Resumes every unfinished run in the store (at process start); returns those that could not be read,
+   * each marked failed in the store with the reason (RUN035).
+   */
   recoverRuns(filter?: (runId: string) => boolean): { resumed: string[]; invalid: RunStateInvalidError[] } {
     const resumed: string[] = [];
     const invalid: RunStateInvalidError[] = [];
@@ -146,8 +158,8 @@ export class RunEngine {
         this.resumeRun(id);
         resumed.push(id);
       } catch (err) {
-        if (err instanceof RunStateInvalidError) invalid.push(err);
-        else throw err;
+        // One unreadable run is closed as failed with the reason; the others still resume.
+        invalid.push(setAsideUnreadableRun(this.runs, this.o.store, id, err, this.clock.now()));
       }
     }
     return { resumed, invalid };
@@ -227,6 +239,7 @@ export class RunEngine {
    */
   detach(): void {
     this.detached = true;
+    this.commitRetry.stop();
     for (const run of this.runs.values()) {
       run.onStored?.reject(new Error("the engine stopped before the run was stored"));
       for (const c of run.inflight.values()) c.abort();
@@ -287,19 +300,28 @@ export class RunEngine {
     setImmediate(() => this.tick());
   }
 
-  private tick(): void {
+  /** One tick; returns the commit's error when the store refused it (the tick's picks are then undone). */
+  private tick(): unknown {
     this.tickScheduled = false;
-    if (this.detached) return;
+    if (this.detached) return undefined;
     // One transaction per tick: what the last completions produced and the starts they allow.
-    const launches = this.pickReady();
-    this.flush();
-    for (const [run, nodeId] of launches) {
-      if (this.runs.get(run.id) === run) this.launch(run, nodeId);
-      // A grouped start whose commit failed: never stored, so never launched.
-      else this.running--;
+    const picks = this.pickReady();
+    const failed = commitRuns(this.runs, this.o.store, this.bus);
+    if (failed === undefined) {
+      this.commitRetry.succeeded();
+      for (const { run, nodeId } of picks) this.launch(run, nodeId);
+    } else {
+      // Nothing starts that the store does not know of: the picks go back to ready, their slots free.
+      undoPicks(
+        picks,
+        (run) => this.runs.get(run.id) === run,
+        () => this.running--,
+      );
+      this.commitRetry.failed(failed);
     }
     this.waiters.notify();
     evictFinishedRuns(this.runs);
+    return failed;
   }
 
   /** How many runs the engine holds in memory (tests and the soak benchmark). */
@@ -307,11 +329,7 @@ export class RunEngine {
     return this.runs.size;
   }
 
-  private flush(): void {
-    commitRuns(this.runs, this.o.store, this.bus);
-  }
-
-  private pickReady(): [ActiveRun, string][] {
+  private pickReady(): Pick[] {
     return pickReadyNodes(
       this.runs.values(),
       () => this.running < this.globalLimit,

@@ -1,4 +1,7 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { isAlive, waitUntil } from "@/server/test-support/process-probe";
 import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
 import { selectEventsAfter } from "@/server/db/run-queries";
 import { createEngineHarness, type EngineHarness } from "@/server/test-support/engine-harness";
@@ -105,5 +108,42 @@ describe("checks", () => {
     expect(r.node.status).toBe("failed");
     expect(r.node.error).toMatch(/^precondition preconditions\[0\]\.path/);
     expect(r.logs.some((l) => l.startsWith("GATE_FAIL | node=A | field=preconditions[0].path"))).toBe(true);
+  });
+});
+
+describe("checks under a timeout", () => {
+  it("an agent that never answers and a command that never ends fail their check with RUN034; the command's processes are killed", async () => {
+    // The judge hangs until the check's own signal aborts it; it says when that happened.
+    let aborted = false;
+    h = createEngineHarness({
+      judge: (_d, ctx) =>
+        new Promise((_resolve, reject) => {
+          ctx.signal.addEventListener("abort", () => {
+            aborted = true;
+            reject(new Error("aborted"));
+          });
+        }),
+    });
+    //  A (agent_confirms precondition that hangs) ;  B (command check that sleeps, pid written first)
+    const t = buildTemplate()
+      .node("A", {
+        args_template: "echo never",
+        preconditions: [{ type: "agent_confirms", description: "is it ready?", timeout_s: 0.2 }],
+      })
+      .node("B", {
+        args_template: "echo work",
+        checks: [{ type: "command", run: "echo $$ > check.pid; sleep 30", timeout_s: 0.3 }],
+      })
+      .done();
+    const { runId } = h.engine.startRun({ template: t });
+    const state = await h.engine.settled(runId);
+    expect(state.nodes.A.status).toBe("failed");
+    expect(state.nodes.A.error).toContain("did not finish within 0.2s");
+    expect(aborted).toBe(true);
+    expect(state.nodes.B.status).toBe("failed");
+    expect(state.nodes.B.error).toContain("did not finish within 0.3s");
+    const pid = Number(fs.readFileSync(path.join(h.dir, "runs", runId, "check.pid"), "utf8"));
+    await waitUntil(() => !isAlive(pid));
+    expect(isAlive(pid)).toBe(false);
   });
 });

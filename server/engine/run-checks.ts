@@ -2,7 +2,8 @@
  * Pre- and postconditions (docs/engine.md, "Pre- and postconditions"):
  * checks run in order and stop at the first failure, whose `on_failure` decides what happens
  * (fail → the node fails; warn → logged, go on; skip → the node is skipped; ask → a person decides).
- * Human checks become an approval. Every verdict is logged as HANDOFF_OK or GATE_FAIL.
+ * Human checks become an approval. Every verdict is logged as HANDOFF_OK or GATE_FAIL. Each check runs
+ * under its own timeout; file checks read regular files only (a FIFO is refused, never opened blocking).
  */
 import fs from "node:fs";
 import { compileCheckPattern } from "@/lib/workflow/model/check-pattern";
@@ -10,7 +11,10 @@ import type { Check } from "@/lib/workflow/model/template-schema";
 import type { ApprovalRequest } from "@/lib/workflow/run/run-state";
 import type { ExecutorContext } from "./executors/executor";
 import { prepareCommandLine, spawnPrepared } from "./executors/prepare-command-line";
-import { confinePath, readFileCapped } from "./workspace";
+import { confinePath, notRegular, readFileCapped } from "./workspace";
+import { RUN_CODES } from "@/lib/workflow/run/run-codes";
+import { DEFAULT_CHECK_TIMEOUT_S } from "@/lib/workflow/model/field-bounds";
+import { setSafeTimeout } from "@/server/timers/safe-timeout";
 
 /** Bytes of a file a file_contains check searches (read up to this, never whole). */
 export const FILE_CHECK_MAX_BYTES = 16 << 20;
@@ -35,15 +39,22 @@ async function evaluateCheck(check: Check, ctx: ExecutorContext, judge?: AgentJu
   switch (check.type) {
     case "file_exists": {
       const p = confinePath(ctx.workspace, ctx.resolve(check.path));
-      const ok = fs.existsSync(p) && fs.statSync(p).size > 0;
+      const st = fs.statSync(p, { throwIfNoEntry: false });
+      // A folder counts (an artifact may be one); a FIFO, socket or device does not.
+      const odd = st && !st.isDirectory() ? notRegular(st) : undefined;
+      if (odd) return { ok: false, reason: RUN_CODES.RUN033(check.path, odd) };
+      const ok = !!st && st.size > 0;
       return ok ? { ok, artifact: check.path } : { ok, reason: `file ${check.path} is missing or empty` };
     }
     case "file_contains": {
       const p = confinePath(ctx.workspace, ctx.resolve(check.path));
-      if (!fs.existsSync(p)) return { ok: false, reason: `file ${check.path} is missing` };
+      const st = fs.statSync(p, { throwIfNoEntry: false });
+      if (!st) return { ok: false, reason: `file ${check.path} is missing` };
+      const odd = notRegular(st);
+      if (odd) return { ok: false, reason: RUN_CODES.RUN033(check.path, odd) };
       const compiled = compileCheckPattern(check.pattern, ctx.lookup);
       if (!compiled.ok) return { ok: false, reason: `pattern "${check.pattern}": ${compiled.message}` };
-      const { text, truncated } = readFileCapped(p, FILE_CHECK_MAX_BYTES);
+      const { text, truncated } = readFileCapped(p, FILE_CHECK_MAX_BYTES, check.path);
       const ok = compiled.test(text);
       if (ok) return { ok, artifact: check.path };
       const more = truncated ? ` (first ${FILE_CHECK_MAX_BYTES} bytes searched)` : "";
@@ -54,6 +65,7 @@ async function evaluateCheck(check: Check, ctx: ExecutorContext, judge?: AgentJu
       if (!prepared.ok) return { ok: false, reason: prepared.error };
       const r = await spawnPrepared(ctx, prepared);
       if (r.launchError) return { ok: false, reason: r.launchError.message };
+      if (r.timedOut) return { ok: false, reason: RUN_CODES.RUN034("the command", (ctx.timeoutMs ?? 0) / 1000) };
       const expect = check.expect_exit ?? 0;
       if (r.exitCode !== expect) return { ok: false, reason: `exit code ${r.exitCode}, expected ${expect}` };
       if (check.expect_output !== undefined && !r.stdout.includes(check.expect_output))
@@ -67,6 +79,33 @@ async function evaluateCheck(check: Check, ctx: ExecutorContext, judge?: AgentJu
       const v = await judge(ctx.resolve(check.description), ctx);
       return v.ok ? { ok: true } : { ok: false, reason: v.reasoning || "the agent did not confirm" };
     }
+  }
+}
+
+/**
+ * One check under its own timeout (`timeout_s`, default 600 s): a command is killed with its process
+ * group, an agent's verdict is abandoned (its request aborted); either way the check fails with RUN034.
+ * Also bounds a judge that ignores its abort signal.
+ */
+async function evaluateWithTimeout(check: Check, ctx: ExecutorContext, judge?: AgentJudge): Promise<CheckOutcome> {
+  const seconds = check.timeout_s ?? DEFAULT_CHECK_TIMEOUT_S;
+  const guard = new AbortController();
+  const checkCtx: ExecutorContext = {
+    ...ctx,
+    signal: AbortSignal.any([ctx.signal, guard.signal]),
+    timeoutMs: seconds * 1000,
+  };
+  let cancelTimer: (() => void) | undefined;
+  const timedOut = new Promise<CheckOutcome>((resolve) => {
+    cancelTimer = setSafeTimeout(() => {
+      guard.abort();
+      resolve({ ok: false, reason: RUN_CODES.RUN034(`the ${check.type} check`, seconds) });
+    }, seconds * 1000);
+  });
+  try {
+    return await Promise.race([evaluateCheck(check, checkCtx, judge), timedOut]);
+  } finally {
+    cancelTimer?.();
   }
 }
 
@@ -96,7 +135,7 @@ export async function runChecks(
     const field = `${list}[${i}].${identifying(check)}`;
     let outcome: CheckOutcome;
     try {
-      outcome = await evaluateCheck(check, ctx, judge);
+      outcome = await evaluateWithTimeout(check, ctx, judge);
     } catch (err) {
       outcome = { ok: false, reason: err instanceof Error ? err.message : String(err) };
     }

@@ -64,6 +64,11 @@ export interface RunStore {
   commit(batches: RunBatch[]): Map<string, StoredEvent[]>;
   loadRun(runId: string): StoredRun | undefined;
   openRunIds(): string[];
+  /**
+   * Closes a run that cannot be read any more as failed with `reason` (status, error and a `run.finished`
+   * event), without reading it; false when that cannot be written either.
+   */
+  markUnreadable(runId: string, reason: string, at: number): boolean;
   /** Events after `afterId` in id order; at most `limit` of them when given (replay pages). */
   eventsAfter(runId: string, afterId: number, limit?: number): StoredEvent[];
 }

@@ -22,6 +22,7 @@ import { RunEventSchema, runEventStatus } from "@/lib/workflow/run/run-events";
 import { RunPlanSchema } from "@/lib/workflow/run/run-plan";
 import type { RunState } from "@/lib/workflow/run/run-state";
 import { writeApprovalCommands } from "./approval-rows";
+import { markRunUnreadable } from "@/server/db/mark-run-unreadable";
 import { nodeStateToRow, runStateFromRows } from "./run-state-rows";
 import type { NewRun, RunBatch, RunStore, StoredEvent, StoredRun } from "./run-store";
 
@@ -44,12 +45,22 @@ export class SqliteRunStore implements RunStore {
   /** Writes every batch in one transaction (a batch with `created` stores its run first). */
   commit(batches: RunBatch[]): Map<string, StoredEvent[]> {
     const out = new Map<string, StoredEvent[]>();
-    inTransaction(this.db, () => {
-      for (const b of batches) {
-        if (b.created) this.writeCreated(b.created);
-        out.set(b.runId, this.writeBatch(b));
+    // The last ids move with the writes; a transaction that rolls back takes them back too.
+    const lastIds = new Map(batches.map((b) => [b.runId, this.lastIds.get(b.runId)]));
+    try {
+      inTransaction(this.db, () => {
+        for (const b of batches) {
+          if (b.created) this.writeCreated(b.created);
+          out.set(b.runId, this.writeBatch(b));
+        }
+      });
+    } catch (err) {
+      for (const [runId, last] of lastIds) {
+        if (last === undefined) this.lastIds.delete(runId);
+        else this.lastIds.set(runId, last);
       }
-    });
+      throw err;
+    }
     return out;
   }
 
@@ -130,6 +141,11 @@ export class SqliteRunStore implements RunStore {
       `select id, payload from run_events where run_id = ? and id > ? order by id limit ?`,
     );
     return this.pageStatement;
+  }
+
+  markUnreadable(runId: string, reason: string, at: number): boolean {
+    this.lastIds.delete(runId);
+    return markRunUnreadable(this.db, runId, reason, at);
   }
 
   openRunIds(): string[] {

@@ -83,9 +83,51 @@ export function listWorkspaceFiles(workspace: string): string[] {
   return out;
 }
 
-/** Reads at most `maxBytes` of a file as UTF-8 (a cut multi-byte character is dropped), never the whole file. */
-export function readFileCapped(file: string, maxBytes: number): { text: string; truncated: boolean } {
-  const fd = fs.openSync(file, "r");
+/** Anything but a regular file where the engine reads one: a FIFO would block the server on open or read. */
+export class NotRegularFileError extends Error {
+  readonly code = "RUN033";
+  constructor(shown: string, what: string) {
+    super(RUN_CODES.RUN033(shown, what));
+    this.name = "NotRegularFileError";
+  }
+}
+
+/** What a non-regular file is, in words ("a FIFO"); undefined for a regular file. */
+export function notRegular(st: fs.Stats): string | undefined {
+  if (st.isFile()) return undefined;
+  if (st.isFIFO()) return "a FIFO";
+  if (st.isSocket()) return "a socket";
+  if (st.isCharacterDevice()) return "a character device";
+  if (st.isBlockDevice()) return "a block device";
+  if (st.isDirectory()) return "a directory";
+  return "not a regular file";
+}
+
+const READ_FLAGS = fs.constants.O_RDONLY | fs.constants.O_NONBLOCK | fs.constants.O_NOCTTY;
+
+/**
+ * Opens a regular file for reading, and nothing else: the path is looked at first (a device or FIFO is
+ * never opened), then opened non-blocking (a FIFO swapped in meanwhile cannot hold the open) and checked
+ * again on the descriptor. Throws NotRegularFileError naming `shown` (the path as the template wrote it).
+ */
+function openRegularFile(file: string, shown: string): number {
+  const before = notRegular(fs.statSync(file));
+  if (before) throw new NotRegularFileError(shown, before);
+  const fd = fs.openSync(file, READ_FLAGS);
+  const after = notRegular(fs.fstatSync(fd));
+  if (after) {
+    fs.closeSync(fd);
+    throw new NotRegularFileError(shown, after);
+  }
+  return fd;
+}
+
+/**
+ * Reads at most `maxBytes` of a regular file as UTF-8 (a cut multi-byte character is dropped), never the
+ * whole file; anything else (FIFO, socket, device, directory) is refused with NotRegularFileError.
+ */
+export function readFileCapped(file: string, maxBytes: number, shown = file): { text: string; truncated: boolean } {
+  const fd = openRegularFile(file, shown);
   try {
     const buf = Buffer.allocUnsafe(Math.min(maxBytes, Math.max(0, fs.fstatSync(fd).size)) + 1);
     let n = 0;

@@ -34,6 +34,9 @@ export const RUN_CODES = {
     `loop ${id} has max_iter ${maxIter}; the limit is ${limit} iterations, so the run was not planned`,
   RUN032: (planned: number, limit: number, loops: string[]) =>
     `the run would plan ${planned} nodes${loops.length ? ` (loops ${loops.join(", ")} expanded)` : ""}; the limit is ${limit}, so nothing was expanded`,
+  RUN033: (p: string, what: string) => `${p} is ${what}, not a regular file: only regular files are read`,
+  RUN034: (what: string, seconds: number) => `${what} did not finish within ${seconds}s and was stopped`,
+  RUN035: (problem: string) => `the run could not be read at start (${problem}); it was marked failed and not resumed`,
   RUN040: (problem: string) =>
     `node processes must run in the bubblewrap sandbox (WF_SANDBOX=require), but ${problem}; nothing was started`,
   RUN041: (id: string, provider: string) =>

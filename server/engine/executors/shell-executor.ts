@@ -3,7 +3,8 @@
  * (prepare-command-line.ts); output = trimmed stdout or `output_file`.
  */
 import fs from "node:fs";
-import { confinePath, readFileCapped } from "@/server/engine/workspace";
+import { confinePath, notRegular, readFileCapped } from "@/server/engine/workspace";
+import { RUN_CODES } from "@/lib/workflow/run/run-codes";
 import type { Executor, ExecutorContext, ExecutorResult } from "./executor";
 import { prepareCommandLine, spawnPrepared } from "./prepare-command-line";
 
@@ -40,9 +41,13 @@ export async function runCommandLine(
   }
   if (ctx.node.output_file) {
     const file = confinePath(ctx.workspace, ctx.resolve(ctx.node.output_file));
-    if (!fs.existsSync(file)) return { status: "failed", error: `output file ${ctx.node.output_file} was not written` };
+    const st = fs.statSync(file, { throwIfNoEntry: false });
+    if (!st) return { status: "failed", error: `output file ${ctx.node.output_file} was not written` };
+    // Only a regular file: opening a FIFO the command left there would hold the server forever.
+    const what = notRegular(st);
+    if (what) return { status: "failed", error: RUN_CODES.RUN033(ctx.node.output_file, what), code: "RUN033" };
     // Up to the output cap, never the whole file.
-    const { text, truncated } = readFileCapped(file, ctx.maxOutputBytes);
+    const { text, truncated } = readFileCapped(file, ctx.maxOutputBytes, ctx.node.output_file);
     if (truncated)
       ctx.log("engine", `output file ${ctx.node.output_file} is over ${ctx.maxOutputBytes} bytes; kept the start\n`);
     return { status: "succeeded", output: text.trim(), fields: { output_path: file } };

@@ -1,0 +1,41 @@
+/**
+ * After a failed commit the runs keep their unflushed work in memory (their picks undone) and the engine
+ * tries the commit again on its clock — after 100 ms, doubling up to 5 s — or sooner, when anything else
+ * makes it tick. One retry is armed at a time; a commit that succeeds resets the delay.
+ */
+import type { Clock } from "./clock";
+
+const FIRST_MS = 100;
+const MAX_MS = 5000;
+
+export class CommitRetry {
+  private cancel?: () => void;
+  private delayMs = 0;
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly wake: () => void,
+  ) {}
+
+  succeeded(): void {
+    this.delayMs = 0;
+  }
+
+  failed(err: unknown): void {
+    this.delayMs = Math.min(Math.max(FIRST_MS, this.delayMs * 2), MAX_MS);
+    const why = err instanceof Error ? err.message : String(err);
+    console.error(
+      `wf engine: could not store the runs' progress (${why}); nothing new started, trying again within ${this.delayMs} ms`,
+    );
+    if (this.cancel) return;
+    this.cancel = this.clock.setTimer(this.clock.now() + this.delayMs, () => {
+      this.cancel = undefined;
+      this.wake();
+    });
+  }
+
+  stop(): void {
+    this.cancel?.();
+    this.cancel = undefined;
+  }
+}
