@@ -20,6 +20,13 @@ const KIND_LABEL: Record<string, string> = {
   gate: "Gate: choose a branch",
 };
 
+/** What deciding means when a person checks a node rather than doing its task. */
+const STAGE_NOTE: Record<string, string> = {
+  check: "A check of this node's output: approve completes the node; reject fails or skips it, as the check says.",
+  precondition:
+    "A precondition before this node starts: approve lets it run; reject fails or skips it, as the precondition says.",
+};
+
 const ON_TIMEOUT: Record<string, string> = {
   continue: "the run continues as if approved",
   fail: "the node fails",
@@ -46,8 +53,12 @@ export function ApprovalCard({ approval, showRun = true }: { approval: ApprovalI
   // Every approver must give the same answer (the server refuses another): after a first vote the
   // card offers that answer and Reject only.
   const agreed = votes[0] ? (votes[0].answer ?? votes[0].decision) : undefined;
-  // A human task without options takes a written answer; a check of a node's output does not.
-  const freeText = approval.kind === "human" && !approval.options?.length && approval.stage !== "check";
+  // A human task without options takes a written answer; a check of a node's output or a precondition does not.
+  const freeText =
+    approval.kind === "human" &&
+    !approval.options?.length &&
+    approval.stage !== "check" &&
+    approval.stage !== "precondition";
   const offered = approval.options?.length ? approval.options : ["approve"];
   // A set: a human task may offer "approve" and "reject" as its own options.
   const choices = [...new Set([...(agreed === undefined ? offered : freeText ? ["approve"] : [agreed]), "reject"])];
@@ -76,6 +87,11 @@ export function ApprovalCard({ approval, showRun = true }: { approval: ApprovalI
         )}
       </header>
       {approval.prompt && <p className="approval-prompt">{approval.prompt}</p>}
+      {approval.stage && STAGE_NOTE[approval.stage] && (
+        <p className="small muted" data-testid="approval-stage">
+          {STAGE_NOTE[approval.stage]}
+        </p>
+      )}
       {required > 1 && (
         <p className="small" data-testid="approval-progress">
           {votes.length} of {required} approvals

@@ -1,5 +1,6 @@
 /**
- * SQL for the approvals table: open (again, for a re-run node), votes, close, the inbox. Writes run
+ * SQL for the approvals table: open (a new row per request; the node's earlier rows are marked replaced),
+ * votes, close, the inbox. Writes run
  * inside the run store's commit transaction (server/engine/approval-rows.ts); statements are
  * prepared once per connection.
  */
@@ -14,7 +15,7 @@ export interface ApprovalOpen {
   runId: string;
   nodeId: string;
   kind: string;
-  stage: "node" | "check" | null;
+  stage: "node" | "check" | "precondition" | null;
   prompt: string | null;
   options: string | null;
   createdAt: number;
@@ -36,20 +37,17 @@ export interface ApprovalClose {
 
 function statements(sqlite: Database.Database) {
   return {
-    // A re-run node asks again under the same id (its attempts start over): a closed row opens anew
-    // (the earlier decision stays in the run's events); an open one is left as it is.
+    // Every request has its own id (a re-run asks under a new one): a row is written once, never reopened.
     open: sqlite.prepare(
       `insert into approvals (id, run_id, node_id, kind, stage, prompt, options, status, created_at,
          required_approvals, timeout_at, on_timeout, allow_self_approval)
        values (@id, @runId, @nodeId, @kind, @stage, @prompt, @options, 'pending', @createdAt,
-         @requiredApprovals, @timeoutAt, @onTimeout, @allowSelfApproval)
-       on conflict (id) do update set kind = excluded.kind, stage = excluded.stage, prompt = excluded.prompt,
-         options = excluded.options,
-         status = 'pending', decision = null, answer = null, comment = null, decided_by = null, decided_at = null,
-         created_at = excluded.created_at, required_approvals = excluded.required_approvals, votes = '[]',
-         timeout_at = excluded.timeout_at, on_timeout = excluded.on_timeout,
-         allow_self_approval = excluded.allow_self_approval
-       where approvals.status <> 'pending'`,
+         @requiredApprovals, @timeoutAt, @onTimeout, @allowSelfApproval)`,
+    ),
+    // The node's earlier requests now point at the one that replaced them.
+    replaced: sqlite.prepare(
+      `update approvals set replaced_by = @id
+       where run_id = @runId and node_id = @nodeId and id <> @id and replaced_by is null`,
     ),
     votes: sqlite.prepare(`update approvals set votes = ? where id = ?`),
     close: sqlite.prepare(
@@ -64,8 +62,24 @@ function statements(sqlite: Database.Database) {
 
 const stmts = perConnection(statements);
 
+/** Writes a new request and marks the node's earlier ones as replaced by it. */
 export function openApprovalRow(db: Db, a: ApprovalOpen): void {
-  stmts(db).open.run({ ...a, allowSelfApproval: a.allowSelfApproval ? 1 : 0 });
+  const s = stmts(db);
+  s.open.run({ ...a, allowSelfApproval: a.allowSelfApproval ? 1 : 0 });
+  s.replaced.run({ id: a.id, runId: a.runId, nodeId: a.nodeId });
+}
+
+/** The latest request that replaced `row` (following the chain), or undefined when none did. */
+export function latestReplacement(db: Db, row: ApprovalRow): ApprovalRow | undefined {
+  let latest: ApprovalRow | undefined;
+  const seen = new Set([row.id]);
+  for (let next = row.replacedBy; next && !seen.has(next); next = latest?.replacedBy ?? null) {
+    seen.add(next);
+    const found = selectApprovalRow(db, next);
+    if (!found) break;
+    latest = found;
+  }
+  return latest;
 }
 
 /** The decisions given so far on an approval (JSON array of votes). */

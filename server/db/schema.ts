@@ -152,8 +152,11 @@ export const approvals = sqliteTable(
       .references(() => runs.id, { onDelete: "cascade" }),
     nodeId: text("node_id").notNull(),
     kind: text("kind", { enum: APPROVAL_KINDS }).notNull(),
-    /** `check`: a human check on a node's output (approve or reject only; no answer); null: the node itself. */
-    stage: text("stage", { enum: ["node", "check"] }),
+    /**
+     * `check`: a human check on a node's output; `precondition`: a human precondition before its work (both
+     * approve or reject only, no answer); null: the node itself.
+     */
+    stage: text("stage", { enum: ["node", "check", "precondition"] }),
     prompt: text("prompt"),
     /** JSON array of choices (gate branch labels, human options), or null. */
     options: text("options"),
@@ -173,6 +176,8 @@ export const approvals = sqliteTable(
     onTimeout: text("on_timeout"),
     /** False: whoever started the run may not decide it. */
     allowSelfApproval: integer("allow_self_approval", { mode: "boolean" }).notNull().default(true),
+    /** The request of the same node that came after this one (a re-run or a retry asked again); null: none yet. */
+    replacedBy: text("replaced_by"),
   },
   (t) => [index("approvals_status_idx").on(t.status), index("approvals_run_idx").on(t.runId)],
 );

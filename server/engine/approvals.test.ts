@@ -209,7 +209,7 @@ describe("approvals", () => {
 });
 
 describe("approvals after a re-run", () => {
-  it("a re-run node asks again: its approval row is pending again (same id), the earlier decision stays in the events", async () => {
+  it("a re-run node asks again under a new id: the earlier row keeps its decision and points at the new one", async () => {
     //  A → H (human)
     h = createEngineHarness();
     const t = buildTemplate().node("A").node("H", { type: "human", prompt: "ok?" }).chain("A", "H").done();
@@ -221,7 +221,16 @@ describe("approvals after a re-run", () => {
     h.engine.rerunFrom(runId, "A", true);
     expect((await h.engine.settled(runId)).status).toBe("waiting");
     const [again] = pending();
-    expect(again).toMatchObject({ id: first.id, status: "pending", decidedBy: null, comment: null, votes: "[]" });
+    expect(first.id).toBe(`${runId}:H:1.1`);
+    expect(again).toMatchObject({ id: `${runId}:H:1.2`, status: "pending", decidedBy: null, votes: "[]" });
+    expect(selectApprovalRows(h.db).find((r) => r.id === first.id)).toMatchObject({
+      status: "approved",
+      decidedBy: "ann@x",
+      replacedBy: again.id,
+    });
+    // A decision meant for the earlier request does not decide the new one.
+    expect(() => h!.engine.decide(first.id, { decision: "reject", by: "mallory@x" })).toThrow(DecisionRefusedError);
+    expect(pending()).toMatchObject([{ id: again.id, votes: "[]" }]);
     h.engine.decide(again.id, { decision: "approve", comment: "second", by: "bob@x" });
     expect((await h.engine.settled(runId)).status).toBe("succeeded");
     const given = events(runId).filter((e) => e.type === "decision.given");

@@ -89,8 +89,10 @@ export async function executeNode(
       run.workspaceReady = true;
     }
     const executor = deps.executors.get(ctx.node.type);
+    const n = run.state.nodes[nodeId];
+    const approvedPreconditions = n.preApproved?.attempt === n.attempts ? n.preApproved.checks : [];
     result = executor
-      ? await runNodeAttempt(ctx, executor, deps.judge, deps.onStep)
+      ? await runNodeAttempt(ctx, executor, deps.judge, deps.onStep, { approvedPreconditions })
       : { status: "failed", error: RUN_CODES.RUN021(ctx.node.type) };
   } catch (err) {
     result = stepFailure(nodeId, "context", err);

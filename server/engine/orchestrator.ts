@@ -181,13 +181,18 @@ export class RunEngine {
     return ok;
   }
 
-  /** Applies a person's decision to the approval `approvalId` (`<runId>:<nodeId>:<attempt>`). */
+  /**
+   * Applies a person's decision to the approval `approvalId` (`<runId>:<nodeId>:<attempt>.<request>`): only
+   * the node's open request under exactly this id takes it, never a later request of the same node.
+   */
   decide(approvalId: string, d: AutoDecision & { by?: string }): void {
     const first = approvalId.indexOf(":");
     const last = approvalId.lastIndexOf(":");
     if (first < 0 || last <= first) throw new DecisionRefusedError(`unknown approval ${approvalId}`);
     const run = this.activate(approvalId.slice(0, first));
     const nodeId = approvalId.slice(first + 1, last);
+    if (run.state.nodes[nodeId]?.approvalId !== approvalId)
+      throw new DecisionRefusedError(`approval ${approvalId} is not open (it was replaced or closed)`);
     run.decisions.set(approvalId, { decision: d.decision, answer: d.answer, comment: d.comment, by: d.by });
     const ok = this.apply(run, {
       type: "decision.given",

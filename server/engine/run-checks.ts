@@ -2,7 +2,8 @@
  * Pre- and postconditions (docs/engine.md, "Pre- and postconditions"):
  * checks run in order and stop at the first failure, whose `on_failure` decides what happens
  * (fail → the node fails; warn → logged, go on; skip → the node is skipped; ask → a person decides).
- * Human checks become an approval. Every verdict is logged as HANDOFF_OK or GATE_FAIL. Each check runs
+ * Human checks become an approval (a reject fails the node, or skips it when the check says `skip`);
+ * an approval names the check that asked, so a relaunched attempt passes exactly the approved ones. Every verdict is logged as HANDOFF_OK or GATE_FAIL. Each check runs
  * under its own timeout; file checks read regular files only (a FIFO is refused, never opened blocking).
  */
 import fs from "node:fs";
@@ -129,6 +130,8 @@ export async function runChecks(
   ctx: ExecutorContext,
   judge?: AgentJudge,
   heldOutput?: string,
+  /** Checks (by index) a person already approved in this attempt: they pass without asking again. */
+  approved: readonly number[] = [],
 ): Promise<ChecksVerdict> {
   const artifacts: string[] = [];
   for (const [i, check] of checks.entries()) {
@@ -139,9 +142,19 @@ export async function runChecks(
     } catch (err) {
       outcome = { ok: false, reason: err instanceof Error ? err.message : String(err) };
     }
+    const asks = outcome.ask !== undefined || (!outcome.ok && check.on_failure === "ask");
+    if (asks && approved.includes(i)) {
+      ctx.log("engine", `${field}: approved by a person\n`);
+      continue;
+    }
+    // A person confirms (a human check, or a failed check whose on_failure is ask): the node waits.
+    // After the work (checks) the node completes with its held output when they approve; before it
+    // (preconditions) the attempt goes on.
+    const stage = list === "checks" ? "check" : "precondition";
+    const held = list === "checks" ? { output: heldOutput ?? "" } : {};
     if (outcome.ask !== undefined) {
-      // A person confirms; the node completes with its output when they approve.
-      return { kind: "ask", request: { kind: "human", prompt: outcome.ask, stage: "check", output: heldOutput ?? "" } };
+      const onReject = check.on_failure === "skip" ? { onReject: "skip" as const } : {};
+      return { kind: "ask", request: { kind: "human", prompt: outcome.ask, stage, check: i, ...held, ...onReject } };
     }
     if (outcome.ok) {
       if (outcome.artifact) artifacts.push(outcome.artifact);
@@ -155,12 +168,7 @@ export async function runChecks(
     if (action === "ask")
       return {
         kind: "ask",
-        request: {
-          kind: "human",
-          prompt: `${field} failed: ${reason}. Accept anyway?`,
-          stage: "check",
-          output: heldOutput ?? "",
-        },
+        request: { kind: "human", prompt: `${field} failed: ${reason}. Accept anyway?`, stage, check: i, ...held },
       };
     return { kind: "fail", field, reason };
   }

@@ -1,7 +1,7 @@
 /**
  * One attempt of one node, as numbered steps:
  * 1. tier check (bare: a declared tier below what the node does fails it; sandboxed, the mounts do);
- * 2. preconditions;
+ * 2. preconditions (a human one opens an approval: the node waits, and runs on once approved);
  * 3. the executor, under the node's timeout and the run's abort signal (the workspace is listed
  *    before and after it when the node has forbids_files);
  * 4. forbids_files (files created during the attempt that match fail it);
@@ -63,11 +63,17 @@ async function withTimeout(
   }
 }
 
+export interface AttemptOptions {
+  /** Preconditions (by index) a person approved in this attempt: it goes on past them. */
+  approvedPreconditions?: readonly number[];
+}
+
 export async function runNodeAttempt(
   ctx: ExecutorContext,
   executor: Executor,
   judge?: AgentJudge,
   onStep?: AttemptStepHook,
+  options: AttemptOptions = {},
 ): Promise<NodeAttemptResult> {
   let step: AttemptStep = "tier check";
   const enter = (next: AttemptStep) => {
@@ -75,7 +81,7 @@ export async function runNodeAttempt(
     onStep?.(next);
   };
   try {
-    return await attemptSteps(ctx, executor, judge, enter);
+    return await attemptSteps(ctx, executor, judge, enter, options);
   } catch (err) {
     return stepFailure(ctx.nodeId, step, err);
   }
@@ -86,6 +92,7 @@ async function attemptSteps(
   executor: Executor,
   judge: AgentJudge | undefined,
   enter: (step: AttemptStep) => void,
+  options: AttemptOptions,
 ): Promise<NodeAttemptResult> {
   const node = ctx.node;
   // 1. Tier. Sandboxed, the tier is the mounts (node-isolation.ts) and what the node does beyond it fails
@@ -96,11 +103,19 @@ async function attemptSteps(
   // 2. Preconditions.
   enter("preconditions");
   if (node.preconditions?.length) {
-    const pre = await runChecks("preconditions", node.preconditions, ctx, judge);
+    const pre = await runChecks(
+      "preconditions",
+      node.preconditions,
+      ctx,
+      judge,
+      undefined,
+      options.approvedPreconditions,
+    );
     if (pre.kind === "fail") return { status: "failed", error: `precondition ${pre.field}: ${pre.reason}` };
     if (pre.kind === "skip") return { status: "skipped", error: `precondition ${pre.field}: ${pre.reason}` };
-    if (pre.kind === "ask")
-      ctx.log("engine", `precondition needs a person; human preconditions are not supported, continuing\n`);
+    // A person decides before the work starts: the node waits; approval launches this attempt again past
+    // the approved precondition, a reject fails it (or skips it, when the precondition says skip).
+    if (pre.kind === "ask") return { status: "waiting", request: pre.request };
   }
   // 3. The executor (a throw inside it is its own failure, reported as such).
   enter("workspace listing");

@@ -62,11 +62,8 @@ function step(ctx: ReduceContext, event: RunEvent): boolean {
       return true;
     case "node.failed":
       if (over || (node!.status !== "running" && node!.status !== "waiting")) return false;
-      if (event.skip) {
-        patchNode(ctx, event.nodeId, { status: "skipped", skipReason: "precondition", error: event.error });
-        ctx.events.push({ type: "node.skipped", at: event.at, nodeId: event.nodeId, reason: "precondition" });
-        releaseDependents(ctx, event.nodeId);
-      } else applyFailurePolicy(ctx, event.nodeId, event.error);
+      if (event.skip) skipByCheck(ctx, event.nodeId, event.error);
+      else applyFailurePolicy(ctx, event.nodeId, event.error);
       return true;
     case "node.interrupted":
       if (node!.status !== "running") return false;
@@ -152,7 +149,9 @@ function decide(ctx: ReduceContext, event: Extract<RunEvent, { type: "decision.g
   // One reject rejects, however many approvals were needed.
   if (event.decision === "reject") {
     closeApproval(ctx, id, "rejected", event);
-    applyFailurePolicy(ctx, id, RUN_CODES.RUN012(id) + (event.comment ? `: ${event.comment}` : ""));
+    const error = RUN_CODES.RUN012(id) + (event.comment ? `: ${event.comment}` : "");
+    if (request?.onReject === "skip") skipByCheck(ctx, id, error);
+    else applyFailurePolicy(ctx, id, error);
     return true;
   }
   const choice = event.answer ?? event.decision;
@@ -160,7 +159,8 @@ function decide(ctx: ReduceContext, event: Extract<RunEvent, { type: "decision.g
     if (!(ctx.spec.plan.gates[id] ?? []).some((r) => r.label === choice)) return false;
   } else {
     // A human task with options takes one of them (or a plain approve); anything else is refused.
-    const options = request?.kind === "human" && request.stage !== "check" ? request.options : undefined;
+    const ownTask = request?.stage !== "check" && request?.stage !== "precondition";
+    const options = request?.kind === "human" && ownTask ? request.options : undefined;
     if (options?.length && choice !== "approve" && !options.includes(choice)) return false;
   }
   const counted = countVote(ctx, event);
@@ -173,12 +173,50 @@ function decide(ctx: ReduceContext, event: Extract<RunEvent, { type: "decision.g
 /** The approval was granted (or timed out with `continue`): the node goes on with its answer. */
 function proceed(ctx: ReduceContext, id: string, choice: string, answer: string | undefined): void {
   const request = ctx.state.nodes[id].request;
+  if (request?.stage === "precondition") return passPrecondition(ctx, id);
   patchNode(ctx, id, { status: "running" });
   if (request?.kind === "gate") return routeGate(ctx, id, choice, "person");
   // A check approval and a pausing checkpoint hold the node's own output (a checkpoint's saved fields).
   const held = request?.stage === "check" || (request?.kind === "checkpoint" && request.output !== undefined);
   const output = held ? (request?.output ?? "") : (answer ?? (choice === "approve" ? "approved" : choice));
   succeed(ctx, id, output, request?.kind === "checkpoint" ? savedFields(output) : undefined);
+}
+
+/** A check (or precondition) whose `on_failure` is `skip` did not pass: the node is skipped, its dependents go on. */
+function skipByCheck(ctx: ReduceContext, id: string, error: string): void {
+  patchNode(ctx, id, {
+    status: "skipped",
+    skipReason: "precondition",
+    error,
+    approvalId: undefined,
+    request: undefined,
+  });
+  ctx.events.push({ type: "node.skipped", at: ctx.at, nodeId: id, reason: "precondition" });
+  releaseDependents(ctx, id);
+}
+
+/**
+ * A person approved a human precondition: the same attempt goes on. The node is queued again with its
+ * attempt count as before it started (its next start counts the same attempt, not a retry) and the
+ * approved precondition recorded, so the relaunch passes it and asks only for one not yet approved.
+ * A run that is stopping starts nothing new: the node is cancelled.
+ */
+function passPrecondition(ctx: ReduceContext, id: string): void {
+  const n = ctx.state.nodes[id];
+  const cleared = { approvalId: undefined, request: undefined };
+  if (ctx.state.stopping) {
+    patchNode(ctx, id, { ...cleared, status: "cancelled", error: "the run is stopping", finishedAt: ctx.at });
+    return;
+  }
+  const earlier = n.preApproved?.attempt === n.attempts ? n.preApproved.checks : [];
+  const checks = n.request?.check === undefined ? earlier : [...earlier, n.request.check];
+  patchNode(ctx, id, {
+    ...cleared,
+    status: "ready",
+    attempts: n.attempts - 1,
+    preApproved: { attempt: n.attempts, checks },
+  });
+  ctx.commands.push({ type: "start", nodeId: id });
 }
 
 /** Nobody decided in time: `continue` goes on as approved (a gate takes its `else` branch), `fail` fails the node. */

@@ -38,11 +38,11 @@ function replay(fields: Record<string, unknown>) {
   return { apply, derived, commands, state: () => state };
 }
 
-const give = (by: string, decision = "approve", at = 3_000): RunEvent => ({
+const give = (by: string, decision = "approve", at = 3_000, approvalId = "r:H:1.1"): RunEvent => ({
   type: "decision.given",
   at,
   nodeId: "H",
-  approvalId: "r:H:1",
+  approvalId,
   decision,
   by,
 });
@@ -77,7 +77,7 @@ describe("approvals in the reducer", () => {
   });
 
   it("times out by on_timeout; a late decision or a second timeout is refused", () => {
-    const timeout: RunEvent = { type: "approval.timed-out", at: 9_000, nodeId: "H", approvalId: "r:H:1" };
+    const timeout: RunEvent = { type: "approval.timed-out", at: 9_000, nodeId: "H", approvalId: "r:H:1.1" };
     const fail = replay({ approval_timeout_s: 5 });
     expect(fail.apply(timeout)).toBe(true);
     expect(fail.state().nodes.H).toMatchObject({ status: "failed" });
@@ -87,6 +87,84 @@ describe("approvals in the reducer", () => {
     expect(go.apply(timeout)).toBe(true);
     expect(go.state().nodes.H).toMatchObject({ status: "done", output: "approved" });
     expect(go.apply(give("late"))).toBe(false);
+  });
+
+  it("every request has its own id: a re-run asks under a new one, and the earlier id decides nothing", () => {
+    const r = replay({});
+    expect(r.state().nodes.H.approvalId).toBe("r:H:1.1");
+    expect(r.apply(give("ann"))).toBe(true);
+    r.apply({ type: "run.rerun", at: 4_000, nodeId: "H" });
+    r.apply({ type: "node.started", at: 4_000, nodeId: "H" });
+    r.apply({ type: "node.waiting", at: 4_000, nodeId: "H", request: { kind: "human", prompt: "ok?" } });
+    // The attempt count starts over; the request count does not.
+    expect(r.state().nodes.H).toMatchObject({ status: "waiting", attempts: 1, asks: 2, approvalId: "r:H:1.2" });
+    expect(r.apply(give("bob"))).toBe(false);
+    expect(r.state().nodes.H.status).toBe("waiting");
+    expect(r.apply(give("bob", "approve", 5_000, "r:H:1.2"))).toBe(true);
+    expect(r.state().nodes.H.status).toBe("done");
+  });
+});
+
+/** `P` (a shell node) waits on its precondition number `check` (a request as the engine builds it), then `B`. */
+function precondition(check: number, onReject?: "skip") {
+  const t = buildTemplate().node("P").node("B").chain("P", "B").done();
+  const plan = planRun(t);
+  if (!plan.ok) throw new Error("plan");
+  const spec = makeRunSpec(t, plan.plan);
+  let state: RunState = initialRunState(plan.plan, "r", {});
+  const commands: string[] = [];
+  const apply = (e: RunEvent) => {
+    const r = applyRunEvent(state, e, spec);
+    state = r.state;
+    commands.push(...r.commands.map((c) => `${c.type}:${"nodeId" in c ? c.nodeId : ""}`));
+    return r.accepted;
+  };
+  const ask = (at: number, i: number) => {
+    apply({ type: "node.started", at, nodeId: "P" });
+    const request = { kind: "human" as const, prompt: "go?", stage: "precondition" as const, check: i };
+    apply({ type: "node.waiting", at, nodeId: "P", request: onReject ? { ...request, onReject } : request });
+  };
+  apply({ type: "run.started", at: 1_000 });
+  ask(1_000, check);
+  const decide = (decision: string, approvalId = state.nodes.P.approvalId!) =>
+    apply({ type: "decision.given", at: 2_000, nodeId: "P", approvalId, decision, by: "ann" });
+  return { apply, ask, decide, commands, state: () => state };
+}
+
+describe("human preconditions in the reducer", () => {
+  it("approval queues the same attempt again with the approved precondition recorded; a second one asks anew", () => {
+    const r = precondition(0);
+    expect(r.state().nodes.P).toMatchObject({ status: "waiting", attempts: 1, approvalId: "r:P:1.1" });
+    expect(r.decide("approve")).toBe(true);
+    expect(r.state().nodes.P).toMatchObject({ status: "ready", attempts: 0, preApproved: { attempt: 1, checks: [0] } });
+    expect(r.state().nodes.P.approvalId).toBeUndefined();
+    expect(r.commands.at(-1)).toBe("start:P");
+    expect(r.state().status).toBe("running");
+    // Launched again: the same attempt; its next precondition asks under a new id.
+    r.ask(3_000, 1);
+    expect(r.state().nodes.P).toMatchObject({ status: "waiting", attempts: 1, approvalId: "r:P:1.2" });
+    expect(r.decide("approve")).toBe(true);
+    expect(r.state().nodes.P.preApproved).toEqual({ attempt: 1, checks: [0, 1] });
+    r.apply({ type: "node.started", at: 4_000, nodeId: "P" });
+    r.apply({ type: "node.succeeded", at: 4_000, nodeId: "P", output: "ran" });
+    expect([r.state().nodes.P.status, r.state().nodes.P.attempts, r.state().nodes.B.status]).toEqual([
+      "done",
+      1,
+      "ready",
+    ]);
+  });
+
+  it("a reject fails the node (RUN012) and what depends on it does not run; with on_failure skip it is skipped", () => {
+    const failed = precondition(0);
+    expect(failed.decide("reject")).toBe(true);
+    expect(failed.state().nodes.P).toMatchObject({ status: "failed" });
+    expect(failed.state().nodes.P.error).toContain("rejected");
+    expect(failed.state().nodes.B.status).toBe("pending");
+    expect(failed.state().status).toBe("failed");
+    const skipped = precondition(0, "skip");
+    expect(skipped.decide("reject")).toBe(true);
+    expect(skipped.state().nodes.P).toMatchObject({ status: "skipped", skipReason: "precondition" });
+    expect(skipped.state().nodes.B.status).toBe("ready");
   });
 });
 

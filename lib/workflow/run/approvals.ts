@@ -27,7 +27,11 @@ export function withApprovalPolicy(ctx: ReduceContext, nodeId: string, request: 
   return out;
 }
 
-/** The node waits for a person: approval `<runId>:<nodeId>:<attempt>`, asked once, armed to expire. */
+/**
+ * The node waits for a person: approval `<runId>:<nodeId>:<attempt>.<request>`, asked once, armed to
+ * expire. The request number counts every request of the node in this run and survives a re-run (whose
+ * attempts start over), so a decision meant for an earlier request never decides a later one.
+ */
 export function openApproval(
   ctx: ReduceContext,
   nodeId: string,
@@ -35,8 +39,10 @@ export function openApproval(
   patch: Partial<NodeState> = {},
 ): void {
   const request = withApprovalPolicy(ctx, nodeId, asked);
-  const approvalId = `${ctx.state.runId}:${nodeId}:${ctx.state.nodes[nodeId].attempts}`;
-  patchNode(ctx, nodeId, { ...patch, status: "waiting", approvalId, request, votes: undefined });
+  const node = ctx.state.nodes[nodeId];
+  const asks = (node.asks ?? 0) + 1;
+  const approvalId = `${ctx.state.runId}:${nodeId}:${node.attempts}.${asks}`;
+  patchNode(ctx, nodeId, { ...patch, status: "waiting", approvalId, asks, request, votes: undefined });
   ctx.commands.push({ type: "ask", nodeId, approvalId, request });
   if (request.timeoutAt !== undefined) ctx.commands.push({ type: "expire", nodeId, approvalId, at: request.timeoutAt });
   ctx.events.push({ type: "approval.requested", at: ctx.at, nodeId, approvalId, request });

@@ -35,7 +35,8 @@ export function resetNodes(ctx: ReduceContext, ids: readonly string[]): void {
     }
     if (n.status === "running") ctx.commands.push({ type: "kill", nodeId: id });
     if (n.retryAt) state.retrying--;
-    state.nodes[id] = { status: n.status, attempts: 0 };
+    // The request count stays: the node's next approval must not reuse an id a person may still hold.
+    state.nodes[id] = { status: n.status, attempts: 0, ...(n.asks ? { asks: n.asks } : {}) };
     patchNode(ctx, id, { status: "pending" });
   }
   state.stopping = false;

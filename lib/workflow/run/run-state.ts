@@ -38,10 +38,17 @@ export const ApprovalRequestSchema = z.object({
   kind: ApprovalKindSchema,
   prompt: z.string().optional(),
   options: z.array(z.string()).optional(),
-  /** A human check after the node's work: approval passes the check and completes the node. */
-  stage: z.enum(["node", "check"]).optional(),
+  /**
+   * `check`: a human check after the node's work — approval passes it and completes the node;
+   * `precondition`: a human precondition before the work — approval lets the attempt go on.
+   */
+  stage: z.enum(["node", "check", "precondition"]).optional(),
   /** Output held until a check approval (stage `check`). */
   output: z.string().optional(),
+  /** The check that asked (its index in the node's `checks` or `preconditions`), stages `check` and `precondition`. */
+  check: z.number().int().min(0).optional(),
+  /** `skip`: a reject skips the node instead of failing it (the check says `on_failure: skip`). */
+  onReject: z.literal("skip").optional(),
   /** Distinct approvers needed (the node's `approvals_required`; 1 when absent). */
   required: z.number().int().min(1).optional(),
   /** When the approval times out (the event time + `approval_timeout_s`), and what happens then. */
@@ -78,6 +85,13 @@ export const NodeStateSchema = z.object({
   fallbackFor: z.string().optional(),
   gate: GateDecisionSchema.optional(),
   approvalId: z.string().optional(),
+  /** Approval requests this node opened in the run, kept across re-runs: each request gets its own id. */
+  asks: z.number().int().optional(),
+  /**
+   * The preconditions a person approved in this attempt (their indexes): launched again for the same
+   * attempt, the node goes on past them and asks again only for a precondition nobody approved yet.
+   */
+  preApproved: z.object({ attempt: z.number().int(), checks: z.array(z.number().int().min(0)) }).optional(),
   /** What the waiting node asks a person. */
   request: ApprovalRequestSchema.optional(),
   /** Approvals given so far on the open approval, while fewer than its `required`. */

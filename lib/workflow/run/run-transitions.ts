@@ -5,7 +5,8 @@ export const NODE_TRANSITIONS: Readonly<Record<NodeStatus, readonly NodeStatus[]
   pending: ["ready", "skipped", "cancelled"],
   ready: ["running", "pending", "skipped", "cancelled"],
   running: ["done", "failed", "waiting", "pending", "skipped", "interrupted", "cancelled"],
-  waiting: ["running", "done", "failed", "skipped", "cancelled", "interrupted", "pending"],
+  // → ready: a person approved a human precondition; the attempt goes on.
+  waiting: ["running", "ready", "done", "failed", "skipped", "cancelled", "interrupted", "pending"],
   interrupted: ["pending", "ready", "failed", "skipped", "cancelled"],
   done: ["pending"],
   // A fallback-only node is skipped until a failing node calls it.

@@ -1,7 +1,8 @@
 /**
  * approval.decide and approval.list through the router on a real SQLite file: the decision is the
  * caller's (never the request's `by`), several approvers, self-approval forbidden, and the CONFLICT
- * cases (twice, the same person twice, timed out, cancelled run) that change nothing.
+ * cases (twice, the same person twice, timed out, cancelled run, a request replaced by a re-run) that change
+ * nothing; a human precondition is approve / reject only.
  */
 import { describe, expect, it } from "vitest";
 import { SqliteRunStore } from "@/server/engine/sqlite-run-store";
@@ -271,5 +272,75 @@ describe("approval router", () => {
     await expect(
       as("ann@team.test").approval.decide({ approvalId: "run_x:H:1", decision: "approve" }),
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+  it("deciding a request that was replaced (a re-run asked again) is CONFLICT naming the new one and changes nothing", async () => {
+    const { runId, approval: shown } = await startHuman({});
+    // Re-run from the waiting node: the card a person already sees is replaced by a new request.
+    await owner.run.rerunFrom({ runId, nodeId: "H", confirm: true });
+    const fresh = (
+      await until(
+        () => owner.approval.list({ runId, status: "pending" }),
+        (l) => l.items.length === 1 && l.items[0]!.id !== shown.id,
+      )
+    ).items[0]!;
+    expect(fresh.id).not.toBe(shown.id);
+    const old = (await owner.approval.list({ runId })).items.find((a) => a.id === shown.id);
+    expect(old).toMatchObject({ status: "cancelled", replacedBy: fresh.id });
+    const before = history(runId).length;
+    await expect(
+      as("ann@team.test").approval.decide({ approvalId: shown.id, decision: "approve" }),
+    ).rejects.toMatchObject({
+      code: "CONFLICT",
+      message: `approval ${shown.id} was replaced by ${fresh.id} (node H asked again): decide that one`,
+    });
+    // Nothing changed: no event, the new request still open and undecided, the run still waiting.
+    expect(history(runId)).toHaveLength(before);
+    expect((await owner.approval.list({ runId, status: "pending" })).items).toMatchObject([
+      { id: fresh.id, votes: [], decidedBy: null, replacedBy: null },
+    ]);
+    expect((await owner.run.get({ runId })).run.status).toBe("waiting");
+    // The request shown now is decided as usual; the old one stays refused, saying how the new one closed.
+    await as("ann@team.test").approval.decide({ approvalId: fresh.id, decision: "approve" });
+    await until(
+      () => owner.run.get({ runId }),
+      (g) => g.run.status === "succeeded",
+    );
+    await expect(
+      as("bob@team.test").approval.decide({ approvalId: shown.id, decision: "reject" }),
+    ).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringContaining("that one was already approved") });
+  });
+
+  it("a human precondition is approve or reject only: another choice or an answer is a 400 and changes nothing", async () => {
+    const { runId } = await owner.run.start({
+      template: {
+        template_id: "guarded",
+        name: "Guarded",
+        nodes: [
+          {
+            id: "A",
+            name: "Deploy",
+            type: "shell",
+            args_template: "echo deployed",
+            preconditions: [{ type: "human", prompt: "deploy now?" }],
+          },
+        ],
+        edges: [],
+      },
+    });
+    const approval = await onlyPendingApproval(owner, runId);
+    expect(approval).toMatchObject({ kind: "human", stage: "precondition", prompt: "deploy now?", nodeId: "A" });
+    const before = history(runId).length;
+    for (const bad of [{ decision: "approve", answer: "x" }, { decision: "later" }])
+      await expect(as("ann@team.test").approval.decide({ approvalId: approval.id, ...bad })).rejects.toMatchObject({
+        code: "BAD_REQUEST",
+        message: expect.stringContaining("is a precondition of A"),
+      });
+    expect(history(runId)).toHaveLength(before);
+    await as("ann@team.test").approval.decide({ approvalId: approval.id, decision: "approve" });
+    const done = await until(
+      () => owner.run.get({ runId }),
+      (g) => g.run.status === "succeeded",
+    );
+    expect(done.nodes[0]).toMatchObject({ status: "done", output: "deployed" });
   });
 });

@@ -10,7 +10,7 @@ import { APPROVAL_STATUSES } from "@/lib/workflow/model/statuses";
 import { rethrowApiError } from "@/server/api/api-errors";
 import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
 import type { Caller } from "@/server/auth/caller";
-import { selectApprovalRow, selectApprovalRows } from "@/server/db/approval-queries";
+import { latestReplacement, selectApprovalRow, selectApprovalRows } from "@/server/db/approval-queries";
 import { selectRunRowLite, startedByOf } from "@/server/db/run-queries";
 import type { Db } from "@/server/db/open-database";
 import type { ApprovalRow } from "@/server/db/schema";
@@ -26,7 +26,7 @@ function toItem(a: ApprovalRow & { runName: string | null }) {
     runName: a.runName,
     nodeId: a.nodeId,
     kind: a.kind,
-    /** `check`: a person checks a node's output — approve or reject, no answer. */
+    /** `check`: a person checks a node's output; `precondition`: lets a node start — approve or reject, no answer. */
     ...(a.stage ? { stage: a.stage } : {}),
     ...(a.prompt !== null ? { prompt: a.prompt } : {}),
     ...(a.options !== null ? { options: JSON.parse(a.options) as string[] } : {}),
@@ -47,6 +47,8 @@ function toItem(a: ApprovalRow & { runName: string | null }) {
     allowSelfApproval: a.allowSelfApproval,
     /** The same under the template's name: true when the node says `forbid_self_approval: true`. */
     forbidSelfApproval: !a.allowSelfApproval,
+    /** The request of the same node that came after this one (a re-run asked again); null: none. */
+    replacedBy: a.replacedBy,
   };
 }
 
@@ -63,6 +65,22 @@ function offeredChoices(row: ApprovalRow): string[] | undefined {
   const options = row.options ? (JSON.parse(row.options) as string[]) : [];
   if (!options.length) return undefined;
   return row.kind === "gate" ? options : ["approve", ...options];
+}
+
+/**
+ * Deciding a request that is closed: CONFLICT saying how it closed and, when the node asked again since
+ * (a re-run, a retry), which request replaced it — a decision is only ever of the request that was shown.
+ */
+function closedConflict(db: Db, row: ApprovalRow): TRPCError {
+  const newer = latestReplacement(db, row);
+  const closed = (status: string) => CLOSED[status] ?? `is ${status}`;
+  if (!newer) return new TRPCError({ code: "CONFLICT", message: `approval ${row.id} ${closed(row.status)}` });
+  const own = row.status === "approved" || row.status === "rejected" || row.status === "answered";
+  const then = newer.status === "pending" ? "decide that one" : `that one ${closed(newer.status)}`;
+  return new TRPCError({
+    code: "CONFLICT",
+    message: `approval ${row.id} was replaced by ${newer.id} (node ${row.nodeId} asked again${own ? `; this one ${closed(row.status)}` : ""}): ${then}`,
+  });
 }
 
 function startedTheRun(db: Db, caller: Caller, runId: string): boolean {
@@ -92,16 +110,15 @@ export const approvalRouter = createTRPCRouter({
     .mutation(({ input, ctx }) => {
       const row = selectApprovalRow(ctx.deps.db, input.approvalId);
       if (!row) throw new TRPCError({ code: "NOT_FOUND", message: `no approval ${input.approvalId}` });
-      if (row.status !== "pending")
-        throw new TRPCError({
-          code: "CONFLICT",
-          message: `approval ${input.approvalId} ${CLOSED[row.status] ?? `is ${row.status}`}`,
-        });
-      // The engine keeps the node's own output after a check: an answer would be silently dropped.
-      if (row.stage === "check" && input.answer)
+      if (row.status !== "pending" || row.replacedBy) throw closedConflict(ctx.deps.db, row);
+      // A check keeps the node's own output and a precondition has none: approve or reject, never an answer.
+      if (
+        (row.stage === "check" || row.stage === "precondition") &&
+        (input.answer !== undefined || (input.decision !== "approve" && input.decision !== "reject"))
+      )
         throw new TRPCError({
           code: "BAD_REQUEST",
-          message: `approval ${input.approvalId} checks the output of ${row.nodeId}: approve or reject it, without an answer`,
+          message: `approval ${input.approvalId} ${row.stage === "check" ? "checks the output of" : "is a precondition of"} ${row.nodeId}: approve or reject it, without an answer`,
         });
       const offered = offeredChoices(row);
       const choice = input.answer ?? input.decision;

@@ -1,0 +1,1 @@
+ALTER TABLE `approvals` ADD `replaced_by` text;
