@@ -114,7 +114,7 @@ function precondition(check: number, onReject?: "skip") {
   let state: RunState = initialRunState(plan.plan, "r", {});
   const commands: string[] = [];
   const apply = (e: RunEvent) => {
-    const r = applyRunEvent(state, e, spec);
+    const r = applyRunEvent(spec, state, e);
     state = r.state;
     commands.push(...r.commands.map((c) => `${c.type}:${"nodeId" in c ? c.nodeId : ""}`));
     return r.accepted;
