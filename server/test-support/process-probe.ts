@@ -1,14 +1,5 @@
-/** Test helpers for process-tree assertions: is a pid alive, which processes a run has, polling until a condition holds. */
+/** Test helpers for process-tree assertions: which processes a run has, polling until a condition holds. */
 import fs from "node:fs";
-
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Host pids of the live processes a run's nodes started (their environment holds `WF_RUN_ID=<runId>`).
