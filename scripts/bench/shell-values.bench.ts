@@ -2,7 +2,8 @@
  * What passing values as data costs per shell node: today's tokenizer-planned command with its
  * values in `WF_REF_n` variables (plan-shell-command + render-shell-command, as the engine calls
  * them), side by side with the quote-tracking substitution it replaced (kept below as the baseline).
- * Figures: the first plan of a command (the tokenizer runs), a cached plan, and the old way.
+ * Figures: the first plan of a command (the tokenizer runs), a cached plan, and the old way; and the first
+ * plan of plain lines (read without the tokenizer), which every idiom check must leave as fast.
  */
 import { performance } from "node:perf_hooks";
 import { parseReferences, referenceLookup, type ReferenceLookup } from "@/lib/workflow/model/references";
@@ -49,6 +50,12 @@ const COMMANDS = [
   'git checkout -b feature/{branch} && git commit -am "{message}"',
   'curl -fsS "{base_url}/items?q={query}" | jq \'.items[] | select(.name == "{name}")\' > out.json',
   "cat > notes.md <<'EOF'\n# {title}\n\n{prev_output}\nEOF\nsh -c 'wc -l notes.md && echo {title}'",
+];
+/** Plain lines (plan-plain-shell-command.ts): planned without the tokenizer. */
+const PLAIN_COMMANDS = [
+  "pytest {path} -q",
+  'echo "Deploying {env}" | tee {N-001.output}.log 2>&1',
+  'cd "$WF_WORKSPACE" && make ${TARGET} {goal} > "$(pwd)/build.log"; printf %s {goal} | wc -c',
 ];
 const lookup = referenceLookup({
   vars: {
@@ -100,6 +107,15 @@ export default async function shellValuesBench(): Promise<void> {
   console.log("| --- | --- | --- | --- |");
   const us = (ms: number) => `${(ms * 1000).toFixed(1)} µs`;
   for (const [name, first, cached, old] of rows) console.log(`| ${name} | ${us(first)} | ${us(cached)} | ${us(old)} |`);
+  console.log("\n| plain line | first plan | cached plan |");
+  console.log("| --- | --- | --- |");
+  for (const [k, cmd] of PLAIN_COMMANDS.entries()) {
+    // A different last word each time defeats the cache and keeps the line plain.
+    let salt = 0;
+    const first = median(Array.from({ length: 7 }, () => perCall(() => planShellCommand(`${cmd} x${salt++}`), 2000)));
+    const cached = median(Array.from({ length: 7 }, () => perCall(() => planShellCommand(cmd), 2000)));
+    console.log(`| plain ${k + 1} (${cmd.length} chars) | ${us(first)} | ${us(cached)} |`);
+  }
   const worst = Math.max(...rows.map((r) => r[1]));
   console.log(`worst first plan per shell node: ${fmt(worst)} (budget 0.5 ms)${worst < 0.5 ? "" : "  ← over budget"}`);
 }

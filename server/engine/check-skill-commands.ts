@@ -2,14 +2,15 @@
  * Skill nodes, checked against their catalog recipe before the run starts: the node's declared
  * tier must allow what the recipe runs (WF073: a shell recipe needs rwx, or git when it runs git;
  * an agent or http recipe rw), and a shell recipe with the node's `{args}` put in is planned like
- * any command line, so an untokenizable one is refused with WF090 / WF091 (node, field, line,
- * column) instead of failing when the node runs. A catalog that cannot be read, or an unknown
- * entry, is left to the node itself (it fails with its own message).
+ * any command line, so an untokenizable one, or one that hands a value to a shell as code, is refused
+ * with WF090 / WF091 / WF100 / WF101 (node, field, line, column) instead of failing when the node runs.
+ * A catalog that cannot be read, or an unknown entry, is left to the node itself (it fails with its own message).
  */
 import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
 import type { ExecutorCatalog } from "@/lib/describe/executor-catalog-schema";
 import { applySkillArgs } from "@/lib/describe/apply-skill-args";
 import { resolveSkillRecipe } from "@/lib/describe/resolve-skill-recipe";
+import { SHELL_REFUSAL_CODES } from "@/lib/workflow/validate/check-shell-commands";
 import { planShellCommand } from "@/lib/workflow/shell/plan-shell-command";
 import type { Template } from "@/lib/workflow/model/template-schema";
 import { wfIssue } from "@/lib/workflow/model/wf-issue-codes";
@@ -39,7 +40,7 @@ export function checkSkillCommands(template: Template, catalog: () => ExecutorCa
     if (plan.ok) continue;
     const field = `executor (skill ${found.name} command with args_template)`;
     const where = { nodeId: node.id, field, line: plan.line, column: plan.column };
-    out.push(wfIssue(plan.kind === "syntax" ? "WF090" : "WF091", where, node.id, field, plan.message));
+    out.push(wfIssue(SHELL_REFUSAL_CODES[plan.kind], where, node.id, field, plan.message));
   }
   return out;
 }

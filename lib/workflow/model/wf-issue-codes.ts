@@ -174,6 +174,16 @@ export const WF_ISSUES = {
     (field: string, nearest: string | undefined) =>
       `The template has a field "${field}" that nothing reads, so it has no effect${nearest ? `; did you mean "${nearest}"?` : "."}`,
   ),
+  WF100: def(
+    "error",
+    (id: string, field: string, problem: string) =>
+      `Node "${id}" (${field}): a shell would run a value as code here — ${problem}.`,
+  ),
+  WF101: def(
+    "error",
+    (id: string, field: string, problem: string) =>
+      `Node "${id}" (${field}): a value would be evaluated as arithmetic or used as a variable name — ${problem}.`,
+  ),
   WF102: def(
     "warning",
     (id: string, type: string) =>

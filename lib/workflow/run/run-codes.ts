@@ -28,6 +28,8 @@ export const RUN_CODES = {
   RUN026: (id: string, seconds: number) => `node ${id}: nobody decided its approval within ${seconds}s`,
   RUN030: (id: string, field: string, name: string) =>
     `node ${id}: ${field} uses {secrets.${name}}, but no secret "${name}" exists; an admin adds it in Settings → Secrets`,
+  RUN036: (id: string, field: string, line: number, column: number, problem: string) =>
+    `node ${id}: the command in ${field} is refused before it runs (line ${line}, column ${column}), because a value would become shell code: ${problem}`,
   RUN024: (name: string) =>
     `variable "${name}" is not declared in the template's context_schema; declare it or leave it out`,
   RUN031: (id: string, maxIter: number, limit: number) =>

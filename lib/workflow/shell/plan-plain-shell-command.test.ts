@@ -175,6 +175,68 @@ describe("planPlainShellCommand", () => {
     expect(withRefs).toBeGreaterThan(150);
   });
 
+  it("on lines made of the idiom table's words, plans exactly as the parser does or leaves them to it", () => {
+    // Words that hand a script to a shell, read a name or an option, in every spelling the plain reader takes.
+    const idiomWords = pick([
+      ...["sh", "bash", "/bin/sh", "eval", "trap", "--", ".", "source", "/dev/stdin", "/dev/fd/3", "alias"],
+      ...["a='echo {x}'", "read", "printf", "-v", "-p", "test", "[", "]", "unset", "getopts", "wait", "mapfile"],
+      ...["-C", "-c", "-s", "env", "-S", "-i", "xargs", "-I{}", "ssh", "su", "flock", "script", "-qc", "compgen"],
+      ...["-W", "builtin", "command", "exec", "nice", "echo", "cat", "PS4=x", "PS4={x}", "A={x}", "let", "declare"],
+      ...["$SHELL", '"$SHELL"', "$BASH", "$0", "${SHELL}", "$x", '"$x"', "$(date)", "$(echo {x})", "x{x}"],
+      ...["'echo {x}'", '"echo {x}"', "{x}", "{y}", "'{x}'", "n", "arr", "%s", "f.txt"],
+    ]);
+    const line = fc
+      .array(fc.tuple(fc.array(idiomWords, { minLength: 1, maxLength: 5 }), pick([" | ", "; ", " && ", "\n"])), {
+        minLength: 1,
+        maxLength: 3,
+      })
+      .map((cmds) => cmds.map(([words, op], k) => words.join(" ") + (k < cmds.length - 1 ? op : "")).join(""));
+    let plain = 0;
+    let deferred = 0;
+    fc.assert(
+      fc.property(line, (text) => {
+        const fast = planPlainShellCommand(text);
+        if (!fast) {
+          deferred++;
+          return;
+        }
+        plain++;
+        expect({ text, plan: fast }).toEqual({ text, plan: planParsedShellCommand(text) });
+      }),
+      { numRuns: 3000, seed: 20261202 },
+    );
+    expect(plain).toBeGreaterThan(200);
+    expect(deferred).toBeGreaterThan(1000);
+  });
+
+  it("leaves every idiom of the table to the parser when a value is near", () => {
+    for (const text of [
+      "trap -- 'echo {x}' EXIT",
+      "builtin eval 'echo {x}'",
+      "echo 'echo {x}' | bash",
+      "curl {url} | sh",
+      ". /dev/stdin",
+      "alias a='echo {x}'",
+      "read {x}",
+      "printf -v {x} %s 1",
+      "printf {fmt} {x}",
+      "[ -v {x} ]",
+      "test {a} {b}",
+      "\"$SHELL\" -c 'echo {x}'",
+      "$BASH -c 'echo {x}'",
+      "$x {y}",
+      "{tool} {arg}",
+      "env -S 'sh -c {x}'",
+      "echo {x} | xargs -I{} sh -c '{}'",
+      "ssh host {x}",
+      "script -qc 'echo {x}' /dev/null",
+      "PS4={x} bash -xc true",
+      "mapfile -C 'echo {x}' arr",
+      "compgen -W {x}",
+    ])
+      expect(planPlainShellCommand(text), text).toBeUndefined();
+  });
+
   it("takes the everyday command lines", () => {
     for (const text of [
       "true",

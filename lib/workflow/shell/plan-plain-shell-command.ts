@@ -14,7 +14,8 @@
  * parser-based one (a test compares them on generated lines).
  */
 import { parseReferences, type Reference } from "@/lib/workflow/model/references";
-import { namesScriptTaker } from "./nested-shell-scripts";
+import type { CallWord } from "./call-words";
+import { callIdioms, CODE_VARIABLES } from "./nested-shell-scripts";
 import { Allocator, EXPANSION, type Form, type ShellCommandPlan } from "./shell-command-plan";
 
 /** Characters a plain word is made of (globs `*` `?` included: they never change how a line parses). */
@@ -53,15 +54,12 @@ const notPlain = (): never => {
   throw new NotPlain();
 };
 
-interface Word {
-  /**
-   * The word with its quotes removed and references as written, as the parser-based planner reads a call's
-   * words (staticWordValue); undefined when it holds an expansion.
-   */
-  value: string | undefined;
-  /** The word as written. */
-  raw: string;
-}
+/** A word as the parser-based planner reads a call's words (staticWordValue), for the idiom table. */
+type Word = CallWord;
+
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=/;
+/** Its value is known from the text. */
+const isFixed = (w: Word) => w.value !== undefined && !w.refs;
 
 /**
  * The index past a plain parameter expansion at `i` (`$NAME`, `${NAME}`, `$1`, `$@`, `$?`, …); anything
@@ -82,7 +80,7 @@ export function planPlainShellCommand(text: string): ShellCommandPlan | undefine
   /** The spot of each reference, in text order. */
   const forms: Form[] = [];
   /** Every simple command met, `$( )`'s included. */
-  const commands: Word[][] = [];
+  const commands: { words: Word[]; piped: boolean; input: boolean }[] = [];
   let i = 0;
 
   /** A reference at `i` standing in `form`; moves past it and returns its text. */
@@ -109,9 +107,7 @@ export function planPlainShellCommand(text: string): ShellCommandPlan | undefine
   const word = (): Word => {
     let value: string | undefined = "";
     const start = i;
-    const add = (part: string) => {
-      if (value !== undefined) value += part;
-    };
+    const formsBefore = forms.length;
     while (i < text.length) {
       const c = text[i];
       if (c === "'") {
@@ -120,17 +116,20 @@ export function planPlainShellCommand(text: string): ShellCommandPlan | undefine
         const inside = refs.filter((r) => r.start > i && r.start < close);
         if (inside.some((r) => r.end > close)) notPlain();
         for (const _ of inside) forms.push("single");
-        add(text.slice(i + 1, close));
+        if (value !== undefined) value += text.slice(i + 1, close);
         i = close + 1;
       } else if (c === '"') {
         i++;
         while (i < text.length && text[i] !== '"') {
-          if (refAt.has(i)) add(reference("double"));
-          else if (text[i] === "$") {
+          if (refAt.has(i)) {
+            const raw = reference("double");
+            if (value !== undefined) value += raw;
+          } else if (text[i] === "$") {
             expansion();
             value = undefined;
           } else if (text[i] === "\\" || text[i] === "`") notPlain();
-          else add(text[i++]);
+          else if (value !== undefined) value += text[i++];
+          else i++;
         }
         if (i >= text.length) notPlain();
         i++;
@@ -138,48 +137,54 @@ export function planPlainShellCommand(text: string): ShellCommandPlan | undefine
         expansion();
         value = undefined;
       } else if (c === "{") {
-        add(reference("unquoted"));
+        const raw = reference("unquoted");
+        if (value !== undefined) value += raw;
       } else if ((c === "[" || c === "]") && i === start && /^[\s;&|)]?$/.test(text[i + 1] ?? "")) {
-        add(c); // the test command `[ … ]`, a word of its own (never part of another word: a glob, an index)
+        // The test command `[ … ]`, a word of its own (never part of another word: a glob, an index).
+        if (value !== undefined) value += c;
         i++;
         break;
       } else if (WORD_CHAR.test(c)) {
-        add(c);
+        if (value !== undefined) value += c;
         i++;
       } else break;
     }
     if (i === start) notPlain();
-    return { value, raw: text.slice(start, i) };
+    return { value, raw: text.slice(start, i), refs: forms.length > formsBefore };
   };
 
   /** A redirection at `i` (`<`, `>`, `>>` with a word, `N>&M`), after a command's first word. */
-  const redirection = () => {
+  const redirection = (): string => {
     while (/[0-9]/.test(text[i])) i++;
     const op = text.slice(i, i + 2);
     if (op === ">&") {
       i += 2;
       if (!/[0-9]/.test(text[i] ?? "") || /[^\s;&|)]/.test(text[i + 1] ?? " ")) notPlain();
       i++;
-      return;
+      return op;
     }
     if (op === "<<" || op === "<>" || op === "<&" || op === ">|") notPlain();
     i += op === ">>" ? 2 : 1;
     while (text[i] === " " || text[i] === "\t") i++;
     word();
+    return op;
   };
 
   /** Commands joined by operators, up to the end or to `closer`, which is left at `i`. */
   function list(closer?: string) {
     let words: Word[] = [];
+    let piped = false;
+    let input = false;
     let met = 0;
     /** The last operator needs a command after it (`|`, `&&`, `||`). */
     let dangling = false;
     const endCommand = () => {
       if (words.length) {
-        commands.push(words);
+        commands.push({ words, piped, input });
         met++;
       }
       words = [];
+      input = false;
     };
     while (i < text.length && text[i] !== closer) {
       const c = text[i];
@@ -191,16 +196,17 @@ export function planPlainShellCommand(text: string): ShellCommandPlan | undefine
         if (two === "&>" || two === "|&" || two === ";;") notPlain();
         if (op === "\n" ? dangling : !words.length) notPlain();
         endCommand();
+        piped = op === "|";
         dangling = op === "|" || op === "&&" || op === "||";
         i += op.length;
       } else if (c === "<" || c === ">" || /^[0-9]{1,2}[<>]/.test(text.slice(i, i + 3))) {
         if (!words.length) notPlain();
-        redirection();
+        if (redirection().startsWith("<")) input = true;
       } else if (/^[0-9]{3,}[<>]/.test(text.slice(i, i + 12))) {
         notPlain(); // a long file descriptor number: the parser's business
       } else {
         const w = word();
-        const head = words.every((x) => /^[A-Za-z_][A-Za-z0-9_]*\+?=/.test(x.raw));
+        const head = words.every((x) => ASSIGNMENT.test(x.raw));
         if (head && w.value !== undefined && KEYWORDS.has(w.value)) notPlain();
         words.push(w);
         dangling = false;
@@ -217,10 +223,22 @@ export function planPlainShellCommand(text: string): ShellCommandPlan | undefine
     if (err instanceof NotPlain) return undefined;
     throw err;
   }
+  for (const { words, piped, input } of commands) {
+    let n = 0;
+    while (n < words.length && ASSIGNMENT.test(words[n].raw)) n++;
+    if (words.slice(0, n).some((w) => CODE_VARIABLES.has(w.raw.split(/\+?=/)[0]))) return undefined;
+    const call = words.slice(n);
+    // A script for a shell, a name, …: the parser's business. Two idioms the parser acts on only when a value
+    // could reach them: words that must not carry one, and the stdin of a program named at run time.
+    for (const idiom of callIdioms(call)) {
+      if (idiom.kind === "refuse" && idiom.indexes.every((k) => isFixed(call[k]))) continue;
+      if (idiom.kind === "program" && call.every((w, k) => k <= idiom.index || isFixed(w))) continue;
+      if (idiom.kind === "stdin" && idiom.shell === "unknown" && !piped && !input) continue;
+      return undefined;
+    }
+  }
   if (refs.length === 0) return { ok: true, script: text, refs: [] };
   if (forms.length !== refs.length) return undefined; // a reference outside any word (cannot be: safety net)
-  for (const words of commands)
-    for (const { value } of words) if (value !== undefined && namesScriptTaker(value)) return undefined;
   const alloc = new Allocator();
   let script = "";
   let last = 0;

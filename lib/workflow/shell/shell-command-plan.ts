@@ -16,9 +16,27 @@ export interface ShellRefSlot {
   arith: boolean;
 }
 
+/**
+ * Why a line is refused: `syntax` the tokenizer cannot read it; `placement` a reference stands where no
+ * quoting can pass it; `idiom` a shell would run a value as code (a script it cannot plan: `curl {u} | sh`);
+ * `evaluation` a value would be evaluated as arithmetic or used as a variable name.
+ */
+export type RefusalKind = "syntax" | "placement" | "idiom" | "evaluation";
+
 export type ShellCommandPlan =
   | { ok: true; script: string; refs: ShellRefSlot[] }
-  | { ok: false; kind: "syntax" | "placement"; line: number; column: number; message: string };
+  | { ok: false; kind: RefusalKind; line: number; column: number; message: string };
+
+/** Thrown while planning; planShellCommand turns it into a refusal with a line and column. */
+export class PlanRefusal extends Error {
+  constructor(
+    readonly kind: Exclude<RefusalKind, "syntax">,
+    readonly offset: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 export type Form = "unquoted" | "double" | "single" | "ansi" | "arith" | "comment";
 

@@ -39,10 +39,14 @@ export interface ShellNode {
   type: string;
   start: number;
   end: number;
-  /** Literal text (`Lit`, `SglQuoted`), comment text (`Comment`). */
+  /** Literal text (`Lit`, `SglQuoted`), comment text (`Comment`), the parameter's name (`ParamExp`). */
   value?: string;
-  /** `$'…'` / `$"…"` (quotes), backquotes (`CmdSubst`), `&` / `!` (`Stmt`). */
+  /** `${#name}`: a length, so a number. */
+  length?: boolean;
+  /** `$'…'` / `$"…"` (quotes), backquotes (`CmdSubst`), `&` / `!` (`Stmt`), `${!name}` (`ParamExp`). */
   flag?: boolean;
+  /** The operator of a `Redirect`, `BinaryCmd`, `BinaryTest`, `UnaryTest`, `ProcSubst`, `Expansion`, … (see OP). */
+  op?: number;
   /** Named children: `Parts`, `Args`, `Assigns`, `Cmd`, `Redirs`, `Word`, `Hdoc`, … */
   fields: Record<string, ShellNode | ShellNode[] | undefined>;
   children: ShellNode[];
@@ -60,6 +64,55 @@ const FLAG_FIELD: Record<string, string> = {
   CmdSubst: "Backquotes",
   Stmt: "Background",
 };
+
+/** The opening and closing position fields of delimited nodes, and the closing delimiter's width. */
+const DELIMITERS: Record<string, [string, string, number]> = {
+  ParamExp: ["Dollar", "Rbrace", 1],
+  ArithmExp: ["Left", "Right", 2],
+  ArithmCmd: ["Left", "Right", 2],
+  ProcSubst: ["OpPos", "Rparen", 1],
+  TestClause: ["Left", "Right", 2],
+  Subshell: ["Lparen", "Rparen", 1],
+  Block: ["Lbrace", "Rbrace", 1],
+};
+
+/**
+ * The parser's operator numbers (its `Token` enumeration; the package version is pinned and the planner's
+ * tests cover each one used).
+ */
+export const OP = {
+  pipe: 12,
+  pipeAll: 13,
+  inc: 36,
+  dec: 37,
+  /** `+=` … `>>=` in arithmetic. */
+  firstOpAssign: 44,
+  lastOpAssign: 53,
+  redirOut: 54,
+  appendOut: 55,
+  redirIn: 56,
+  readWrite: 57,
+  clobber: 60,
+  heredoc: 61,
+  dashHeredoc: 62,
+  hereString: 63,
+  redirAll: 64,
+  appendAll: 65,
+  procIn: 66,
+  procOut: 67,
+  /** `=` in arithmetic; `${v=…}` in a parameter expansion. */
+  assign: 74,
+  /** `${v:=…}`. */
+  assignIfNull: 75,
+  /** `${v@P}` and the other `@` operators. */
+  atOperator: 84,
+  /** `[[ -v name ]]`, `[[ -R name ]]`. */
+  testVarSet: 110,
+  testRefVar: 111,
+  /** `[[ a -eq b ]]` … `-gt`: both sides are arithmetic. */
+  firstArithTest: 116,
+  lastArithTest: 121,
+} as const;
 
 /**
  * Converts the parser's tree into plain objects in one pass. The package's documented accessors
@@ -94,6 +147,13 @@ function toTree(raw: Raw, toChar: OffsetMap, text: string): ShellNode | undefine
   }
   if (FLAG_FIELD[type]) node.flag = raw[FLAG_FIELD[type]] === true;
   if (type === "Stmt") node.flag = raw.Background === true || raw.Negated === true;
+  // `${!name}` reads the variable named by name's value; `${!prefix@}` only lists names.
+  if (type === "ParamExp") {
+    node.flag = raw.Excl === true && !raw.Names;
+    node.value = (raw.Param as Raw | undefined)?.Value as string | undefined;
+    if (raw.Length === true) node.length = true;
+  }
+  if (typeof raw.Op === "number") node.op = raw.Op;
   switch (type) {
     case "Lit":
       node.value = raw.Value as string;
@@ -115,6 +175,20 @@ function toTree(raw: Raw, toChar: OffsetMap, text: string): ShellNode | undefine
       node.start = toChar(posOf(raw.Hash));
       const nl = text.indexOf("\n", node.start);
       node.end = nl < 0 ? text.length : nl;
+      break;
+    }
+    case "ParamExp":
+    case "ArithmExp":
+    case "ArithmCmd":
+    case "ProcSubst":
+    case "TestClause":
+    case "Subshell":
+    case "Block": {
+      // Their delimiters (`${ }`, `$(( ))`, `<( )`, `[[ ]]`, …) are part of them; `$x` ends with its name.
+      const [open, close, width] = DELIMITERS[type];
+      node.start = toChar(posOf(raw[open]));
+      if (type === "ParamExp" && raw.Short === true) node.end = toChar(posOf((raw.Param as Raw).ValueEnd));
+      else node.end = toChar(posOf(raw[close]) + (type === "ArithmExp" && raw.Bracket === true ? 1 : width));
       break;
     }
     default:
@@ -178,7 +252,7 @@ export function staticWordValue(word: ShellNode): string | undefined {
   let out = "";
   for (const part of listField(word, "Parts")) {
     if (part.type === "Lit") out += unescapeUnquoted(part.value!);
-    else if (part.type === "SglQuoted" && !part.flag) out += part.value;
+    else if (part.type === "SglQuoted" && !(part.flag && part.value!.includes("\\"))) out += part.value;
     else if (part.type === "DblQuoted" && !part.flag) {
       for (const p of listField(part, "Parts")) {
         if (p.type !== "Lit") return undefined;

@@ -1,13 +1,25 @@
 /**
  * Command lines the shell must read (shell, loop and gate `args_template`, `command` checks' `run`):
  * one the tokenizer cannot read (an unclosed quote) is WF090, a reference standing where its value
- * could not be passed as data is WF091 — both with the line and column inside the field, before any
- * run starts. Skill recipes are checked when they run (their catalog lives on the server).
+ * could not be passed as data is WF091, a script handed to a shell that would run a value as code
+ * (`curl {url} | sh`, `env -S '… {x}'`) is WF100, a value evaluated as arithmetic or read as a variable
+ * name (`n={x}; echo $((n))`, `read {x}`) is WF101 — all with the line and column inside the field, before
+ * any run starts (docs/shell-values.md). Skill recipes are checked when they run (their catalog lives on
+ * the server).
  */
 import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
 import { isRecord, nodePath, type ModelView, type ViewNode } from "./model-view";
 import { planShellCommand } from "@/lib/workflow/shell/plan-shell-command";
 import { wfIssue } from "@/lib/workflow/model/wf-issue-codes";
+import type { RefusalKind } from "@/lib/workflow/shell/shell-command-plan";
+
+/** The diagnostic for each way a command line is refused (also used for skill recipes). */
+export const SHELL_REFUSAL_CODES = {
+  syntax: "WF090",
+  placement: "WF091",
+  idiom: "WF100",
+  evaluation: "WF101",
+} as const satisfies Record<RefusalKind, string>;
 
 const COMMAND_NODE_TYPES = new Set(["shell", "loop", "gate"]);
 
@@ -35,7 +47,7 @@ export function checkShellCommands(view: ModelView): Diagnostic[] {
       const plan = planShellCommand(text);
       if (plan.ok) continue;
       const where = { nodeId: node.id, field, path: nodePath(node, field), line: plan.line, column: plan.column };
-      out.push(wfIssue(plan.kind === "syntax" ? "WF090" : "WF091", where, node.id, field, plan.message));
+      out.push(wfIssue(SHELL_REFUSAL_CODES[plan.kind], where, node.id, field, plan.message));
     }
   }
   return out;

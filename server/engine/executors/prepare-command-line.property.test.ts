@@ -5,7 +5,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { referenceLookup } from "@/lib/workflow/model/references";
-import { commandFor, MARKER, outFile, SHELL_CONTEXTS } from "@/server/test-support/shell-contexts";
+import { commandFor, contextsFor, MARKER, outFile, TMP_MARKER } from "@/server/test-support/shell-contexts";
 import { prepareCommandLine } from "./prepare-command-line";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wf-shell-prop-"));
@@ -13,7 +13,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 /** Runs a context's command the way the engine does and returns what arrived. */
 function run(shell: string, contextIndex: number, x: string): string {
-  const c = SHELL_CONTEXTS[contextIndex];
+  const c = contextsFor(shell)[contextIndex];
   const prepared = prepareCommandLine(
     { nodeId: "A", env: { ...process.env, HOME: dir }, lookup: referenceLookup({ vars: { x } }) },
     commandFor(c),
@@ -40,6 +40,9 @@ const hostileChar = fc.constantFrom(
   "é",
   "\u{1F600}",
   "touch PWNED",
+  `; touch ${TMP_MARKER}`,
+  "a[$(",
+  ")]",
 );
 
 describe("values reach commands as data, in every quoting context, under sh and bash", () => {
@@ -48,13 +51,14 @@ describe("values reach commands as data, in every quoting context, under sh and 
       fc.assert(
         fc.property(
           fc.array(hostileChar, { maxLength: 24 }).map((a) => a.join("")),
-          fc.nat(SHELL_CONTEXTS.length - 1),
+          fc.nat(contextsFor(shell).length - 1),
           (x, k) => {
-            expect(run(shell, k, x)).toBe(SHELL_CONTEXTS[k].expect(x));
+            expect(run(shell, k, x)).toBe(contextsFor(shell)[k].expect(x));
             expect(fs.existsSync(path.join(dir, MARKER))).toBe(false);
+            expect(fs.existsSync(TMP_MARKER)).toBe(false);
           },
         ),
-        { numRuns: 150 },
+        { numRuns: 150, seed: 20261202 },
       );
     });
   }

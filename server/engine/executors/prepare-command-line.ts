@@ -15,7 +15,7 @@ import type { ExecutorContext } from "./executor";
 
 export type PreparedCommandLine =
   | { ok: true; script: string; env: NodeJS.ProcessEnv; cleanup: () => void; valuesDir?: string }
-  | { ok: false; error: string; code: "RUN022" | "RUN023" };
+  | { ok: false; error: string; code: "RUN022" | "RUN023" | "RUN036" };
 
 /** `field` names where the text came from (`args_template`, `checks[0].run`, `recipe command`) for errors. */
 export function prepareCommandLine(
@@ -24,12 +24,11 @@ export function prepareCommandLine(
   field: string,
 ): PreparedCommandLine {
   const plan = planShellCommand(text);
-  if (!plan.ok)
-    return {
-      ok: false,
-      code: "RUN022",
-      error: RUN_CODES.RUN022(ctx.nodeId, field, plan.line, plan.column, plan.message),
-    };
+  if (!plan.ok) {
+    // A value that would run as code or be evaluated (the idiom table) is refused before anything runs.
+    const code = plan.kind === "idiom" || plan.kind === "evaluation" ? "RUN036" : "RUN022";
+    return { ok: false, code, error: RUN_CODES[code](ctx.nodeId, field, plan.line, plan.column, plan.message) };
+  }
   let dir: string | undefined;
   const fileFor = (name: string) => {
     dir ??= fs.mkdtempSync(path.join(os.tmpdir(), "wf-refs-"));
