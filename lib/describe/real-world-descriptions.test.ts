@@ -53,7 +53,7 @@ describe("describe reads descriptions as people write them", () => {
   }
 });
 
-describe("the DESIGN example and the issue's sentence", () => {
+describe("the model docs example and the sales-report sentence", () => {
   /*
    *  N-001 plan ─▶ ┬─▶ N-002 implement ─┬─▶ N-004 test ─▶ N-005 ⏸
    *                └─▶ N-003 docs ──────┘

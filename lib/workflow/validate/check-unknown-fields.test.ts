@@ -1,7 +1,7 @@
 /**
  * An unknown node or template field is a warning that names it and suggests the nearest known name,
  * so a misspelt safety setting is never dropped in silence; a field of another node type says which
- * types read it; known extensions (the seed's CLI fields, an agent's prompt, a playbook task's
+ * types read it; known extensions (the CLI node fields of docs/model.md, an agent's prompt, a playbook task's
  * capability, the editor's position, a JSON editor's $schema, anything inside metadata) stay quiet.
  */
 import { describe, expect, it } from "vitest";

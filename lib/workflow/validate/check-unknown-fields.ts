@@ -1,9 +1,9 @@
 /**
- * Fields nobody reads (DESIGN §11: no safety setting is dropped in silence). Templates are loose objects,
+ * Fields nobody reads (docs/model.md: no safety setting is dropped in silence). Templates are loose objects,
  * so an unknown field survives every round trip — and a misspelt `forbid_self_aproval` would do nothing
  * without a word. A node field that no reader knows is WF096 (with the nearest known name), one that
  * belongs to another node type is WF097, an unknown template field WF099. Known extensions stay quiet:
- * the seed's `cli_tool` / `cli_mode` / `cli_rule`, an agent's `prompt`, the editor's `position`, a JSON
+ * the CLI node fields `cli_tool` / `cli_mode` / `cli_rule`, an agent's `prompt`, the editor's `position`, a JSON
  * editor's `$schema`; `metadata`, `context_schema` entries and checks are not looked into.
  */
 import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
@@ -12,9 +12,9 @@ import { wfIssue } from "@/lib/workflow/model/wf-issue-codes";
 import { isRecord, nodePath, type ModelView } from "./model-view";
 import { nearestName } from "./nearest-name";
 
-/** Fields that formats, the seeds and editors write on top of the schema, per node type (`*`: any). */
+/** Fields that formats, playbooks and editors write on top of the schema, per node type (`*`: any). */
 const NODE_EXTENSIONS: Record<string, readonly string[]> = {
-  // The seed's CLI node fields; what checkpoint injection reads on any node; describe's artifact mark;
+  // The CLI node fields; what checkpoint injection reads on any node; describe's artifact mark;
   // a Mermaid `<step tools>`; a playbook task's capability and success text.
   "*": [
     "cli_tool",

@@ -91,7 +91,7 @@ function loadTemplate(
 }
 
 /**
- * A `--var` the template does not declare is invalid input (exit 1, DESIGN's CLI contract: 1 = invalid
+ * A `--var` the template does not declare is invalid input (exit 1, docs/cli.md: 1 = invalid
  * input or a failed run, 2 = usage): a misspelt name would otherwise run with the default silently.
  * Checked before any run is looked up or stored.
  */
