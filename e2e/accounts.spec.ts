@@ -7,18 +7,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
-
-async function api<T>(request: APIRequestContext, proc: string, input?: unknown): Promise<T> {
-  const res = await request.post(`/api/trpc/${proc}`, { data: input ?? null });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).result.data as T;
-}
-
-async function signedOutPage(browser: Browser, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
-  return context.newPage();
-}
+import { expect, test, type Page } from "@playwright/test";
+import { api, signedOutPage } from "./support/api-session";
 
 async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel("Email").fill(email);
