@@ -41,7 +41,6 @@ function Versions({ id }: { id: string }) {
   );
   return (
     <div className="versions-panel">
-      <h2 className="panel-title">Versions</h2>
       <VersionHistory
         id={id}
         currentVersion={version ?? 1}
@@ -72,17 +71,23 @@ export function TemplateEditorPage({ id, run, initial }: { id: string; run?: boo
       templateId={q.data.id}
       version={q.data.version}
     >
-      {local && (
-        <RestoredDraftBanner
-          savedAt={local.savedAt}
-          server={q.data.template}
-          storageId={q.data.id}
-          staleFrom={
-            local.baseVersion !== q.data.version ? { base: local.baseVersion, latest: q.data.version } : undefined
-          }
-        />
-      )}
-      <WorkflowEditor storageId={q.data.id} sidebar={<Versions id={q.data.id} />} initialRunOpen={run} />
+      <WorkflowEditor
+        storageId={q.data.id}
+        versions={<Versions id={q.data.id} />}
+        initialRunOpen={run}
+        banner={
+          local && (
+            <RestoredDraftBanner
+              savedAt={local.savedAt}
+              server={q.data.template}
+              storageId={q.data.id}
+              staleFrom={
+                local.baseVersion !== q.data.version ? { base: local.baseVersion, latest: q.data.version } : undefined
+              }
+            />
+          )
+        }
+      />
     </EditorProvider>
   );
 }

@@ -1,0 +1,48 @@
+"use client";
+/**
+ * The selected node's outgoing edges, and a way to add one without dragging a handle (keyboard
+ * users, crowded canvases): pick a node, Add edge. A refused edge (a cycle, a repeat) says why.
+ */
+import { useState } from "react";
+import { connect } from "@/lib/stores/editor-commands";
+import type { WorkflowNode } from "@/lib/workflow/model/template-schema";
+import { useEditor, useEditorStore } from "./editor-provider";
+
+export function ConnectToField({ node }: { node: WorkflowNode }) {
+  const store = useEditorStore();
+  const nodes = useEditor((s) => s.draft.nodes);
+  const edges = useEditor((s) => s.draft.edges);
+  const next = edges.filter((e) => e.from === node.id).map((e) => e.to);
+  const candidates = nodes.filter((n) => n.id !== node.id && !next.includes(n.id));
+  const [target, setTarget] = useState("");
+  const chosen = candidates.some((n) => n.id === target) ? target : "";
+  return (
+    <div className="field">
+      <label htmlFor="connect-to" className="field-label">
+        connect to
+      </label>
+      <div className="check-row">
+        <select id="connect-to" value={chosen} onChange={(e) => setTarget(e.target.value)}>
+          <option value="">(pick a node)</option>
+          {candidates.map((n) => (
+            <option key={n.id} value={n.id}>
+              {n.id}
+              {n.name ? ` · ${n.name}` : ""}
+            </option>
+          ))}
+        </select>
+        <button
+          type="button"
+          className="button button-small"
+          disabled={!chosen}
+          onClick={() => {
+            if (connect(store, node.id, chosen)) setTarget("");
+          }}
+        >
+          Add edge
+        </button>
+      </div>
+      <span className="field-help">{next.length ? `next: ${next.join(", ")}` : "no outgoing edges yet"}</span>
+    </div>
+  );
+}
