@@ -2,11 +2,11 @@
  * Accessibility: axe-core (injected from node_modules, as `@axe-core/playwright` needs a newer Node)
  * finds no serious or critical violation on any page, in the light and the dark colour scheme.
  */
-import path from "node:path";
+import { createRequire } from "node:module";
 import { expect, test, type Page } from "@playwright/test";
 import { saveTemplate, startRun, waitForRun } from "./run-fixtures";
 
-const AXE = path.join(process.cwd(), "node_modules/axe-core/axe.min.js");
+const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
 interface AxeViolation {
   id: string;
