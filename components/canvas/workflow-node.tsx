@@ -30,7 +30,7 @@ export function WorkflowNodeView({ data, selected }: NodeProps<WorkflowFlowNode>
       title={node.description ?? node.name}
       style={phaseColour ? { borderLeftColor: phaseColour } : undefined}
     >
-      <Handle type="target" position={Position.Left} aria-label={`Input of ${node.id}`} />
+      <Handle type="target" position={Position.Left} />
       <div className="wf-node-head">
         <span className={`wf-node-icon wf-type-${node.type}`} aria-hidden>
           {TYPE_ICONS[node.type] ?? "•"}
@@ -60,7 +60,7 @@ export function WorkflowNodeView({ data, selected }: NodeProps<WorkflowFlowNode>
       </div>
       <div className="wf-node-name">{node.name || <em className="muted">unnamed</em>}</div>
       <div className="wf-node-summary">{pause ? "pauses for a person" : summary}</div>
-      <Handle type="source" position={Position.Right} aria-label={`Output of ${node.id}`} />
+      <Handle type="source" position={Position.Right} />
     </div>
   );
 }
