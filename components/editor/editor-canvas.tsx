@@ -275,13 +275,16 @@ export function EditorCanvas({
         <Background />
         <PhaseLegend />
         <AssumptionsPanel />
-        <MiniMap
-          pannable
-          zoomable
-          ariaLabel="Minimap"
-          style={{ width: 140, height: 90 }}
-          nodeClassName={minimapClass}
-        />
+        {/* Above the virtualisation bound React Flow's minimap, which draws every node, costs more than the canvas. */}
+        {!big && (
+          <MiniMap
+            pannable
+            zoomable
+            ariaLabel="Minimap"
+            style={{ width: 140, height: 90 }}
+            nodeClassName={minimapClass}
+          />
+        )}
         <Controls showInteractive={false} showFitView={false} />
       </ReactFlow>
     </div>
