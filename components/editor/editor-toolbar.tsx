@@ -1,8 +1,8 @@
 "use client";
 /**
  * The editor's one toolbar row: history, layout, view, arrange, checkpoints, notes, the start
- * drawer, help (names per docs/ui.md). Short symbols carry their name as a label. Copy and paste
- * are Ctrl/⌘ C and V (the browser's clipboard events, so nodes paste across tabs); `?` lists them.
+ * drawer, copy and paste, help (names per docs/ui.md). Short symbols carry their name as a label.
+ * Ctrl/⌘ C and V do the same through the browser's clipboard events (nodes paste across tabs).
  */
 import { useState } from "react";
 import type { LayoutDirection } from "@/lib/canvas/auto-layout";
@@ -15,6 +15,8 @@ export interface ToolbarActions {
   onZoomSelection(): void;
   onFind(): void;
   onNote(): void;
+  onCopy(): void;
+  onPaste(): void;
   onHelp(): void;
   startOpen: boolean;
   onToggleStart(): void;
@@ -111,6 +113,18 @@ export function EditorToolbar(props: ToolbarActions) {
         title="Describe the workflow in a sentence, or import Mermaid, a YAML playbook or template JSON"
       >
         From text…
+      </button>
+      <span className="toolbar-sep" />
+      <button
+        type="button"
+        className="button"
+        onClick={props.onCopy}
+        title="Copy the selection as template JSON (Ctrl/⌘ C)"
+      >
+        Copy
+      </button>
+      <button type="button" className="button" onClick={props.onPaste} title="Paste nodes (Ctrl/⌘ V)">
+        Paste
       </button>
       <button
         type="button"

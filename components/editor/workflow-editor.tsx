@@ -10,7 +10,15 @@ import { useQuery } from "@tanstack/react-query";
 import { ReactFlowProvider, useReactFlow } from "@xyflow/react";
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { Rect } from "@/lib/canvas/free-spot";
-import { addNode, deleteSelection, duplicateSelection, layout, selectAll } from "@/lib/stores/editor-commands";
+import {
+  addNode,
+  copySelection,
+  deleteSelection,
+  duplicateSelection,
+  layout,
+  pasteText,
+  selectAll,
+} from "@/lib/stores/editor-commands";
 import { addStickyNote } from "@/lib/stores/editor-placement";
 import type { ShortcutCommand } from "@/lib/stores/editor-shortcuts";
 import { useTRPC } from "@/components/app-shell/trpc-react-provider";
@@ -102,6 +110,21 @@ function EditorBody({ versions, storageId, initialRunOpen, banner }: EditorProps
   // Back to the canvas after the creator or find.
   const focusCanvas = useCallback(() => canvasRef.current?.focus({ preventScroll: true }), []);
   const fitView = useCallback(() => store.getState().reveal([]), [store]);
+  const copy = useCallback(() => {
+    const text = copySelection(store);
+    if (text !== null)
+      void navigator.clipboard
+        ?.writeText(text)
+        .catch(() => store.getState().notify("error", "The browser refused the clipboard."));
+  }, [store]);
+  const paste = useCallback(() => {
+    if (!navigator.clipboard?.readText)
+      return store.getState().notify("error", "This browser cannot read the clipboard here: use Ctrl/⌘ V.");
+    navigator.clipboard
+      .readText()
+      .then((text) => pasteText(store, text))
+      .catch(() => store.getState().notify("error", "The browser refused to read the clipboard: use Ctrl/⌘ V."));
+  }, [store]);
   const zoomSelection = useCallback(() => {
     const { selection, notify, reveal } = store.getState();
     if (selection.nodes.length === 0) return notify("info", "Select nodes to zoom to.");
@@ -188,6 +211,8 @@ function EditorBody({ versions, storageId, initialRunOpen, banner }: EditorProps
         onZoomSelection={zoomSelection}
         onFind={() => setFinding(true)}
         onNote={note}
+        onCopy={copy}
+        onPaste={paste}
         onHelp={() => setHelp(true)}
         startOpen={startOpen}
         onToggleStart={() => setStartOpen(!startOpen)}
