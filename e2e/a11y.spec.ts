@@ -43,10 +43,12 @@ for (const colorScheme of ["light", "dark"] as const) {
           { id: "A", name: "First", type: "shell", args_template: "echo a" },
           { id: "G", name: "Ship?", type: "gate", condition: "true" },
           { id: "B", name: "Ship", type: "shell", args_template: "echo b" },
+          { id: "C", name: "Hold", type: "shell", args_template: "echo c" },
         ],
         [
           { from: "A", to: "G" },
           { from: "G", to: "B", label: "true" },
+          { from: "G", to: "C", label: "false" },
         ],
       );
       const runId = await startRun(request, id);

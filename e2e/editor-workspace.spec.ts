@@ -31,14 +31,18 @@ const notice = (page: Page) => page.locator(".editor-notice-slot");
 const creator = (page: Page) => page.getByRole("dialog", { name: "Add a node" });
 const edges = (page: Page) => canvasOf(page).locator(".react-flow__edge");
 
-/** The node's box lies wholly inside the canvas's box (it is on screen, not under an edge). */
+/**
+ * The node's box lies wholly inside the canvas's box (it is on screen, not under an edge), once the
+ * view has finished moving to it (revealing a node pans in a 200 ms animation).
+ */
 async function expectOnCanvas(page: Page, id: string) {
-  const c = await box(canvasOf(page));
-  const n = await box(nodeOf(page, id));
-  expect(n.x).toBeGreaterThanOrEqual(c.x);
-  expect(n.y).toBeGreaterThanOrEqual(c.y);
-  expect(n.x + n.width).toBeLessThanOrEqual(c.x + c.width);
-  expect(n.y + n.height).toBeLessThanOrEqual(c.y + c.height);
+  await expect
+    .poll(async () => {
+      const c = await box(canvasOf(page));
+      const n = await box(nodeOf(page, id));
+      return Math.min(n.x - c.x, n.y - c.y, c.x + c.width - (n.x + n.width), c.y + c.height - (n.y + n.height));
+    }, `${id} lies inside the canvas`)
+    .toBeGreaterThanOrEqual(0);
 }
 
 async function pageScrolls(page: Page) {
@@ -272,11 +276,14 @@ test.describe("workspace features", () => {
     await connect(page, "N-002", "N-001");
     await page.getByRole("button", { name: "Auto-layout" }).click();
     await expect.poll(async () => (await box(nodeOf(page, "N-001"))).x !== nodeBefore.x).toBe(true);
-    const nodeAfter = await box(nodeOf(page, "N-001"));
-    const after = await box(note);
-    expect(
-      Math.abs(after.x - nodeAfter.x - (before.x - nodeBefore.x) * (nodeAfter.width / nodeBefore.width)),
-    ).toBeLessThan(4);
+    // Measured once the view has stopped moving (auto-layout fits the view in a 200 ms animation).
+    await expect
+      .poll(async () => {
+        const nodeAfter = await box(nodeOf(page, "N-001"));
+        const after = await box(note);
+        return Math.abs(after.x - nodeAfter.x - (before.x - nodeBefore.x) * (nodeAfter.width / nodeBefore.width));
+      }, "the note keeps its place beside its node")
+      .toBeLessThan(4);
 
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(notice(page)).toContainText("Saved version 2");

@@ -2,11 +2,16 @@
 /**
  * The selected node's outgoing edges, and a way to add one without dragging a handle (keyboard
  * users, crowded canvases): pick a node, Add edge. A refused edge (a cycle, a repeat) says why.
+ * Up to LIST_ALL candidates it is a list of them all; above, a box to type an id or a name into, with
+ * the best matches suggested (a list of 1,000 options cost ~100 ms each time a node was selected).
  */
 import { useState } from "react";
+import { findNodes } from "@/lib/canvas/find-nodes";
 import { connect } from "@/lib/stores/editor-commands";
 import type { WorkflowNode } from "@/lib/workflow/model/template-schema";
 import { useEditor, useEditorStore } from "./editor-provider";
+
+const LIST_ALL = 100;
 
 export function ConnectToField({ node }: { node: WorkflowNode }) {
   const store = useEditorStore();
@@ -22,15 +27,34 @@ export function ConnectToField({ node }: { node: WorkflowNode }) {
         connect to
       </label>
       <div className="check-row">
-        <select id="connect-to" value={chosen} onChange={(e) => setTarget(e.target.value)}>
-          <option value="">(pick a node)</option>
-          {candidates.map((n) => (
-            <option key={n.id} value={n.id}>
-              {n.id}
-              {n.name ? ` · ${n.name}` : ""}
-            </option>
-          ))}
-        </select>
+        {candidates.length <= LIST_ALL ? (
+          <select id="connect-to" value={chosen} onChange={(e) => setTarget(e.target.value)}>
+            <option value="">(pick a node)</option>
+            {candidates.map((n) => (
+              <option key={n.id} value={n.id}>
+                {n.id}
+                {n.name ? ` · ${n.name}` : ""}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <>
+            <input
+              id="connect-to"
+              list="connect-to-matches"
+              placeholder="a node's id or name"
+              value={target}
+              onChange={(e) => setTarget(e.target.value.trim())}
+            />
+            <datalist id="connect-to-matches">
+              {findNodes({ nodes: candidates }, target).map((n) => (
+                <option key={n.id} value={n.id}>
+                  {n.name}
+                </option>
+              ))}
+            </datalist>
+          </>
+        )}
         <button
           type="button"
           className="button button-small"
