@@ -29,13 +29,15 @@ import { NOTE_PREFIX, type XY } from "@/lib/stores/editor-store";
 import { connectionRefusal } from "@/lib/workflow/edit/connect-nodes";
 import type { Severity } from "@/lib/workflow/model/diagnostic";
 import type { NodeType } from "@/lib/workflow/model/template-schema";
+import { NodeMenuSlot } from "@/components/canvas/node-menu-slot";
 import { WorkflowNodeView } from "@/components/canvas/workflow-node";
 import { useColorMode } from "@/components/app-shell/theme-toggle";
 import { AssumptionsPanel } from "./assumptions-panel";
 import { useEditor, useEditorStore } from "./editor-provider";
 import { EditorEdge } from "./editor-edge";
-import { FrameNodeView } from "./frame-node";
+import { FrameNodeView } from "@/components/canvas/frame-node";
 import { PALETTE_MIME } from "./node-palette";
+import { NodeMenu } from "./node-menu";
 import { PhaseLegend } from "./phase-legend";
 import { StickyNoteNode } from "./sticky-note-node";
 
@@ -242,51 +244,53 @@ export function EditorCanvas({
 
   return (
     <div className="canvas canvas-editor" data-testid="workflow-canvas" onDragOver={onDragOver} onDrop={onDrop}>
-      <ReactFlow<CanvasNode>
-        nodes={nodes}
-        edges={edges}
-        nodeTypes={nodeTypes}
-        edgeTypes={edgeTypes}
-        colorMode={colorMode}
-        onNodesChange={onNodesChange}
-        onEdgesChange={onEdgesChange}
-        onConnect={onConnect}
-        onConnectEnd={onConnectEnd}
-        onEdgeMouseEnter={onEdgeMouseEnter}
-        onEdgeMouseLeave={onEdgeMouseLeave}
-        isValidConnection={isValidConnection}
-        deleteKeyCode={null}
-        selectionKeyCode={null}
-        multiSelectionKeyCode={["Shift", "Meta", "Control"]}
-        selectionOnDrag
-        selectionMode={SelectionMode.Partial}
-        panOnDrag={[1, 2]}
-        panActivationKeyCode="Space"
-        panOnScroll
-        onlyRenderVisibleElements={big}
-        minZoom={0.05}
-        // A big workflow opens at its start, at a readable zoom, so only the nodes on screen are drawn;
-        // fitting 1,000 nodes would draw them all as dots first.
-        fitView={!big}
-        fitViewOptions={{ maxZoom: 1, padding: FIT_PADDING }}
-        defaultViewport={big ? { x: 24, y: 24, zoom: 0.6 } : undefined}
-        proOptions={{ hideAttribution: true }}
-      >
-        <Background />
-        <PhaseLegend />
-        <AssumptionsPanel />
-        {/* Above the virtualisation bound React Flow's minimap, which draws every node, costs more than the canvas. */}
-        {!big && (
-          <MiniMap
-            pannable
-            zoomable
-            ariaLabel="Minimap"
-            style={{ width: 140, height: 90 }}
-            nodeClassName={minimapClass}
-          />
-        )}
-        <Controls showInteractive={false} showFitView={false} />
-      </ReactFlow>
+      <NodeMenuSlot.Provider value={NodeMenu}>
+        <ReactFlow<CanvasNode>
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={nodeTypes}
+          edgeTypes={edgeTypes}
+          colorMode={colorMode}
+          onNodesChange={onNodesChange}
+          onEdgesChange={onEdgesChange}
+          onConnect={onConnect}
+          onConnectEnd={onConnectEnd}
+          onEdgeMouseEnter={onEdgeMouseEnter}
+          onEdgeMouseLeave={onEdgeMouseLeave}
+          isValidConnection={isValidConnection}
+          deleteKeyCode={null}
+          selectionKeyCode={null}
+          multiSelectionKeyCode={["Shift", "Meta", "Control"]}
+          selectionOnDrag
+          selectionMode={SelectionMode.Partial}
+          panOnDrag={[1, 2]}
+          panActivationKeyCode="Space"
+          panOnScroll
+          onlyRenderVisibleElements={big}
+          minZoom={0.05}
+          // A big workflow opens at its start, at a readable zoom, so only the nodes on screen are drawn;
+          // fitting 1,000 nodes would draw them all as dots first.
+          fitView={!big}
+          fitViewOptions={{ maxZoom: 1, padding: FIT_PADDING }}
+          defaultViewport={big ? { x: 24, y: 24, zoom: 0.6 } : undefined}
+          proOptions={{ hideAttribution: true }}
+        >
+          <Background />
+          <PhaseLegend />
+          <AssumptionsPanel />
+          {/* Above the virtualisation bound React Flow's minimap, which draws every node, costs more than the canvas. */}
+          {!big && (
+            <MiniMap
+              pannable
+              zoomable
+              ariaLabel="Minimap"
+              style={{ width: 140, height: 90 }}
+              nodeClassName={minimapClass}
+            />
+          )}
+          <Controls showInteractive={false} showFitView={false} />
+        </ReactFlow>
+      </NodeMenuSlot.Provider>
     </div>
   );
 }

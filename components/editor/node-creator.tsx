@@ -9,7 +9,7 @@ import type { Rect } from "@/lib/canvas/free-spot";
 import { creatorItems, MAX_QUERY, searchCreator, type CreatorItem } from "@/lib/stores/editor-creator";
 import { chooseCreatorItem } from "@/lib/stores/editor-placement";
 import type { CatalogEntry } from "./node-palette";
-import { TYPE_ICONS } from "./node-type-icons";
+import { TYPE_ICONS } from "@/components/canvas/node-type-icons";
 import { useEditor, useEditorStore } from "./editor-provider";
 
 function title(request: NonNullable<ReturnType<typeof useCreatorRequest>>, anchor: string | undefined): string {

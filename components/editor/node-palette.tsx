@@ -7,7 +7,7 @@
  */
 import { NODE_TYPES, type NodeType } from "@/lib/workflow/model/template-schema";
 import { TYPE_HELP } from "@/lib/stores/editor-creator";
-import { TYPE_ICONS } from "@/components/editor/node-type-icons";
+import { TYPE_ICONS } from "@/components/canvas/node-type-icons";
 
 /** The drag payload's type: `<type>` or `skill:<catalog entry>`. */
 export const PALETTE_MIME = "application/x-wf-node";

@@ -23,7 +23,7 @@ import { statusesByTemplateNode } from "@/lib/stores/run-store";
 import type { RunSpec } from "@/lib/workflow/run/run-spec";
 import type { RunState } from "@/lib/workflow/run/run-state";
 import type { Template } from "@/lib/workflow/model/template-schema";
-import { FrameNodeView } from "@/components/editor/frame-node";
+import { FrameNodeView } from "@/components/canvas/frame-node";
 import { useColorMode } from "@/components/app-shell/theme-toggle";
 import { RunCanvasContext, createRunCanvasStore } from "./run-canvas-context";
 import { RunCanvasEdge } from "./run-canvas-edge";

@@ -11,7 +11,7 @@ import { secretRouter } from "@/server/api/routers/secret";
 import { templateRouter } from "@/server/api/routers/template";
 import { tokenRouter } from "@/server/api/routers/token";
 import { userRouter } from "@/server/api/routers/user";
-import { createCallerFactory, createTRPCRouter } from "@/server/api/trpc";
+import { createCallerFactory, createTRPCRouter } from "@/server/api/procedures/trpc";
 
 export const appRouter = createTRPCRouter({
   template: templateRouter,

@@ -14,7 +14,7 @@ import { RunInputError } from "./engine-errors";
 import { prepareRun } from "./prepare-run";
 import { resolveRunSecrets, type SecretSource } from "./run-secrets";
 import { resolveRunVariables } from "./resolve-run-variables";
-import { workspacePath } from "./workspace";
+import { workspacePath } from "@/server/engine/confinement/workspace";
 
 export interface NewRunContext {
   runsDir: string;

@@ -13,7 +13,7 @@ import { injectCheckpoints } from "@/lib/workflow/checkpoints/inject-checkpoints
 import { parseTemplate } from "@/lib/workflow/model/parse-template";
 import { validateTemplate } from "@/lib/workflow/validate/validate-template";
 import { ExecutorCatalogError } from "@/server/catalog/load-executor-catalog";
-import { DiagnosticsError, createTRPCRouter, publicProcedure } from "@/server/api/trpc";
+import { DiagnosticsError, createTRPCRouter, publicProcedure } from "@/server/api/procedures/trpc";
 import { describeWithProviders } from "@/server/providers/describe-with-providers";
 
 export const DescribeInputSchema = z.object({
