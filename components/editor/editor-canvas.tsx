@@ -29,6 +29,7 @@ import { NOTE_PREFIX, type XY } from "@/lib/stores/editor-store";
 import { connectionRefusal } from "@/lib/workflow/edit/connect-nodes";
 import type { Severity } from "@/lib/workflow/model/diagnostic";
 import type { NodeType } from "@/lib/workflow/model/template-schema";
+import { BitmapMinimap } from "@/components/canvas/bitmap-minimap";
 import { NodeMenuSlot } from "@/components/canvas/node-menu-slot";
 import { WorkflowNodeView } from "@/components/canvas/workflow-node";
 import { useColorMode } from "@/components/app-shell/theme-toggle";
@@ -278,8 +279,10 @@ export function EditorCanvas({
           <Background />
           <PhaseLegend />
           <AssumptionsPanel />
-          {/* Above the virtualisation bound React Flow's minimap, which draws every node, costs more than the canvas. */}
-          {!big && (
+          {/* Above the virtualisation bound React Flow's minimap (an SVG element per node) costs more than the canvas. */}
+          {big ? (
+            <BitmapMinimap nodes={nodes} />
+          ) : (
             <MiniMap
               pannable
               zoomable
