@@ -52,6 +52,7 @@ export function newActiveRun(input: StartRunInput, c: NewRunContext): ActiveRun 
     templatePk: input.templatePk ?? null,
     templateVersion: input.templateVersion ?? null,
     ...(input.startedBy ? { startedBy: input.startedBy } : {}),
+    ...(input.trigger ? { trigger: input.trigger } : {}),
   };
   return run;
 }
