@@ -17,6 +17,9 @@ import { SqliteRunStore } from "@/server/engine/sqlite-run-store";
 import { createAgentProviders, type AgentProviders } from "@/server/providers/agent-providers";
 import { createProcessSandbox, type ProcessSandbox } from "@/server/sandbox/process-sandbox";
 import { loadSecretKey } from "@/server/secrets/secret-key";
+import { createFireNotices } from "@/server/triggers/fire-notices";
+import { SqliteTriggerStore } from "@/server/triggers/sqlite-trigger-store";
+import { TriggerService } from "@/server/triggers/trigger-service";
 import { createSecretVault, type SecretVault } from "@/server/secrets/secret-store";
 
 export interface ServerDeps {
@@ -34,6 +37,8 @@ export interface ServerDeps {
   readonly clock: Clock;
   /** Password attempts per account and per client address (login, password change). */
   readonly loginLimiter: LoginLimiter;
+  /** Schedules and webhooks (docs/triggers.md); the server's start calls `triggers.scheduler.start()`. */
+  readonly triggers: TriggerService;
   /** Stops the engine (nothing more is written) and closes the database. */
   close(): void;
 }
@@ -48,6 +53,8 @@ export interface CreateServerDepsOptions {
   loginLimits?: LoginLimits;
   /** How node processes start (default: from `config.processes`). */
   sandbox?: ProcessSandbox;
+  /** How often the scheduler reads what other servers changed (default 30 s). */
+  triggerResyncMs?: number;
 }
 
 /**
@@ -63,7 +70,8 @@ export function createServerDeps(config: ServerConfig, o: CreateServerDepsOption
   const providers = createAgentProviders(config.env, sandbox);
   const catalog = () => loadExecutorCatalog(config.env);
   let key: Buffer | undefined;
-  const secrets = createSecretVault(db, () => (key ??= loadSecretKey({ env: config.env, dataDir: config.dataDir })));
+  const secretKey = () => (key ??= loadSecretKey({ env: config.env, dataDir: config.dataDir }));
+  const secrets = createSecretVault(db, secretKey);
   const engine = new RunEngine({
     store: runStore,
     bus,
@@ -76,6 +84,20 @@ export function createServerDeps(config: ServerConfig, o: CreateServerDepsOption
     concurrency: { global: config.limits.maxParallel, perRun: config.limits.maxParallelPerRun },
     ...o.engine,
   });
+  const triggers = new TriggerService(
+    {
+      store: new SqliteTriggerStore(db),
+      db,
+      engine,
+      bus,
+      clock,
+      notices: createFireNotices(),
+      secretKey,
+      apiTokenSet: config.apiToken !== undefined,
+      historyMax: config.limits.triggerHistory,
+    },
+    { resyncMs: o.triggerResyncMs },
+  );
   return {
     config,
     db,
@@ -88,7 +110,9 @@ export function createServerDeps(config: ServerConfig, o: CreateServerDepsOption
     secrets,
     clock,
     loginLimiter: createLoginLimiter(o.loginLimits),
+    triggers,
     close() {
+      triggers.scheduler.stop();
       engine.detach();
       db.$client.close();
     },

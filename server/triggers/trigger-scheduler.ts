@@ -1,0 +1,238 @@
+/**
+ * Starts schedules' runs on time (docs/triggers.md). Fire times live in the database
+ * (`triggers.next_fire_at`); this process arms one engine-clock timer per enabled schedule (the
+ * real clock arms long gaps in steps, never early). When a timer is due:
+ * 1. read the trigger again (it may have changed or gone) and list the fire times due since
+ *    `next_fire_at` (at most MAX_CATCH_UP, the latest);
+ * 2. claim them by moving `next_fire_at` on to the next time after now, guarded by its old value —
+ *    a server that loses the claim only re-arms;
+ * 3. the misfire policy decides which due times start and which are `missed`;
+ * 4. each that starts meets the overlap policy against the trigger's previous run: start, `skipped`,
+ *    or wait (`queue`, `cancel_previous`) until that run's `run.finished` arrives on the bus.
+ * Work on one trigger is serialised; different triggers proceed together. A resync every `resyncMs`
+ * picks up what other servers on the same database changed.
+ */
+import { fireTimesBetween, nextFireTime, type Schedule } from "@/lib/triggers/cron-schedule";
+import { decideOverlap, isActiveRunStatus } from "@/lib/triggers/decide-overlap";
+import { planDueFires } from "@/lib/triggers/plan-due-fires";
+import { DEFAULT_MISFIRE, DEFAULT_OVERLAP } from "@/lib/triggers/trigger-schema";
+import type { StoredEvent } from "@/server/engine/run-store";
+import { recordFire } from "./record-fire";
+import { startTriggerRun } from "./start-trigger-run";
+import type { TriggerContext } from "./trigger-context";
+import type { Trigger, TriggerListed } from "./trigger-store";
+
+/** Due fire times looked at in one claim; older ones are recorded as one `missed` entry. */
+const MAX_CATCH_UP = 100;
+export const DEFAULT_RESYNC_MS = 30_000;
+
+function scheduleOf(t: Trigger): Schedule | undefined {
+  return t.kind === "schedule" && t.cron ? { cron: t.cron, timezone: t.timezone ?? "UTC" } : undefined;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export class TriggerScheduler {
+  private readonly timers = new Map<string, { at: number; cancel: () => void }>();
+  private readonly chains = new Map<string, Promise<void>>();
+  /** Runs a waiting fire waits for → its trigger. */
+  private readonly waitingOn = new Map<string, string>();
+  private unsubscribe?: () => void;
+  private cancelResync?: () => void;
+  private running = false;
+
+  constructor(
+    private readonly ctx: TriggerContext,
+    private readonly resyncMs = DEFAULT_RESYNC_MS,
+  ) {}
+
+  /** Arms every enabled schedule; fires missed while no server ran are handled now (misfire policy). */
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    this.unsubscribe = this.ctx.bus.subscribeAll((e) => this.onRunEvent(e));
+    await this.resync();
+  }
+
+  /** Disarms everything; work under way finishes (see `idle`). */
+  stop(): void {
+    this.running = false;
+    this.unsubscribe?.();
+    this.cancelResync?.();
+    for (const t of this.timers.values()) t.cancel();
+    this.timers.clear();
+    this.waitingOn.clear();
+  }
+
+  /** Re-reads one trigger (it was created, changed or deleted here). */
+  reload(id: string): Promise<void> {
+    return this.serialise(id, async () => {
+      const t = await this.ctx.store.get(id);
+      if (t) this.arm(t);
+      else this.disarm(id);
+    });
+  }
+
+  /** Resolves when no trigger has work under way (tests wait for this after advancing a fake clock). */
+  async idle(): Promise<void> {
+    while (this.chains.size) await Promise.all([...this.chains.values()]);
+  }
+
+  /** When each armed trigger fires next (epoch ms), for tests and the dashboard. */
+  armed(): ReadonlyMap<string, number> {
+    return new Map([...this.timers].map(([id, t]) => [id, t.at]));
+  }
+
+  /** Reads every enabled schedule again: arms new ones, re-arms moved ones, drops the rest. */
+  async resync(): Promise<void> {
+    if (!this.running) return;
+    this.cancelResync?.();
+    this.cancelResync = this.ctx.clock.setTimer(this.ctx.clock.now() + this.resyncMs, () => void this.resync());
+    const schedules = await this.ctx.store.enabledSchedules();
+    const ids = new Set(schedules.map((t) => t.id));
+    for (const id of this.timers.keys()) if (!ids.has(id)) this.disarm(id);
+    for (const t of schedules) {
+      if (this.timers.get(t.id)?.at !== t.nextFireAt) void this.serialise(t.id, () => this.armFresh(t.id));
+      // A fire waiting for a run on another server: that server's run.finished never reaches this bus.
+      if (t.queuedFor !== null && t.lastRunId) void this.waitFor(t.id, t.lastRunId);
+    }
+  }
+
+  // ——— internals ———
+
+  private serialise(id: string, work: () => Promise<void>): Promise<void> {
+    const next = (this.chains.get(id) ?? Promise.resolve()).then(work).catch((err: unknown) => {
+      console.error(`wf: trigger ${id}:`, err);
+    });
+    this.chains.set(id, next);
+    void next.then(() => {
+      if (this.chains.get(id) === next) this.chains.delete(id);
+    });
+    return next;
+  }
+
+  private async armFresh(id: string): Promise<void> {
+    const t = await this.ctx.store.get(id);
+    if (t) this.arm(t);
+  }
+
+  private disarm(id: string): void {
+    this.timers.get(id)?.cancel();
+    this.timers.delete(id);
+  }
+
+  /** Arms `t`'s next fire; one already due is handled at once (inside the trigger's serialised work). */
+  private arm(t: Trigger): void {
+    this.disarm(t.id);
+    if (!this.running || !t.enabled || !scheduleOf(t) || t.nextFireAt === null) return;
+    const at = t.nextFireAt;
+    const fire = () => void this.serialise(t.id, () => this.due(t.id));
+    if (at > this.ctx.clock.now()) return void this.timers.set(t.id, { at, cancel: this.ctx.clock.setTimer(at, fire) });
+    this.timers.set(t.id, { at, cancel: () => {} });
+    fire();
+  }
+
+  /** Steps 1–4 of the header for one trigger whose fire time has come. */
+  private async due(id: string): Promise<void> {
+    const t = await this.ctx.store.get(id);
+    const schedule = t && scheduleOf(t);
+    if (!t || !schedule || !t.enabled || t.nextFireAt === null) return this.disarm(id);
+    const now = this.ctx.clock.now();
+    if (t.nextFireAt > now) return this.arm(t);
+    const expected = t.nextFireAt;
+    const { times, more } = fireTimesBetween(schedule, expected, now, MAX_CATCH_UP);
+    const next = nextFireTime(schedule, now) ?? null;
+    if (!(await this.ctx.store.claimFire(id, expected, next))) {
+      // Another server claimed these fires: follow the row.
+      const fresh = await this.ctx.store.get(id);
+      return fresh ? this.arm(fresh) : this.disarm(id);
+    }
+    this.arm({ ...t, nextFireAt: next });
+    if (more)
+      await recordFire(this.ctx, t, {
+        at: now,
+        outcome: "missed",
+        reason: `more than ${MAX_CATCH_UP} fires from ${iso(expected)} to ${iso(times[0]!)} were missed while no server ran (not listed one by one)`,
+      });
+    for (const p of planDueFires(times, now, t.misfire ?? DEFAULT_MISFIRE)) {
+      if (p.action === "missed")
+        await recordFire(this.ctx, t, { at: now, scheduledFor: p.scheduledFor, outcome: "missed", reason: p.reason });
+      else await this.fire(id, p.scheduledFor, p.reason);
+    }
+  }
+
+  /** One fire that is to start: the overlap policy against the trigger's previous run. */
+  private async fire(id: string, scheduledFor: number, note?: string): Promise<void> {
+    const t = await this.ctx.store.get(id);
+    if (!t) return;
+    const status = t.lastRunId ? await this.ctx.store.runStatus(t.lastRunId) : undefined;
+    const previous = t.lastRunId && status ? { runId: t.lastRunId, status } : undefined;
+    const decision = decideOverlap(t.overlap ?? DEFAULT_OVERLAP, previous, t.queuedFor !== null);
+    const at = this.ctx.clock.now();
+    switch (decision.action) {
+      case "skip":
+        return recordFire(this.ctx, t, { at, scheduledFor, outcome: "skipped", reason: decision.reason });
+      case "start":
+        return this.startAndRecord(t, scheduledFor, note);
+      case "queue":
+      case "cancel-previous":
+        if (!(await this.ctx.store.queueFire(id, scheduledFor)))
+          return recordFire(this.ctx, t, {
+            at,
+            scheduledFor,
+            outcome: "skipped",
+            reason: "another fire already waits for the previous run to end",
+          });
+        if (decision.action === "cancel-previous") this.cancelRun(decision.runId);
+        return this.waitFor(id, previous!.runId);
+    }
+  }
+
+  private cancelRun(runId: string): void {
+    try {
+      this.ctx.engine.cancel(runId);
+    } catch (err) {
+      // Already gone: the waiting fire starts when the check below sees it finished.
+      console.error(`wf: could not cancel ${runId}:`, err);
+    }
+  }
+
+  /** The waiting fire of `id` starts once `runId` has ended (now, if it already has). */
+  private async waitFor(id: string, runId: string): Promise<void> {
+    this.waitingOn.set(runId, id);
+    const status = await this.ctx.store.runStatus(runId);
+    if (status === undefined || !isActiveRunStatus(status)) {
+      this.waitingOn.delete(runId);
+      await this.startWaiting(id);
+    }
+  }
+
+  private onRunEvent(e: StoredEvent): void {
+    if (e.event.type !== "run.finished") return;
+    const id = this.waitingOn.get(e.runId);
+    if (!id) return;
+    this.waitingOn.delete(e.runId);
+    void this.serialise(id, () => this.startWaiting(id));
+  }
+
+  private async startWaiting(id: string): Promise<void> {
+    const t = await this.ctx.store.get(id);
+    if (!t || t.queuedFor === null || !t.enabled) return;
+    const scheduledFor = t.queuedFor;
+    // Exactly one server takes the waiting fire.
+    if (!(await this.ctx.store.takeQueued(id, scheduledFor))) return;
+    await this.startAndRecord(t, scheduledFor, "waited for the previous run to end");
+  }
+
+  private async startAndRecord(t: TriggerListed, scheduledFor: number, note?: string): Promise<void> {
+    const result = await startTriggerRun(this.ctx, t, t.variables);
+    const at = this.ctx.clock.now();
+    await recordFire(
+      this.ctx,
+      t,
+      result.ok
+        ? { at, scheduledFor, outcome: "started", runId: result.runId, reason: note }
+        : { at, scheduledFor, outcome: "refused", reason: result.reason },
+    );
+  }
+}
