@@ -9,6 +9,7 @@ import { liveRouter } from "@/server/api/routers/live";
 import { runRouter } from "@/server/api/routers/run";
 import { secretRouter } from "@/server/api/routers/secret";
 import { templateRouter } from "@/server/api/routers/template";
+import { triggerRouter } from "@/server/api/routers/trigger";
 import { tokenRouter } from "@/server/api/routers/token";
 import { userRouter } from "@/server/api/routers/user";
 import { createCallerFactory, createTRPCRouter } from "@/server/api/procedures/trpc";
@@ -26,6 +27,7 @@ export const appRouter = createTRPCRouter({
   token: tokenRouter,
   secret: secretRouter,
   audit: auditRouter,
+  trigger: triggerRouter,
 });
 
 export type AppRouter = typeof appRouter;

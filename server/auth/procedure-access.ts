@@ -44,6 +44,14 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
   "live.watch": "viewer",
 
   "approval.list": "viewer",
+
+  "trigger.list": "viewer",
+  "trigger.history": "viewer",
+  "trigger.preview": "viewer",
+  "trigger.create": "editor",
+  "trigger.update": "editor",
+  "trigger.delete": "editor",
+  "trigger.testEvent": "editor",
   "approval.decide": "approver",
 
   "token.create": "signed-in",
