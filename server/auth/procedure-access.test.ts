@@ -15,7 +15,7 @@ describe("PROCEDURE_ACCESS follows the roles of docs/security.md", () => {
     }
   });
 
-  it("editor saves, deletes, composes, starts, cancels and re-runs; approver decides; admin restores", () => {
+  it("editor saves, deletes, composes, starts, cancels, re-runs and changes triggers; approver decides; admin restores", () => {
     const editor = entries.filter(([, a]) => a === "editor").map(([p]) => p);
     expect(editor.sort()).toEqual(
       [
@@ -30,6 +30,10 @@ describe("PROCEDURE_ACCESS follows the roles of docs/security.md", () => {
         "run.cancel",
         "run.rerunFrom",
         "run.retryFailed",
+        "trigger.create",
+        "trigger.update",
+        "trigger.delete",
+        "trigger.testEvent",
       ].sort(),
     );
     expect(accessFor("approval.decide")).toBe("approver");

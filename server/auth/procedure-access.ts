@@ -45,6 +45,8 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
 
   "approval.list": "viewer",
 
+  "approval.decide": "approver",
+
   "trigger.list": "viewer",
   "trigger.history": "viewer",
   "trigger.preview": "viewer",
@@ -52,7 +54,6 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
   "trigger.update": "editor",
   "trigger.delete": "editor",
   "trigger.testEvent": "editor",
-  "approval.decide": "approver",
 
   "token.create": "signed-in",
   "token.list": "signed-in",
