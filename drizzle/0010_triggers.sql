@@ -7,12 +7,14 @@ CREATE TABLE `trigger_fires` (
 	`run_id` text,
 	`reason` text,
 	`delivery_key` text,
+	`pending` integer DEFAULT false NOT NULL,
 	FOREIGN KEY (`trigger_id`) REFERENCES `triggers`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
 CREATE INDEX `trigger_fires_trigger_idx` ON `trigger_fires` (`trigger_id`,`id`);--> statement-breakpoint
 CREATE UNIQUE INDEX `trigger_fires_scheduled_idx` ON `trigger_fires` (`trigger_id`,`scheduled_for`);--> statement-breakpoint
 CREATE UNIQUE INDEX `trigger_fires_delivery_idx` ON `trigger_fires` (`trigger_id`,`delivery_key`);--> statement-breakpoint
+CREATE INDEX `trigger_fires_pending_idx` ON `trigger_fires` (`at`) WHERE pending = 1;--> statement-breakpoint
 CREATE TABLE `triggers` (
 	`id` text PRIMARY KEY NOT NULL,
 	`template_pk` text NOT NULL,

@@ -322,12 +322,21 @@ export const triggerFires = sqliteTable(
     reason: text("reason"),
     /** A webhook call's `Idempotency-Key` / `X-Wf-Delivery`: a repeat answers this row's run. */
     deliveryKey: text("delivery_key"),
+    /**
+     * Claimed but not decided yet: written with the claim, so a fire survives a crash before its run
+     * starts. `run_id` is then the id its run will have; `at` is when it was claimed.
+     */
+    pending: integer("pending", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
     index("trigger_fires_trigger_idx").on(t.triggerId, t.id),
     // One row per scheduled time, one per delivery (NULLs do not collide).
     uniqueIndex("trigger_fires_scheduled_idx").on(t.triggerId, t.scheduledFor),
     uniqueIndex("trigger_fires_delivery_idx").on(t.triggerId, t.deliveryKey),
+    // The few fires claimed and not yet decided (what a scheduler resumes after a crash).
+    index("trigger_fires_pending_idx")
+      .on(t.at)
+      .where(sql`pending = 1`),
   ],
 );
 

@@ -1,7 +1,8 @@
 /**
  * The TriggerStore on SQLite: all trigger SQL, as prepared statements per connection. Claims are one
  * guarded UPDATE (or a unique INSERT for deliveries), which SQLite runs under its single writer lock, so
- * two processes on one file never both win. Fires of one turn of the event loop share a transaction.
+ * two processes on one file never both win; a schedule's claim writes its fires in the same transaction.
+ * Fires of one turn of the event loop share a transaction.
  */
 import type Database from "better-sqlite3";
 import { TriggerVariablesSchema } from "@/lib/triggers/trigger-schema";
@@ -11,7 +12,9 @@ import type { Db } from "@/server/db/open-database";
 import { perConnection } from "@/server/db/per-connection";
 import { triggerFires, triggers } from "@/server/db/schema";
 import type {
+  ClaimedFire,
   CreatorAccount,
+  FireSettlement,
   NewFire,
   NewTrigger,
   Trigger,
@@ -51,6 +54,24 @@ function statements(sqlite: Database.Database) {
     queue: sqlite.prepare(`update triggers set queued_for = ? where id = ? and queued_for is null`),
     takeQueued: sqlite.prepare(`update triggers set queued_for = null where id = ? and queued_for = ?`),
     lastRun: sqlite.prepare(`update triggers set last_run_id = ? where id = ?`),
+    claimedFire: sqlite.prepare(
+      `insert into trigger_fires (trigger_id, at, scheduled_for, outcome, run_id, reason, pending)
+       values (@triggerId, @at, @scheduledFor, @outcome, @runId, @reason, @pending)
+       on conflict do nothing`,
+    ),
+    settleFire: sqlite.prepare(
+      `update trigger_fires set pending = 0, at = @at, outcome = @outcome, run_id = @runId, reason = @reason
+       where trigger_id = @triggerId and scheduled_for = @scheduledFor and pending = 1`,
+    ),
+    stalePending: sqlite.prepare(
+      `select f.* from trigger_fires f join triggers t on t.id = f.trigger_id
+       where f.pending = 1 and f.at < ? and (t.queued_for is null or t.queued_for <> f.scheduled_for)
+       order by f.at, f.id limit 100`,
+    ),
+    pendingFire: sqlite.prepare(
+      `select * from trigger_fires where trigger_id = ? and scheduled_for = ? and pending = 1`,
+    ),
+    takePending: sqlite.prepare(`update trigger_fires set at = ? where id = ? and pending = 1 and at = ?`),
     recordFire: sqlite.prepare(
       `insert into trigger_fires (trigger_id, at, scheduled_for, outcome, run_id, reason, delivery_key)
        values (@triggerId, @at, @scheduledFor, @outcome, @runId, @reason, @deliveryKey)
@@ -156,8 +177,49 @@ export class SqliteTriggerStore implements TriggerStore {
     return (this.s.enabledSchedules.all() as RawRow[]).map(toTrigger);
   }
 
-  claimFire(id: string, expected: number, next: number | null): boolean {
-    return this.s.claim.run(next, id, expected).changes === 1;
+  claimFire(id: string, expected: number, next: number | null, fires: readonly ClaimedFire[]): boolean {
+    const s = this.s;
+    return this.db.$client
+      .transaction(() => {
+        if (s.claim.run(next, id, expected).changes !== 1) return false;
+        for (const f of fires)
+          s.claimedFire.run({
+            triggerId: id,
+            at: f.at,
+            scheduledFor: f.scheduledFor,
+            outcome: f.outcome,
+            runId: f.runId ?? null,
+            reason: f.reason ?? null,
+            pending: f.pending ? 1 : 0,
+          });
+        return true;
+      })
+      .immediate();
+  }
+
+  settleFire(triggerId: string, scheduledFor: number, f: FireSettlement): boolean {
+    const row = {
+      triggerId,
+      scheduledFor,
+      at: f.at,
+      outcome: f.outcome,
+      runId: f.runId ?? null,
+      reason: f.reason ?? null,
+    };
+    return this.s.settleFire.run(row).changes === 1;
+  }
+
+  pendingFire(triggerId: string, scheduledFor: number): TriggerFire | undefined {
+    const raw = this.s.pendingFire.get(triggerId, scheduledFor) as RawRow | undefined;
+    return raw ? toFireRow(raw) : undefined;
+  }
+
+  stalePendingFires(claimedBefore: number): TriggerFire[] {
+    return (this.s.stalePending.all(claimedBefore) as RawRow[]).map(toFireRow);
+  }
+
+  takePendingFire(fireId: number, claimedAt: number, now: number): boolean {
+    return this.s.takePending.run(now, fireId, claimedAt).changes === 1;
   }
 
   queueFire(id: string, scheduledFor: number): boolean {

@@ -5,10 +5,15 @@
  * 1. read the trigger again (it may have changed or gone) and list the fire times due since
  *    `next_fire_at` (at most MAX_CATCH_UP, the latest);
  * 2. claim them by moving `next_fire_at` on to the next time after now, guarded by its old value —
- *    a server that loses the claim only re-arms;
- * 3. the misfire policy decides which due times start and which are `missed`;
- * 4. each that starts meets the overlap policy against the trigger's previous run: start, `skipped`,
- *    or wait (`queue`, `cancel_previous`) until that run's `run.finished` arrives on the bus.
+ *    a server that loses the claim only re-arms. The misfire policy decides which due times start and
+ *    which are `missed`; every one is written in the claim's transaction, those to start as pending
+ *    with the id their run will have;
+ * 3. each that starts meets the overlap policy against the trigger's previous run: start, `skipped`,
+ *    or wait (`queue`, `cancel_previous`) until that run's `run.finished` arrives on the bus; then its
+ *    pending row gets its outcome.
+ * A fire still pending RESUME_AFTER_MS after its claim was left by a server that stopped: the next
+ * resync anywhere takes it over (recorded `started` when its run exists, else started now), so a crash
+ * between claim and run loses no fire and doubles none.
  * Work on one trigger is serialised; different triggers proceed together. A resync every `resyncMs`
  * picks up what other servers on the same database changed.
  */
@@ -17,14 +22,23 @@ import { decideOverlap, isActiveRunStatus } from "@/lib/triggers/decide-overlap"
 import { planDueFires } from "@/lib/triggers/plan-due-fires";
 import { DEFAULT_MISFIRE, DEFAULT_OVERLAP } from "@/lib/triggers/trigger-schema";
 import type { StoredEvent } from "@/server/engine/run-store";
-import { recordFire } from "./record-fire";
-import { startTriggerRun } from "./start-trigger-run";
+import { newId } from "@/server/db/new-id";
+import { afterFireWritten } from "./record-fire";
+import { startTriggerRun, type TriggerRunResult } from "./start-trigger-run";
 import type { TriggerContext } from "./trigger-context";
-import type { Trigger, TriggerListed } from "./trigger-store";
+import type { ClaimedFire, FireSettlement, Trigger, TriggerListed } from "./trigger-store";
 
 /** Due fire times looked at in one claim; older ones are recorded as one `missed` entry. */
 const MAX_CATCH_UP = 100;
 export const DEFAULT_RESYNC_MS = 30_000;
+/**
+ * A fire claimed this long ago and still pending was left by a server that stopped: another takes it
+ * over. A live server decides its fires within milliseconds (a waiting fire is not pending in this sense).
+ */
+export const RESUME_AFTER_MS = 60_000;
+/** What a pending fire's row says until it is decided (what stays if its server stopped). */
+const PENDING_REASON = "claimed; its run has not started yet";
+const RESUMED_WHY = "the server that claimed this fire stopped before recording it";
 
 function scheduleOf(t: Trigger): Schedule | undefined {
   return t.kind === "schedule" && t.cron ? { cron: t.cron, timezone: t.timezone ?? "UTC" } : undefined;
@@ -88,6 +102,7 @@ export class TriggerScheduler {
     if (!this.running) return;
     this.cancelResync?.();
     this.cancelResync = this.ctx.clock.setTimer(this.ctx.clock.now() + this.resyncMs, () => void this.resync());
+    await this.resumeStale();
     const schedules = await this.ctx.store.enabledSchedules();
     const ids = new Set(schedules.map((t) => t.id));
     for (const id of this.timers.keys()) if (!ids.has(id)) this.disarm(id);
@@ -132,7 +147,7 @@ export class TriggerScheduler {
     fire();
   }
 
-  /** Steps 1–4 of the header for one trigger whose fire time has come. */
+  /** Steps 1–3 of the header for one trigger whose fire time has come. */
   private async due(id: string): Promise<void> {
     const t = await this.ctx.store.get(id);
     const schedule = t && scheduleOf(t);
@@ -142,44 +157,60 @@ export class TriggerScheduler {
     const expected = t.nextFireAt;
     const { times, more } = fireTimesBetween(schedule, expected, now, MAX_CATCH_UP);
     const next = nextFireTime(schedule, now) ?? null;
-    if (!(await this.ctx.store.claimFire(id, expected, next))) {
+    const fires: ClaimedFire[] = [];
+    if (more)
+      fires.push({
+        at: now,
+        scheduledFor: null,
+        outcome: "missed",
+        reason: `more than ${MAX_CATCH_UP} fires from ${iso(expected)} to ${iso(times[0]!)} were missed while no server ran (not listed one by one)`,
+      });
+    const starts: { scheduledFor: number; runId: string; note?: string }[] = [];
+    for (const p of planDueFires(times, now, t.misfire ?? DEFAULT_MISFIRE)) {
+      if (p.action === "missed") {
+        fires.push({ at: now, scheduledFor: p.scheduledFor, outcome: "missed", reason: p.reason });
+        continue;
+      }
+      const runId = newId("run");
+      starts.push({ scheduledFor: p.scheduledFor, runId, note: p.reason });
+      fires.push({
+        at: now,
+        scheduledFor: p.scheduledFor,
+        outcome: "missed",
+        reason: PENDING_REASON,
+        runId,
+        pending: true,
+      });
+    }
+    if (!(await this.ctx.store.claimFire(id, expected, next, fires))) {
       // Another server claimed these fires: follow the row.
       const fresh = await this.ctx.store.get(id);
       return fresh ? this.arm(fresh) : this.disarm(id);
     }
     this.arm({ ...t, nextFireAt: next });
-    if (more)
-      await recordFire(this.ctx, t, {
-        at: now,
-        outcome: "missed",
-        reason: `more than ${MAX_CATCH_UP} fires from ${iso(expected)} to ${iso(times[0]!)} were missed while no server ran (not listed one by one)`,
-      });
-    for (const p of planDueFires(times, now, t.misfire ?? DEFAULT_MISFIRE)) {
-      if (p.action === "missed")
-        await recordFire(this.ctx, t, { at: now, scheduledFor: p.scheduledFor, outcome: "missed", reason: p.reason });
-      else await this.fire(id, p.scheduledFor, p.reason);
-    }
+    for (const f of fires) if (!f.pending) await afterFireWritten(this.ctx, t, f);
+    for (const s of starts) await this.fire(id, s.scheduledFor, s.runId, s.note);
   }
 
-  /** One fire that is to start: the overlap policy against the trigger's previous run. */
-  private async fire(id: string, scheduledFor: number, note?: string): Promise<void> {
+  /** One claimed fire that is to start (its run will be `runId`): the overlap policy against the previous run. */
+  private async fire(id: string, scheduledFor: number, runId: string, note?: string): Promise<void> {
     const t = await this.ctx.store.get(id);
     if (!t) return;
+    const at = this.ctx.clock.now();
+    if (!t.enabled) return this.settle(t, scheduledFor, { at, outcome: "skipped", reason: "the trigger was disabled" });
     const status = t.lastRunId ? await this.ctx.store.runStatus(t.lastRunId) : undefined;
     const previous = t.lastRunId && status ? { runId: t.lastRunId, status } : undefined;
     const decision = decideOverlap(t.overlap ?? DEFAULT_OVERLAP, previous, t.queuedFor !== null);
-    const at = this.ctx.clock.now();
     switch (decision.action) {
       case "skip":
-        return recordFire(this.ctx, t, { at, scheduledFor, outcome: "skipped", reason: decision.reason });
+        return this.settle(t, scheduledFor, { at, outcome: "skipped", reason: decision.reason });
       case "start":
-        return this.startAndRecord(t, scheduledFor, note);
+        return this.startAndSettle(t, scheduledFor, runId, note);
       case "queue":
       case "cancel-previous":
         if (!(await this.ctx.store.queueFire(id, scheduledFor)))
-          return recordFire(this.ctx, t, {
+          return this.settle(t, scheduledFor, {
             at,
-            scheduledFor,
             outcome: "skipped",
             reason: "another fire already waits for the previous run to end",
           });
@@ -221,18 +252,56 @@ export class TriggerScheduler {
     const scheduledFor = t.queuedFor;
     // Exactly one server takes the waiting fire.
     if (!(await this.ctx.store.takeQueued(id, scheduledFor))) return;
-    await this.startAndRecord(t, scheduledFor, "waited for the previous run to end");
+    const runId = (await this.ctx.store.pendingFire(id, scheduledFor))?.runId ?? newId("run");
+    await this.startAndSettle(t, scheduledFor, runId, "waited for the previous run to end");
   }
 
-  private async startAndRecord(t: TriggerListed, scheduledFor: number, note?: string): Promise<void> {
-    const result = await startTriggerRun(this.ctx, t, t.variables);
+  /**
+   * Fires another server claimed and never decided (it stopped in between): taken over one by one. A
+   * fire whose run exists already is recorded `started`; the others meet the overlap policy now.
+   */
+  private async resumeStale(): Promise<void> {
+    const now = this.ctx.clock.now();
+    for (const f of await this.ctx.store.stalePendingFires(now - RESUME_AFTER_MS)) {
+      if (f.scheduledFor === null || !(await this.ctx.store.takePendingFire(f.id, f.at, now))) continue;
+      const scheduledFor = f.scheduledFor;
+      void this.serialise(f.triggerId, async () => {
+        const t = await this.ctx.store.get(f.triggerId);
+        if (!t) return;
+        const runId = f.runId ?? newId("run");
+        if ((await this.ctx.store.runStatus(runId)) === undefined)
+          return this.fire(t.id, scheduledFor, runId, `resumed: ${RESUMED_WHY}`);
+        await this.ctx.store.setLastRun(t.id, runId);
+        const at = this.ctx.clock.now();
+        await this.settle(t, scheduledFor, { at, outcome: "started", runId, reason: `recorded late: ${RESUMED_WHY}` });
+      });
+    }
+  }
+
+  private async startAndSettle(t: TriggerListed, scheduledFor: number, runId: string, note?: string): Promise<void> {
+    let result: TriggerRunResult;
+    try {
+      result = await startTriggerRun(this.ctx, t, t.variables, runId);
+    } catch (err) {
+      result = {
+        ok: false,
+        why: "input",
+        reason: `could not start: ${err instanceof Error ? err.message : String(err)}`,
+      };
+    }
     const at = this.ctx.clock.now();
-    await recordFire(
-      this.ctx,
+    await this.settle(
       t,
+      scheduledFor,
       result.ok
-        ? { at, scheduledFor, outcome: "started", runId: result.runId, reason: note }
-        : { at, scheduledFor, outcome: "refused", reason: result.reason },
+        ? { at, outcome: "started", runId: result.runId, reason: note }
+        : { at, outcome: "refused", reason: result.reason },
     );
+  }
+
+  /** Writes what became of a pending fire, and tells the live channels. */
+  private async settle(t: TriggerListed, scheduledFor: number, f: FireSettlement): Promise<void> {
+    if (await this.ctx.store.settleFire(t.id, scheduledFor, f))
+      await afterFireWritten(this.ctx, t, { ...f, scheduledFor });
   }
 }

@@ -65,6 +65,14 @@ export interface NewFire {
   deliveryKey?: string | null;
 }
 
+/** A fire written with its claim: decided (`missed`), or `pending` with the id its run will have. */
+export type ClaimedFire = Omit<NewFire, "triggerId" | "deliveryKey"> & {
+  scheduledFor: number | null;
+  pending?: boolean;
+};
+
+export type FireSettlement = Pick<NewFire, "at" | "outcome" | "reason" | "runId">;
+
 /** A trigger with its template's name and own id (`template_id`), as lists and notices show it. */
 export type TriggerListed = Trigger & { templateName: string; templateId: string };
 
@@ -87,9 +95,19 @@ export interface TriggerStore {
   enabledSchedules(): Awaitable<Trigger[]>;
   /**
    * THE claim: moves `next_fire_at` from `expected` to `next` only if it still is `expected` and the
-   * trigger is enabled — true for exactly one of any number of servers trying.
+   * trigger is enabled — true for exactly one of any number of servers trying. In the same transaction
+   * it writes `fires` (those to start as `pending`, with the id their run will have), so a fire is
+   * never lost between the claim and its run.
    */
-  claimFire(id: string, expected: number, next: number | null): Awaitable<boolean>;
+  claimFire(id: string, expected: number, next: number | null, fires: readonly ClaimedFire[]): Awaitable<boolean>;
+  /** Decides a pending fire (true when it was still pending). */
+  settleFire(triggerId: string, scheduledFor: number, f: FireSettlement): Awaitable<boolean>;
+  /** The pending fire of a scheduled time (a waiting fire: the id its run is to have). */
+  pendingFire(triggerId: string, scheduledFor: number): Awaitable<TriggerFire | undefined>;
+  /** Pending fires claimed before `claimedBefore`, oldest first, not counting a trigger's waiting fire. */
+  stalePendingFires(claimedBefore: number): Awaitable<TriggerFire[]>;
+  /** Takes over a stale pending fire: moves its claim time from `claimedAt` to `now` (true for one caller). */
+  takePendingFire(fireId: number, claimedAt: number, now: number): Awaitable<boolean>;
   /** Sets `queued_for` when no fire waits yet (true when it did). */
   queueFire(id: string, scheduledFor: number): Awaitable<boolean>;
   /** Claims the waiting fire `scheduledFor` (true for exactly one caller) and clears it. */

@@ -15,8 +15,10 @@ export function fireView(f: TriggerFire) {
     at: iso(f.at),
     ...(f.scheduledFor !== null ? { scheduledFor: iso(f.scheduledFor) } : {}),
     outcome: f.outcome,
-    ...(f.runId ? { runId: f.runId } : {}),
+    // A pending fire's run id is the one its run is to have: not a run yet.
+    ...(f.runId && !f.pending ? { runId: f.runId } : {}),
     ...(f.reason ? { reason: f.reason } : {}),
+    ...(f.pending ? { pending: true } : {}),
   };
 }
 
