@@ -21,6 +21,7 @@ import { RunCanvas } from "./run-canvas";
 import { RunHistory } from "./run-history";
 import { RunNodePanel } from "./run-node-panel";
 import { RunReplayBar } from "./run-replay-bar";
+import { RunAttribution, type RunStarter } from "./run-attribution";
 import { RunSummary } from "./run-summary";
 import { RunTimeline } from "./run-timeline";
 import { useLiveRunStore } from "./use-live-run-store";
@@ -40,10 +41,13 @@ export function RunView({ runId }: { runId: string }) {
   // Once seeded, the live run stays mounted whatever the query does next (its store is the run).
   if (!q.data) return q.isError ? <p role="alert">{q.error.message}</p> : <p className="muted">Loading run…</p>;
   const seed: RunSeed = { runId, plan: q.data.plan, template: q.data.template, vars: q.data.state.vars };
-  return <LiveRun key={runId} seed={seed} name={q.data.run.name} templateId={q.data.run.templateId} />;
+  const starter = { startedBy: q.data.run.startedBy, trigger: q.data.run.trigger, templateId: q.data.run.templateId };
+  return (
+    <LiveRun key={runId} seed={seed} name={q.data.run.name} templateId={q.data.run.templateId} starter={starter} />
+  );
 }
 
-function LiveRun(props: { seed: RunSeed; name: string; templateId: string | null }) {
+function LiveRun(props: { seed: RunSeed; name: string; templateId: string | null; starter: RunStarter }) {
   const { seed } = props;
   const runId = seed.runId;
   const canEdit = useCan("editor");
@@ -91,6 +95,7 @@ function LiveRun(props: { seed: RunSeed; name: string; templateId: string | null
               · <Link href={`/templates/${encodeURIComponent(props.templateId)}`}>template</Link>
             </>
           )}
+          <RunAttribution {...props.starter} />
         </p>
         <div className="title-row">
           <h1>{props.name}</h1>

@@ -4,13 +4,16 @@
  * a JSON error, 413, 422 naming the variable, 429 — and delivery keys that start one run. The engine's
  * clock is a fake one that never moves, so the rate window is deterministic.
  */
+import { execFile } from "node:child_process";
 import crypto from "node:crypto";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApiTestServer } from "@/server/test-support/api-test-server";
 import { FakeClock } from "@/server/test-support/fake-clock";
 import { httpCalls } from "@/server/test-support/http-calls";
 import type { TestDeps } from "@/server/test-support/test-deps";
 import { authHeaders, type TrpcHttpServer } from "@/server/test-support/trpc-http-server";
+import { signedCurlLine } from "@/lib/triggers/signed-curl-line";
 import { MAX_WEBHOOK_BODY_BYTES, WEBHOOK_CALLS_PER_MINUTE } from "./handle-webhook";
 
 let t: TestDeps;
@@ -81,6 +84,14 @@ describe("POST /api/hooks/<triggerId>", () => {
     expect(await history(hook.id)).toEqual([expect.objectContaining({ outcome: "started", runId })]);
     const list = await trpc<{ items: { id: string }[] }>("run.list", { triggerId: hook.id });
     expect(list.items.map((r) => r.id)).toEqual([runId]);
+  });
+
+  it("the Triggers tab's curl line, run by a real shell, signs like the server checks (quotes in secret and body)", async () => {
+    const hook = await webhook();
+    const line = signedCurlLine(hook.url, hook.secret, `{"ref":"it's main"}`);
+    const { stdout } = await promisify(execFile)("sh", ["-c", `${line} --silent --write-out ' %{http_code}'`]);
+    expect(stdout).toMatch(/"runId":"run_[^"]+"\} 202$/);
+    await t.deps.engine.settled(/"runId":"([^"]+)"/.exec(stdout)![1]!);
   });
 
   it("401 for a bad, missing or malformed signature, each recorded refused; nothing starts", async () => {

@@ -1,5 +1,6 @@
 /** The API's view of triggers and fires (docs/api.md, "Triggers"): times as ISO strings, never a secret. */
 import { nextFireTimes } from "@/lib/triggers/cron-schedule";
+import { describeCron } from "@/lib/triggers/describe-cron";
 import type { TriggerFire, TriggerListed } from "./trigger-store";
 
 /** Where a webhook is called, relative to the server (the router makes it absolute). */
@@ -37,6 +38,8 @@ export function triggerView(t: TriggerListed, now: number, last: TriggerFire | u
       ? {
           cron: schedule.cron,
           timezone: schedule.timezone,
+          /** The schedule as a sentence (`trigger.preview`'s description). */
+          description: describeCron(schedule.cron, schedule.timezone),
           misfire: t.misfire ?? undefined,
           overlap: t.overlap ?? undefined,
         }
@@ -52,5 +55,3 @@ export function triggerView(t: TriggerListed, now: number, last: TriggerFire | u
     updatedAt: iso(t.updatedAt),
   };
 }
-
-export type TriggerView = ReturnType<typeof triggerView>;

@@ -101,7 +101,7 @@ describe("trigger router", () => {
     await expect(admin.trigger.update({ id: "trg_nope", enabled: false })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
-  it("a webhook: its secret is answered once, rotated on request; the test event starts a run", async () => {
+  it("a webhook: its secret is answered once, rotated on request; a test event of a creator without an account is refused", async () => {
     const templateId = await saved();
     const created = await admin.trigger.create({ templateId, kind: "webhook", variables: { branch: "{body.ref}" } });
     expect(created.url).toBe(`/api/hooks/${created.id}`);
