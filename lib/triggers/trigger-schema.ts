@@ -41,16 +41,3 @@ export const TriggerVariablesSchema = z.record(
   z.union([z.string().max(10_000), z.number(), z.boolean()]),
 );
 export type TriggerVariables = z.infer<typeof TriggerVariablesSchema>;
-
-/** What the live channel says about one fire (a toast when it was refused; the Triggers tab's history). */
-export interface TriggerFireNotice {
-  triggerId: string;
-  kind: TriggerKind;
-  templateId: string;
-  templateName: string;
-  at: string;
-  scheduledFor?: string;
-  outcome: FireOutcome;
-  runId?: string;
-  reason?: string;
-}

@@ -17,7 +17,6 @@ import { SqliteRunStore } from "@/server/engine/sqlite-run-store";
 import { createAgentProviders, type AgentProviders } from "@/server/providers/agent-providers";
 import { createProcessSandbox, type ProcessSandbox } from "@/server/sandbox/process-sandbox";
 import { loadSecretKey } from "@/server/secrets/secret-key";
-import { createFireNotices } from "@/server/triggers/fire-notices";
 import { SqliteTriggerStore } from "@/server/triggers/sqlite-trigger-store";
 import { TriggerService } from "@/server/triggers/trigger-service";
 import { createSecretVault, type SecretVault } from "@/server/secrets/secret-store";
@@ -53,8 +52,6 @@ export interface CreateServerDepsOptions {
   loginLimits?: LoginLimits;
   /** How node processes start (default: from `config.processes`). */
   sandbox?: ProcessSandbox;
-  /** How often the scheduler reads what other servers changed (default 30 s). */
-  triggerResyncMs?: number;
 }
 
 /**
@@ -84,20 +81,16 @@ export function createServerDeps(config: ServerConfig, o: CreateServerDepsOption
     concurrency: { global: config.limits.maxParallel, perRun: config.limits.maxParallelPerRun },
     ...o.engine,
   });
-  const triggers = new TriggerService(
-    {
-      store: new SqliteTriggerStore(db),
-      db,
-      engine,
-      bus,
-      clock,
-      notices: createFireNotices(),
-      secretKey,
-      apiTokenSet: config.apiToken !== undefined,
-      historyMax: config.limits.triggerHistory,
-    },
-    { resyncMs: o.triggerResyncMs },
-  );
+  const triggers = new TriggerService({
+    store: new SqliteTriggerStore(db),
+    db,
+    engine,
+    bus,
+    clock,
+    secretKey,
+    apiTokenSet: config.apiToken !== undefined,
+    historyMax: config.limits.triggerHistory,
+  });
   return {
     config,
     db,

@@ -12,6 +12,7 @@ import { bearerSecret, checkSignature, constantTimeEqual } from "@/lib/triggers/
 import { mapWebhookVariables } from "@/lib/triggers/map-webhook-variables";
 import { SlidingWindowLimit } from "@/lib/triggers/sliding-window-limit";
 import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
+import { withCappedBody } from "@/server/auth/request-guard";
 import { newId } from "@/server/db/new-id";
 import { afterFireWritten, recordFire } from "./record-fire";
 import { startTriggerRun } from "./start-trigger-run";
@@ -44,23 +45,9 @@ function refuse(status: number, message: string, extra: Record<string, unknown> 
 
 /** The body up to `max` bytes, or undefined when it is longer (the rest is never read). */
 async function readCapped(req: Request, max: number): Promise<Uint8Array | undefined> {
-  const declared = req.headers.get("content-length");
-  if (declared !== null && /^\d{1,15}$/.test(declared) && Number(declared) > max) return undefined;
-  if (!req.body) return new Uint8Array();
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
+  const capped = await withCappedBody(req, max);
+  if (!(capped instanceof Request)) return undefined;
+  return new Uint8Array(await capped.arrayBuffer());
 }
 
 export class WebhookHandler {
@@ -156,7 +143,7 @@ export class WebhookHandler {
     else {
       // A refused call frees its key: a corrected redelivery is handled as new.
       if (!result.ok) await this.ctx.store.settleDelivery(fireId, { outcome: "refused", reason: result.reason });
-      await afterFireWritten(this.ctx, t, fire);
+      await afterFireWritten(this.ctx, t);
     }
     if (result.ok) return answer(202, { runId });
     if (result.why === "creator") return refuse(403, result.reason);

@@ -1,8 +1,7 @@
 /**
- * Writes one fire to the trigger's history and tells this process's live channels. Every so many
+ * Writes one fire to the trigger's history. Every so many
  * fires of a trigger, its history is cut back to the newest `historyMax` rows (the retention bound).
  */
-import type { TriggerFireNotice } from "@/lib/triggers/trigger-schema";
 import type { TriggerContext } from "./trigger-context";
 import type { NewFire, TriggerListed } from "./trigger-store";
 
@@ -10,31 +9,16 @@ import type { NewFire, TriggerListed } from "./trigger-store";
 const PRUNE_EVERY = 64;
 const sincePrune = new WeakMap<TriggerContext, Map<string, number>>();
 
-export function fireNotice(t: TriggerListed, f: Omit<NewFire, "triggerId">): TriggerFireNotice {
-  return {
-    triggerId: t.id,
-    kind: t.kind,
-    templateId: t.templatePk,
-    templateName: t.templateName,
-    at: new Date(f.at).toISOString(),
-    ...(f.scheduledFor != null ? { scheduledFor: new Date(f.scheduledFor).toISOString() } : {}),
-    outcome: f.outcome,
-    ...(f.runId ? { runId: f.runId } : {}),
-    ...(f.reason ? { reason: f.reason } : {}),
-  };
-}
-
-/** Counts a fire written some other way (a claimed delivery) towards the next pruning. */
-export async function afterFireWritten(ctx: TriggerContext, t: TriggerListed, f: Omit<NewFire, "triggerId">) {
+/** Counts a fire written some other way (a claim, a delivery) towards the next pruning. */
+export async function afterFireWritten(ctx: TriggerContext, t: TriggerListed): Promise<void> {
   let counts = sincePrune.get(ctx);
   if (!counts) sincePrune.set(ctx, (counts = new Map()));
   const n = (counts.get(t.id) ?? 0) + 1;
   counts.set(t.id, n % PRUNE_EVERY);
   if (n >= PRUNE_EVERY) await ctx.store.prune(t.id, ctx.historyMax);
-  ctx.notices.publish(fireNotice(t, f));
 }
 
 export async function recordFire(ctx: TriggerContext, t: TriggerListed, f: Omit<NewFire, "triggerId">): Promise<void> {
   await ctx.store.recordFire({ ...f, triggerId: t.id });
-  await afterFireWritten(ctx, t, f);
+  await afterFireWritten(ctx, t);
 }

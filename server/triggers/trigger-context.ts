@@ -3,7 +3,6 @@ import type { Db } from "@/server/db/open-database";
 import type { Clock } from "@/server/engine/clock";
 import type { RunEventBus } from "@/server/engine/event-bus";
 import type { RunEngine } from "@/server/engine/orchestrator";
-import type { FireNotices } from "./fire-notices";
 import type { TriggerStore } from "./trigger-store";
 
 export interface TriggerContext {
@@ -13,7 +12,6 @@ export interface TriggerContext {
   engine: RunEngine;
   bus: RunEventBus;
   clock: Clock;
-  notices: FireNotices;
   /** The data folder's key, read on first use (webhook secrets are sealed with it). */
   secretKey: () => Buffer;
   /** WF_API_TOKEN is set: triggers it created still act. */

@@ -14,7 +14,7 @@
  * A fire still pending RESUME_AFTER_MS after its claim was left by a server that stopped: the next
  * resync anywhere takes it over (recorded `started` when its run exists, else started now), so a crash
  * between claim and run loses no fire and doubles none.
- * Work on one trigger is serialised; different triggers proceed together. A resync every `resyncMs`
+ * Work on one trigger is serialised; different triggers proceed together. A resync every RESYNC_MS
  * picks up what other servers on the same database changed.
  */
 import { fireTimesBetween, nextFireTime, type Schedule } from "@/lib/triggers/cron-schedule";
@@ -30,7 +30,8 @@ import type { ClaimedFire, FireSettlement, Trigger, TriggerListed } from "./trig
 
 /** Due fire times looked at in one claim; older ones are recorded as one `missed` entry. */
 const MAX_CATCH_UP = 100;
-export const DEFAULT_RESYNC_MS = 30_000;
+/** How often a scheduler reads what other servers changed. */
+const RESYNC_MS = 30_000;
 /**
  * A fire claimed this long ago and still pending was left by a server that stopped: another takes it
  * over. A live server decides its fires within milliseconds (a waiting fire is not pending in this sense).
@@ -55,10 +56,7 @@ export class TriggerScheduler {
   private cancelResync?: () => void;
   private running = false;
 
-  constructor(
-    private readonly ctx: TriggerContext,
-    private readonly resyncMs = DEFAULT_RESYNC_MS,
-  ) {}
+  constructor(private readonly ctx: TriggerContext) {}
 
   /** Arms every enabled schedule; fires missed while no server ran are handled now (misfire policy). */
   async start(): Promise<void> {
@@ -92,16 +90,11 @@ export class TriggerScheduler {
     while (this.chains.size) await Promise.all([...this.chains.values()]);
   }
 
-  /** When each armed trigger fires next (epoch ms), for tests and the dashboard. */
-  armed(): ReadonlyMap<string, number> {
-    return new Map([...this.timers].map(([id, t]) => [id, t.at]));
-  }
-
   /** Reads every enabled schedule again: arms new ones, re-arms moved ones, drops the rest. */
   async resync(): Promise<void> {
     if (!this.running) return;
     this.cancelResync?.();
-    this.cancelResync = this.ctx.clock.setTimer(this.ctx.clock.now() + this.resyncMs, () => void this.resync());
+    this.cancelResync = this.ctx.clock.setTimer(this.ctx.clock.now() + RESYNC_MS, () => void this.resync());
     await this.resumeStale();
     const schedules = await this.ctx.store.enabledSchedules();
     const ids = new Set(schedules.map((t) => t.id));
@@ -188,7 +181,7 @@ export class TriggerScheduler {
       return fresh ? this.arm(fresh) : this.disarm(id);
     }
     this.arm({ ...t, nextFireAt: next });
-    for (const f of fires) if (!f.pending) await afterFireWritten(this.ctx, t, f);
+    for (const f of fires) if (!f.pending) await afterFireWritten(this.ctx, t);
     for (const s of starts) await this.fire(id, s.scheduledFor, s.runId, s.note);
   }
 
@@ -301,7 +294,6 @@ export class TriggerScheduler {
 
   /** Writes what became of a pending fire, and tells the live channels. */
   private async settle(t: TriggerListed, scheduledFor: number, f: FireSettlement): Promise<void> {
-    if (await this.ctx.store.settleFire(t.id, scheduledFor, f))
-      await afterFireWritten(this.ctx, t, { ...f, scheduledFor });
+    if (await this.ctx.store.settleFire(t.id, scheduledFor, f)) await afterFireWritten(this.ctx, t);
   }
 }

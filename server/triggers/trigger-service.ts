@@ -25,11 +25,8 @@ export class TriggerService {
   readonly scheduler: TriggerScheduler;
   private readonly webhooks: WebhookHandler;
 
-  constructor(
-    readonly ctx: TriggerContext,
-    o: { resyncMs?: number } = {},
-  ) {
-    this.scheduler = new TriggerScheduler(ctx, o.resyncMs);
+  constructor(readonly ctx: TriggerContext) {
+    this.scheduler = new TriggerScheduler(ctx);
     this.webhooks = new WebhookHandler(ctx);
   }
 
