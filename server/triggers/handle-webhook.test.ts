@@ -14,6 +14,7 @@ import { httpCalls } from "@/server/test-support/http-calls";
 import type { TestDeps } from "@/server/test-support/test-deps";
 import { authHeaders, type TrpcHttpServer } from "@/server/test-support/trpc-http-server";
 import { signedCurlLine } from "@/lib/triggers/signed-curl-line";
+import { RESUME_AFTER_MS } from "./trigger-store";
 import { MAX_WEBHOOK_BODY_BYTES, WEBHOOK_CALLS_PER_MINUTE } from "./handle-webhook";
 
 let t: TestDeps;
@@ -189,5 +190,37 @@ describe("POST /api/hooks/<triggerId>", () => {
     }
     expect((await trpc<{ items: unknown[] }>("run.list", { triggerId: hook.id })).items).toHaveLength(2);
     expect((await history(hook.id)).map((f) => f.outcome)).toEqual(["started", "started"]);
+  });
+
+  it("a delivery whose server stopped before its run started is handled anew by the redelivery", async () => {
+    const hook = await webhook();
+    // What a server leaves when it dies after claiming the key: a row naming a run that never started.
+    const store = t.deps.triggers.ctx.store;
+    const claimedAt = t.deps.clock.now() - RESUME_AFTER_MS - 1;
+    await store.claimDelivery({
+      triggerId: hook.id,
+      at: claimedAt,
+      outcome: "started",
+      runId: "run_never_started",
+      deliveryKey: "delivery-lost",
+    });
+    const body = JSON.stringify({ ref: "main" });
+    const res = await post(hook.url, body, {
+      "x-wf-signature": sign(hook.secret, body),
+      "idempotency-key": "delivery-lost",
+    });
+    expect(res.status).toBe(202);
+    const { runId } = (await res.json()) as { runId: string };
+    expect(runId).not.toBe("run_never_started");
+    await t.deps.engine.settled(runId);
+    const fires = await history(hook.id);
+    expect(fires.map((f) => f.outcome)).toEqual(["started", "refused"]);
+    expect(fires[1]!.reason).toMatch(/stopped before starting its run/);
+    // The key now names the new run.
+    const again = await post(hook.url, body, {
+      "x-wf-signature": sign(hook.secret, body),
+      "idempotency-key": "delivery-lost",
+    });
+    expect(await again.json()).toEqual({ runId, duplicate: true });
   });
 });

@@ -3,7 +3,8 @@
  * 1. an unknown or disabled trigger → 404; over 60 calls a minute for this trigger → 429;
  * 2. the body is read up to 1 MiB (a declared length over it is refused unread) → else 413;
  * 3. the signature (`hmac`) or bearer secret (`token`) must match → else 401, recorded `refused`;
- * 4. a repeated `Idempotency-Key` / `X-Wf-Delivery` answers the first call's run and starts nothing;
+ * 4. a repeated `Idempotency-Key` / `X-Wf-Delivery` answers the first call's run and starts nothing
+ *    (unless that call's server stopped before starting its run: then this one is handled as new);
  * 5. the request is mapped into variables and the run started as the trigger's creator → 202 `{ runId }`;
  *    a creator without the editor role → 403, a required variable without a value or a body that is
  *    not JSON where the mapping reads it → 422, each recorded `refused`.
@@ -17,7 +18,7 @@ import { newId } from "@/server/db/new-id";
 import { afterFireWritten, recordFire } from "./record-fire";
 import { startTriggerRun } from "./start-trigger-run";
 import type { TriggerContext } from "./trigger-context";
-import type { TriggerListed } from "./trigger-store";
+import { RESUME_AFTER_MS, type TriggerFire, type TriggerListed } from "./trigger-store";
 import { bodySignature, openWebhookSecret, sha256 } from "./webhook-secret";
 
 export const MAX_WEBHOOK_BODY_BYTES = 1 << 20;
@@ -83,9 +84,23 @@ export class WebhookHandler {
       return refuse(400, `Idempotency-Key / X-Wf-Delivery is longer than ${MAX_DELIVERY_KEY} characters`);
     if (key) {
       const earlier = await this.ctx.store.findDelivery(t.id, key);
-      if (earlier?.runId) return answer(202, { runId: earlier.runId, duplicate: true });
+      if (earlier?.runId && !(await this.abandoned(earlier, now)))
+        return answer(202, { runId: earlier.runId, duplicate: true });
     }
     return this.start(t, req, body, key, now);
+  }
+
+  /**
+   * A delivery whose run never started, claimed long ago: its server stopped in between. It is recorded
+   * `refused` and its key released, so this redelivery is handled as new (instead of answering a run
+   * that does not exist).
+   */
+  private async abandoned(earlier: TriggerFire, now: number): Promise<boolean> {
+    if (now - earlier.at <= RESUME_AFTER_MS || (await this.ctx.store.runStatus(earlier.runId!)) !== undefined)
+      return false;
+    const reason = "the server that took this delivery stopped before starting its run; a redelivery was handled";
+    await this.ctx.store.settleDelivery(earlier.id, { outcome: "refused", reason });
+    return true;
   }
 
   private authProblem(t: TriggerListed, headers: Headers, body: Uint8Array): string | undefined {

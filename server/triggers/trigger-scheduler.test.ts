@@ -11,8 +11,8 @@ import { until } from "@/server/test-support/until";
 import { TriggerCreateSchema } from "@/lib/triggers/trigger-inputs";
 import type { OverlapPolicy } from "@/lib/triggers/trigger-schema";
 import { SqliteTriggerStore } from "./sqlite-trigger-store";
-import { RESUME_AFTER_MS, TriggerScheduler } from "./trigger-scheduler";
-import type { ClaimedFire, FireSettlement } from "./trigger-store";
+import { TriggerScheduler } from "./trigger-scheduler";
+import { RESUME_AFTER_MS, type ClaimedFire, type FireSettlement } from "./trigger-store";
 
 const MINUTE = 60_000;
 /** The fake clock's start, 00:16:40 UTC: the next whole minute is 40 s away. */

@@ -26,17 +26,18 @@ import { newId } from "@/server/db/new-id";
 import { afterFireWritten } from "./record-fire";
 import { startTriggerRun, type TriggerRunResult } from "./start-trigger-run";
 import type { TriggerContext } from "./trigger-context";
-import type { ClaimedFire, FireSettlement, Trigger, TriggerListed } from "./trigger-store";
+import {
+  RESUME_AFTER_MS,
+  type ClaimedFire,
+  type FireSettlement,
+  type Trigger,
+  type TriggerListed,
+} from "./trigger-store";
 
 /** Due fire times looked at in one claim; older ones are recorded as one `missed` entry. */
 const MAX_CATCH_UP = 100;
 /** How often a scheduler reads what other servers changed. */
 const RESYNC_MS = 30_000;
-/**
- * A fire claimed this long ago and still pending was left by a server that stopped: another takes it
- * over. A live server decides its fires within milliseconds (a waiting fire is not pending in this sense).
- */
-export const RESUME_AFTER_MS = 60_000;
 /** What a pending fire's row says until it is decided (what stays if its server stopped). */
 const PENDING_REASON = "claimed; its run has not started yet";
 const RESUMED_WHY = "the server that claimed this fire stopped before recording it";

@@ -9,6 +9,13 @@ import type { TriggerFireRow, TriggerRow } from "@/server/db/schema";
 
 export type Awaitable<T> = T | Promise<T>;
 
+/**
+ * A fire (or a webhook delivery) claimed this long ago and still not decided was left by a server that
+ * stopped: another takes it over. A live server decides its fires within milliseconds (a fire waiting for
+ * the previous run is not undecided in this sense).
+ */
+export const RESUME_AFTER_MS = 60_000;
+
 /** Who a trigger acts as: its creator (`userId` null: the server's WF_API_TOKEN). */
 export interface TriggerCreator {
   userId: string | null;
