@@ -249,3 +249,23 @@ describe("a crash between a fire's claim and its record", () => {
     },
   );
 });
+
+describe("on the real clock", () => {
+  it("a schedule every second starts runs that are recorded; disabled, it is disarmed", async () => {
+    const t = createTestDeps();
+    open.push(t);
+    const id = await schedule(t.deps, quick, { cron: "* * * * * *", overlap: "allow" });
+    await t.deps.triggers.scheduler.start();
+    const fires = await until(
+      () => history(t.deps, id),
+      (h) => h.filter((f) => f.outcome === "started").length >= 2,
+    );
+    // Each a different second, each one run of this trigger.
+    const started = fires.filter((f) => f.outcome === "started");
+    expect(new Set(started.map((f) => f.scheduledFor)).size).toBe(started.length);
+    for (const f of started) expect(runsOf(t.deps, id).map((r) => r.id)).toContain(f.runId);
+    await t.deps.triggers.update({ id, enabled: false });
+    expect((await t.deps.triggers.ctx.store.get(id))!.nextFireAt).toBeNull();
+    expect((await t.deps.triggers.list({})).items[0]).not.toHaveProperty("nextFires");
+  });
+});
