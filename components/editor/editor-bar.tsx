@@ -4,6 +4,7 @@
  * toolbar, Save and Run… (the Run form opens under it).
  */
 import Link from "next/link";
+import type { ReactNode } from "react";
 import { useCan } from "@/components/app-shell/session-provider";
 import { RunForm } from "@/components/run/run-form";
 import { hasErrors } from "@/lib/workflow/model/diagnostic";
@@ -18,6 +19,8 @@ export function EditorBar(
     onRun(): void;
     /** The version badge opens the version history (on a saved template). */
     onVersions?: () => void;
+    /** After the title (the template page's tabs). */
+    tabs?: ReactNode;
   },
 ) {
   const store = useEditorStore();
@@ -27,7 +30,7 @@ export function EditorBar(
   const templateId = useEditor((s) => s.templateId);
   const dirty = useEditor((s) => s.draft !== s.saved);
   const errors = useEditor((s) => hasErrors(s.diagnostics));
-  const { save, saving, runOpen, onRun, onVersions, ...toolbar } = props;
+  const { save, saving, runOpen, onRun, onVersions, tabs, ...toolbar } = props;
   return (
     <div className="editor-bar">
       <div className="editor-title">
@@ -57,6 +60,7 @@ export function EditorBar(
           )}
         </div>
       </div>
+      {tabs}
       <EditorToolbar {...toolbar} />
       <div className="button-row editor-actions" style={canEdit ? undefined : { display: "none" }}>
         <button type="button" className="button" onClick={save} disabled={saving} title="Save (Ctrl/⌘ S)">

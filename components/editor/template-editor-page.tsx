@@ -1,7 +1,7 @@
 "use client";
 /** `/templates/[id]`: the editor on the latest version of a saved template, with its versions. */
 import { useQuery } from "@tanstack/react-query";
-import { useCallback } from "react";
+import { useCallback, type ReactNode } from "react";
 import { diffHighlight } from "@/lib/canvas/diff-highlight";
 import { useTRPC, useTRPCClient } from "@/components/app-shell/trpc-react-provider";
 import type { RouterOutputs } from "@/lib/trpc/router-types";
@@ -54,7 +54,18 @@ function Versions({ id }: { id: string }) {
 /** What `template.get` answers (passed from the server page as the query's first data). */
 export type TemplateGetResult = RouterOutputs["template"]["get"];
 
-export function TemplateEditorPage({ id, run, initial }: { id: string; run?: boolean; initial?: TemplateGetResult }) {
+export function TemplateEditorPage({
+  id,
+  run,
+  initial,
+  tabs,
+}: {
+  id: string;
+  run?: boolean;
+  initial?: TemplateGetResult;
+  /** The template page's tabs, shown in the editor bar. */
+  tabs?: ReactNode;
+}) {
   const trpc = useTRPC();
   const isClient = useIsClient();
   const q = useQuery(
@@ -75,6 +86,7 @@ export function TemplateEditorPage({ id, run, initial }: { id: string; run?: boo
         storageId={q.data.id}
         versions={<Versions id={q.data.id} />}
         initialRunOpen={run}
+        tabs={tabs}
         banner={
           local && (
             <RestoredDraftBanner

@@ -56,6 +56,8 @@ interface EditorProps {
   initialRunOpen?: boolean;
   /** Above the workspace: the restored-draft banner. */
   banner?: ReactNode;
+  /** In the editor bar, after the title: the template page's tabs (Workflow, Triggers). */
+  tabs?: ReactNode;
 }
 
 /** The start drawer: open on an empty canvas, folded once the canvas has nodes (the toolbar reopens it). */
@@ -70,7 +72,7 @@ function useStartDrawer() {
   return [open, setOpen] as const;
 }
 
-function EditorBody({ versions, storageId, initialRunOpen, banner }: EditorProps) {
+function EditorBody({ versions, storageId, initialRunOpen, banner, tabs }: EditorProps) {
   const store = useEditorStore();
   const trpc = useTRPC();
   const flow = useReactFlow();
@@ -202,6 +204,7 @@ function EditorBody({ versions, storageId, initialRunOpen, banner }: EditorProps
     <div className="editor workspace">
       {banner}
       <EditorBar
+        tabs={tabs}
         save={() => void save()}
         saving={saving}
         runOpen={runOpen}

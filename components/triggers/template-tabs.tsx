@@ -1,9 +1,10 @@
 /**
  * The template page's two tabs: `Workflow` (the editor) and `Triggers` (schedules and webhooks,
- * docs/triggers.md). Each is a link (`?tab=triggers`), so a tab can be opened, shared and reloaded.
+ * docs/triggers.md). Each is a link (`?tab=triggers`), so a tab can be opened, shared and reloaded; on
+ * the editor they sit in its bar (the workspace keeps the whole screen), on the Triggers tab above it.
  */
 import Link from "next/link";
-import type { ReactNode } from "react";
+import "./triggers.css";
 
 export type TemplateTab = "workflow" | "triggers";
 
@@ -12,34 +13,21 @@ const TABS: { id: TemplateTab; label: string }[] = [
   { id: "triggers", label: "Triggers" },
 ];
 
-export function TemplateTabs({
-  templateId,
-  active,
-  children,
-}: {
-  templateId: string;
-  active: TemplateTab;
-  children: ReactNode;
-}) {
+export function TemplateTabs({ templateId, active }: { templateId: string; active: TemplateTab }) {
   const base = `/templates/${encodeURIComponent(templateId)}`;
   return (
-    <>
-      <nav role="tablist" aria-label="Template" className="tabs template-tabs">
-        {TABS.map((t) => (
-          <Link
-            key={t.id}
-            role="tab"
-            aria-selected={t.id === active}
-            className="tab"
-            href={t.id === "workflow" ? base : `${base}?tab=${t.id}`}
-          >
-            {t.label}
-          </Link>
-        ))}
-      </nav>
-      <div role="tabpanel" aria-label={TABS.find((t) => t.id === active)!.label} className="template-tab-panel">
-        {children}
-      </div>
-    </>
+    <nav role="tablist" aria-label="Template" className={`tabs template-tabs template-tabs-${active}`}>
+      {TABS.map((t) => (
+        <Link
+          key={t.id}
+          role="tab"
+          aria-selected={t.id === active}
+          className="tab"
+          href={t.id === "workflow" ? base : `${base}?tab=${t.id}`}
+        >
+          {t.label}
+        </Link>
+      ))}
+    </nav>
   );
 }

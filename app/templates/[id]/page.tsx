@@ -18,16 +18,20 @@ export default async function TemplatePage(props: {
   const templateId = decodeURIComponent(id);
   if (tab === "triggers")
     return (
-      <TemplateTabs templateId={templateId} active="triggers">
+      <div className="page">
+        <TemplateTabs templateId={templateId} active="triggers" />
         <TriggersPanel templateId={templateId} />
-      </TemplateTabs>
+      </div>
     );
   const caller = await serverCaller();
   // A missing template (or any error) is left to the page's own query, which shows the message.
   const initial = await caller.template.get({ id: templateId }).catch(() => undefined);
   return (
-    <TemplateTabs templateId={templateId} active="workflow">
-      <TemplateEditorPage id={templateId} run={run === "1"} initial={initial} />
-    </TemplateTabs>
+    <TemplateEditorPage
+      id={templateId}
+      run={run === "1"}
+      initial={initial}
+      tabs={<TemplateTabs templateId={templateId} active="workflow" />}
+    />
   );
 }
