@@ -6,8 +6,8 @@
  */
 import { TRPCError } from "@trpc/server";
 import * as z from "zod";
-import { rethrowApiError } from "@/server/api/api-errors";
-import { DiagnosticsError, createTRPCRouter, publicProcedure } from "@/server/api/trpc";
+import { rethrowApiError } from "@/server/api/procedures/api-errors";
+import { DiagnosticsError, createTRPCRouter, publicProcedure } from "@/server/api/procedures/trpc";
 import {
   TriggerCreateSchema,
   TriggerHistorySchema,
