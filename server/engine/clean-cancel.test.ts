@@ -60,7 +60,8 @@ describe("cancel is clean: the old attempt's process group is gone before the no
     const t = buildTemplate().node("A", { args_template: STUBBORN }).done();
     const { runId } = h.engine.startRun({ template: t });
     const ws = path.join(h.dir, "runs", runId);
-    await waitUntil(() => pidsOf(ws).length === 1);
+    // The first attempt has marked itself (`first`): the re-run is the second attempt, which ends.
+    await waitUntil(() => pidsOf(ws).length === 1 && fs.existsSync(path.join(ws, "first")));
     h.engine.cancel(runId);
     // At once: the node is cancelled but its processes ignore SIGTERM for the grace period.
     h.engine.rerunFrom(runId, "A", true);
