@@ -19,7 +19,7 @@ export function EditorBar(
     onRun(): void;
     /** The version badge opens the version history (on a saved template). */
     onVersions?: () => void;
-    /** After the title (the template page's tabs). */
+    /** On the crumb line above the title (the template page's tabs), taking no width from the toolbar. */
     tabs?: ReactNode;
   },
 ) {
@@ -34,9 +34,12 @@ export function EditorBar(
   return (
     <div className="editor-bar">
       <div className="editor-title">
-        <p className="muted small editor-crumb">
-          <Link href="/templates">Templates</Link> / {templateId ? "template" : "new workflow"}
-        </p>
+        <div className="muted small editor-crumb">
+          <span>
+            <Link href="/templates">Templates</Link> / {templateId ? "template" : "new workflow"}
+          </span>
+          {tabs}
+        </div>
         <div className="title-row">
           <h1 title={name || "Untitled workflow"}>{name || "Untitled workflow"}</h1>
           {version !== null &&
@@ -60,7 +63,6 @@ export function EditorBar(
           )}
         </div>
       </div>
-      {tabs}
       <EditorToolbar {...toolbar} />
       <div className="button-row editor-actions" style={canEdit ? undefined : { display: "none" }}>
         <button type="button" className="button" onClick={save} disabled={saving} title="Save (Ctrl/⌘ S)">
