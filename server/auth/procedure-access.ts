@@ -37,6 +37,8 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
   "run.list": "viewer",
   "run.log": "viewer",
   "run.onEvent": "viewer",
+  "run.simulate": "viewer",
+  "run.compare": "viewer",
   "run.start": "editor",
   "run.cancel": "editor",
   "run.rerunFrom": "editor",
