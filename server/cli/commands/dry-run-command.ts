@@ -36,7 +36,7 @@ export function dryRunCommand(target: string, opts: RunOptions, io: CliIo): numb
       decisions: answers,
       undecided: opts.approve === "all" ? "approvals" : "wait",
       catalog: () => loadExecutorCatalog(process.env),
-      secretSource: environmentSecretSource,
+      secretSource: environmentSecretSource(process.env),
     });
   } catch (err) {
     if (!(err instanceof RunInputError)) throw err;
