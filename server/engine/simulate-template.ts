@@ -29,12 +29,10 @@ export function simulateTemplate(input: SimulateTemplateInput) {
   const { vars, diagnostics } = resolveRunVariables(input.template, input.variables ?? {}, input.refuseUndeclared);
   const prepared = prepareRun(input.template);
   const problems = [
+    ...prepared.problems,
     ...diagnostics,
-    ...prepared.variableNames,
-    ...prepared.shellCommands,
     ...(input.catalog ? checkSkillCommands(input.template, input.catalog) : []),
     ...(input.secretSource ? resolveRunSecrets(input.template, input.secretSource).diagnostics : []),
-    ...prepared.planProblems,
   ];
   if (problems.length || !prepared.spec) throw new RunInputError(problems);
   const spec = prepared.spec;
