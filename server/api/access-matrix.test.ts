@@ -62,6 +62,8 @@ const INPUTS: Record<string, () => unknown> = {
   "run.cancel": () => ({ runId: f.cancelRunId }),
   "run.rerunFrom": () => ({ runId: f.runId, nodeId: "A" }),
   "run.retryFailed": () => ({ runId: f.runId }),
+  "run.simulate": () => ({ templateId: f.templateId, variables: {} }),
+  "run.compare": () => ({ a: f.runId, b: f.runId }),
   "live.watch": () => ({ runId: f.runId }),
   "approval.list": () => ({}),
   "approval.decide": () => ({ approvalId: f.approvalId, decision: "approve" }),
