@@ -56,7 +56,8 @@ export const providerRouter = createTRPCRouter({
   save: publicProcedure.input(SavedProviderSchema.strict()).mutation(({ input, ctx }) => {
     if (input.kind === "cli") {
       if (!input.command) bad("command: a program and its arguments");
-      if (!findOnPath(input.command[0])) bad(`command: cannot start ${input.command[0]} (not found on the server's PATH)`);
+      if (!findOnPath(input.command[0]))
+        bad(`command: cannot start ${input.command[0]} (not found on the server's PATH)`);
     } else {
       if (!input.baseUrl) bad("baseUrl: the OpenAI-compatible endpoint");
       if (!input.model) bad("model: the model to ask");
