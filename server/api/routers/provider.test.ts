@@ -127,4 +127,22 @@ describe("provider router", () => {
     await expect(callerAs(t, ["viewer"]).provider.list()).rejects.toMatchObject({ code: "FORBIDDEN" });
     expect((await admin().provider.list()).items.map((i) => i.name)).toEqual(["echo"]);
   });
+
+  it("run.start refuses agent nodes with no provider ready (naming them) unless they can be skipped", async () => {
+    const template = (onFail?: string) => ({
+      template_id: "t",
+      name: "t",
+      nodes: [{ id: "ask", name: "Ask", type: "agent", args_template: "hi", ...(onFail ? { on_fail: onFail } : {}) }],
+      edges: [],
+    });
+    await expect(admin().run.start({ template: template() })).rejects.toMatchObject({
+      code: "PRECONDITION_FAILED",
+      message: expect.stringContaining('"ask"'),
+    });
+    expect((await admin().run.list({})).items).toEqual([]);
+    const skipped = await admin().run.start({ template: template("skip") });
+    expect(skipped.runId).toBeTruthy();
+    await admin().provider.save({ name: "echo", kind: "cli", command: ["cat"] });
+    expect((await admin().run.start({ template: template() })).runId).toBeTruthy();
+  });
 });
