@@ -12,7 +12,7 @@ import { createOpenAiAgentProvider } from "./openai-agent-provider";
 import { loadProviderConfig, type ProviderSpec } from "./provider-config";
 import type { ProviderSettings, SavedProvider } from "./provider-settings";
 
-export type ProviderSource = "settings" | "file" | "env";
+type ProviderSource = "settings" | "file" | "env";
 
 /** One configured provider as Settings lists it (no key, only the secret's name). */
 export interface ProviderEntry {

@@ -7,7 +7,7 @@ import type { Template } from "@/lib/workflow/model/template-schema";
 import { wfIssue } from "@/lib/workflow/model/wf-issue-codes";
 
 /** Where a person configures one (Settings' `Agent providers` section). */
-export const PROVIDER_SETTINGS_HREF = "/settings#agent-providers";
+const PROVIDER_SETTINGS_HREF = "/settings#agent-providers";
 
 export function nodesNeedingProvider(template: Template): Template["nodes"] {
   return template.nodes.filter(
