@@ -61,6 +61,11 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
   "secret.list": "admin",
   "secret.set": "admin",
   "secret.delete": "admin",
+  "provider.list": "editor",
+  "provider.save": "admin",
+  "provider.delete": "admin",
+  "provider.setDefault": "admin",
+  "provider.test": "admin",
   "audit.list": "admin",
 };
 

@@ -1,4 +1,5 @@
 /** `run` router: start, read, list, cancel, re-run, the live event stream (docs/api.md). Thin: validate, call the engine. */
+import { refuseWithoutProvider } from "@/server/api/refuse-without-provider";
 import { TRPCError, tracked } from "@trpc/server";
 import * as z from "zod";
 import { rethrowApiError, withApiErrors } from "@/server/api/api-errors";
@@ -84,6 +85,7 @@ function startRun(
   if (input.template) {
     const parsed = parseTemplate(input.template);
     if (!parsed.ok) throw new DiagnosticsError("the template is not valid", parsed.diagnostics);
+    refuseWithoutProvider(deps.providers, parsed.template);
     return engine.startRunGrouped({
       template: parsed.template,
       variables: input.variables,
@@ -93,6 +95,7 @@ function startRun(
   }
   if (!input.templateId) throw new TRPCError({ code: "BAD_REQUEST", message: "templateId or template is required" });
   const t = getTemplate(deps.db, input.templateId);
+  refuseWithoutProvider(deps.providers, t.template);
   return engine.startRunGrouped({
     template: t.template,
     variables: input.variables,
