@@ -85,6 +85,11 @@ const INPUTS: Record<string, () => unknown> = {
   "secret.set": () => ({ name: "ACCESS_SECRET", value: "value-1234" }),
   "secret.delete": () => ({ name: "SPARE_SECRET" }),
   "audit.list": () => ({}),
+  "provider.list": () => undefined,
+  "provider.save": () => ({ name: "access-cat", kind: "cli", command: ["cat"] }),
+  "provider.delete": () => ({ name: "spare-provider" }),
+  "provider.setDefault": () => ({ name: "spare-provider" }),
+  "provider.test": () => ({ name: "spare-provider" }),
 };
 
 /** Every row of every table, as text: what "nothing changed" is compared with. */
@@ -144,6 +149,7 @@ beforeAll(async () => {
     await admin.user.create({ email: "doomed@access.test", password: "doomed-password", roles: ["viewer"] })
   ).user.id;
   await admin.secret.set({ name: "SPARE_SECRET", value: "spare-value" });
+  await admin.provider.save({ name: "spare-provider", kind: "cli", command: ["cat"] });
   f.tokenId = createApiToken(t.db, f.userId, "fixture").summary.id;
 }, 120_000);
 
