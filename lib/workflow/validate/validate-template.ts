@@ -66,6 +66,8 @@ function withoutRepeatedSchemaErrors(schema: Diagnostic[], rules: Diagnostic[]):
 export interface ValidateOptions {
   /** Whether an agent provider is ready; given → a node that needs one when none is warns (WF110). */
   providersReady?: boolean;
+  /** Executor-catalog entries whose recipe asks an agent: skill nodes naming one need a provider too. */
+  agentSkills?: ReadonlySet<string>;
 }
 
 /** Validates unknown input as a template; see the file header. */
@@ -79,7 +81,7 @@ export function validateTemplate(input: unknown, o: ValidateOptions = {}): Valid
   for (const rule of RULES) found.push(...rule(view, subject));
   const diagnostics = withoutRepeatedSchemaErrors(schema, found);
   if (parsed.success && o.providersReady !== undefined)
-    diagnostics.push(...checkProviderReadiness(parsed.data, o.providersReady));
+    diagnostics.push(...checkProviderReadiness(parsed.data, o.providersReady, o.agentSkills));
   return {
     ok: !hasErrors(diagnostics),
     mode: ddeMode(view),

@@ -5,10 +5,9 @@
 import { TRPCError } from "@trpc/server";
 import * as z from "zod";
 import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
-import type { ProviderEntry } from "@/server/providers/agent-providers";
 import { detectAgentClis, findOnPath } from "@/server/providers/find-on-path";
+import { isProviderReady } from "@/server/providers/provider-readiness";
 import { SavedProviderSchema } from "@/server/providers/provider-settings";
-import type { ServerDeps } from "@/server/runtime/server-deps";
 
 const NameInput = z.object({ name: z.string().min(1) });
 const TEST_PROMPT = "Reply with one short line: ok";
@@ -18,12 +17,6 @@ function bad(message: string): never {
   throw new TRPCError({ code: "BAD_REQUEST", message });
 }
 
-function ready(deps: ServerDeps, e: ProviderEntry): boolean {
-  if (e.kind === "cli") return Boolean(e.command?.[0] && findOnPath(e.command[0]));
-  if (!e.baseUrl || !e.model) return false;
-  return !e.apiKeySecret || deps.secrets.list().some((s) => s.name === e.apiKeySecret);
-}
-
 function firstLine(text: string): string {
   return (text.split("\n").find((l) => l.trim() !== "") ?? "").trim().slice(0, 200);
 }
@@ -31,11 +24,12 @@ function firstLine(text: string): string {
 export const providerRouter = createTRPCRouter({
   list: publicProcedure.query(({ ctx }) => {
     const admin = ctx.caller?.roles.includes("admin") ?? false;
+    const secretNames = new Set(ctx.deps.secrets.list().map((s) => s.name));
     return {
       items: ctx.deps.providers.entries().map((e) => ({
         name: e.name,
         kind: e.kind,
-        ready: ready(ctx.deps, e),
+        ready: isProviderReady(e, secretNames),
         source: e.source,
         default: e.default,
         // Editors see names and readiness; how a provider is reached is for admins.

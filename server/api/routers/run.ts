@@ -85,7 +85,7 @@ function startRun(
   if (input.template) {
     const parsed = parseTemplate(input.template);
     if (!parsed.ok) throw new DiagnosticsError("the template is not valid", parsed.diagnostics);
-    refuseWithoutProvider(deps.providers, parsed.template);
+    refuseWithoutProvider(deps, parsed.template);
     return engine.startRunGrouped({
       template: parsed.template,
       variables: input.variables,
@@ -95,7 +95,7 @@ function startRun(
   }
   if (!input.templateId) throw new TRPCError({ code: "BAD_REQUEST", message: "templateId or template is required" });
   const t = getTemplate(deps.db, input.templateId);
-  refuseWithoutProvider(deps.providers, t.template);
+  refuseWithoutProvider(deps, t.template);
   return engine.startRunGrouped({
     template: t.template,
     variables: input.variables,
