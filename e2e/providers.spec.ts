@@ -83,6 +83,11 @@ test("an agent workflow on a fresh install: the Run form says a provider is need
   await expect(page.getByTestId("run-status")).toHaveText("succeeded", { timeout: 15_000 });
   await expect(page.locator(`.react-flow__node[data-id="${agent}"]`)).toHaveAttribute("data-status", "done");
 
+  // The finished run is history: the Run form now says how long the workflow usually takes.
+  await page.goto(templateUrl);
+  await page.getByRole("button", { name: "Run…" }).click();
+  await expect(form.getByTestId("run-estimate")).toHaveText(/^Usually takes ~\d+ s \(1 run\)$/);
+
   // Leave the install as it was for the specs after this one.
   await page.goto("/settings");
   await section.getByRole("button", { name: "Delete provider echo" }).click();

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { useTRPC } from "@/components/app-shell/trpc-react-provider";
 import type { Template } from "@/lib/workflow/model/template-schema";
+import { RunEstimate, useRunEstimate } from "@/components/simulate/run-estimate";
 import { ProviderNotice, useMissingProvider } from "./provider-notice";
 
 export function RunForm({ templateId, template }: { templateId: string; template: Template }) {
@@ -19,11 +20,12 @@ export function RunForm({ templateId, template }: { templateId: string; template
   );
   const provider = useMissingProvider(template);
   const missing = vars.filter(([name, v]) => v.required && !values[name]?.trim()).map(([name]) => name);
+  const given = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ""));
+  const estimate = useRunEstimate(templateId, given, missing.length === 0);
   function submit(e: FormEvent) {
     e.preventDefault();
     if (missing.length || provider.blocked.length) return;
-    const variables = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ""));
-    start.mutate({ templateId, variables });
+    start.mutate({ templateId, variables: given });
   }
   return (
     <form className="run-form" onSubmit={submit} aria-label="Run this template">
@@ -60,6 +62,7 @@ export function RunForm({ templateId, template }: { templateId: string; template
           Start run
         </button>
         {missing.length > 0 && <span className="muted small">Required: {missing.join(", ")}</span>}
+        <RunEstimate estimate={estimate} />
       </div>
       {start.isError && <p role="alert">{start.error.message}</p>}
     </form>
