@@ -73,6 +73,7 @@ const OUTSIDE_LIB_WORKFLOW = [
   "lib/stores",
   "lib/trpc",
   "lib/access",
+  "lib/triggers",
   "server",
   "components",
   "app",
@@ -175,7 +176,10 @@ export default tseslint.config(
   // Route handlers and server components reach the server only through its API (router, caller).
   boundary(["app/**"], ["server/db", "server/engine", "server/cli"]),
   boundary(["server/api/**"], ["components", "app", "server/cli"]),
-  boundary(["server/engine/**"], ["server/api", "server/cli", "server/runtime", "components", "app"]),
+  boundary(
+    ["server/engine/**"],
+    ["server/api", "server/cli", "server/runtime", "server/triggers", "components", "app"],
+  ),
   boundary(
     ["server/db/**"],
     [
@@ -188,6 +192,7 @@ export default tseslint.config(
       "server/engine",
       "server/cli",
       "server/runtime",
+      "server/triggers",
       "components",
       "app",
     ],
@@ -199,6 +204,24 @@ export default tseslint.config(
     ["lib/formats", "lib/describe", "lib/canvas", "lib/stores", "lib/trpc", "server", "components", "app"],
     IO_PACKAGES,
   ),
+  // Trigger rules are pure (fire times, misfire and overlap, mapping, signatures): the model's types only.
+  boundary(
+    ["lib/triggers/**"],
+    [
+      "lib/formats",
+      "lib/describe",
+      "lib/canvas",
+      "lib/stores",
+      "lib/trpc",
+      "lib/access",
+      "server",
+      "components",
+      "app",
+    ],
+    IO_PACKAGES,
+  ),
+  // The scheduler and webhooks start runs through the engine; the API and the routes call them, never back.
+  boundary(["server/triggers/**"], ["server/api", "server/cli", "server/runtime", "components", "app"]),
   // Accounts and secrets sit under the API and the engine, never the other way round.
   boundary(["server/auth/**"], ["server/api", "server/engine", "server/cli", "server/runtime", "components", "app"]),
   boundary(["server/secrets/**"], ["server/api", "server/engine", "server/auth", "server/cli", "components", "app"]),

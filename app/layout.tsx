@@ -15,7 +15,7 @@ export const metadata: Metadata = {
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const { user } = await (await serverCaller()).auth.me();
   return (
-    <html lang="en">
+    <html lang="en" suppressHydrationWarning>
       <body>
         <TRPCReactProvider>
           <AppShell user={user}>{children}</AppShell>

@@ -2,7 +2,7 @@
 import "server-only";
 import { headers } from "next/headers";
 import { createCaller } from "@/server/api/root";
-import { createTRPCContext } from "@/server/api/trpc";
+import { createTRPCContext } from "@/server/api/procedures/trpc";
 import { installedServerDeps } from "@/server/runtime/server-deps-holder";
 
 export async function serverCaller() {

@@ -2,7 +2,10 @@
  * `npm run bench:ui`: the editor at 1,000 nodes in headless Chromium, against the production build
  * (built first when missing) on its own port and data folder. Prints figures, asserts nothing:
  *  - open: navigation → 1,000 nodes drawn and a node click answered by the inspector (median of 5);
- *  - frame times (median, p95) while dragging a node and while panning;
+ *  - frame times (median, p95) while dragging a node and while panning, and the main thread's busy
+ *    time per 16.7 ms frame slot while dragging (from a Chrome trace: frame-to-frame times are capped by vsync);
+ *  - the node creator: a key press (`/`) → its search box drawn (median of 7);
+ *  - find a node: Enter in the find box → the view centred on the node (median of 7);
  *  - validation time per edit (the editor's debounced validator, measured in the page).
  */
 import { spawn, execSync } from "node:child_process";
@@ -11,9 +14,10 @@ import os from "node:os";
 import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import { chromiumLaunchOptions } from "@/e2e/chromium-launch-options";
+import { traceMainThread } from "./bench/main-thread-busy";
 import { median, percentile } from "./bench/measure";
 
-const PORT = 3391;
+const PORT = Number(process.env.WF_BENCH_UI_PORT ?? 3391);
 const BASE = `http://127.0.0.1:${PORT}`;
 const NODES = 1000;
 // The server starts with an admin and an API token: the API calls send the token, the page signs in.
@@ -90,15 +94,19 @@ async function editorFigures(page: Page, id: string) {
   );
 
   const box = (await page.locator(".react-flow__node-workflow").first().boundingBox())!;
+  const trace = await traceMainThread(page);
   const drag = await frameTimes(page, async () => {
     await page.mouse.move(box.x + 60, box.y + 30);
     await page.mouse.down();
     for (let i = 0; i < 60; i++) await page.mouse.move(box.x + 60 + i * 4, box.y + 30 + i * 2);
     await page.mouse.up();
   });
+  const busy = (await trace.stop()).wall;
   console.log(
-    `drag a node at ${NODES} nodes: frame median ${f(median(drag))}, p95 ${f(percentile(drag, 95))} (${drag.length} frames)`,
+    `drag a node at ${NODES} nodes: frame median ${f(median(drag))}, p95 ${f(percentile(drag, 95))} (${drag.length} frames);` +
+      ` main thread busy per frame slot median ${f(median(busy))}, p95 ${f(percentile(busy, 95))} (${busy.length} slots)`,
   );
+  await creatorAndFindFigures(page);
 
   const pane = (await page.locator(".react-flow__pane").boundingBox())!;
   const pan = await frameTimes(page, async () => {
@@ -123,6 +131,86 @@ async function editorFigures(page: Page, id: string) {
   const validation = await page.evaluate(() => (window as unknown as { __wfValidationMs: number[] }).__wfValidationMs);
   console.log(
     `validation per edit at ${NODES} nodes: median ${f(median(validation))}, max ${f(Math.max(...validation))}`,
+  );
+}
+
+/**
+ * Times from a key press to what it opens, measured in the page: the event is dispatched and a
+ * MutationObserver waits for `done()` to hold, then one more frame (the figure includes drawing).
+ */
+async function keyToFrame(page: Page, setup: string, done: string): Promise<number> {
+  // A string, not a function: tsx names inner functions with a helper the page does not have.
+  return (await page.evaluate(`new Promise((resolve) => {
+    const done = () => ${done};
+    let t0 = 0;
+    const observer = new MutationObserver(() => {
+      if (!done()) return;
+      observer.disconnect();
+      requestAnimationFrame(() => resolve(performance.now() - t0));
+    });
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+    t0 = performance.now();
+    ${setup}
+  })`)) as number;
+}
+
+/** The node creator (`/`) and find-a-node (Ctrl F → an id → Enter) at NODES nodes; "absent" before they existed. */
+async function creatorAndFindFigures(page: Page) {
+  await page.locator(".react-flow__pane").click({ position: { x: 5, y: 5 } });
+  const creator = `document.querySelector('[role="dialog"][aria-label="Add a node"]')`;
+  const opens: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    const ms = await Promise.race([
+      keyToFrame(
+        page,
+        `document.querySelector(".react-flow__pane").dispatchEvent(new KeyboardEvent("keydown", { key: "/", bubbles: true }));`,
+        creator,
+      ),
+      new Promise<number>((r) => setTimeout(() => r(-1), 3000)),
+    ]);
+    if (ms < 0) break;
+    opens.push(ms);
+    await page.keyboard.press("Escape");
+    await page.waitForFunction(`!${creator}`);
+  }
+  console.log(
+    opens.length
+      ? `node creator at ${NODES} nodes: key → search box drawn median ${f(median(opens))}, max ${f(Math.max(...opens))}`
+      : `node creator at ${NODES} nodes: absent`,
+  );
+
+  const finds: number[] = [];
+  const findBox = `document.querySelector('input[aria-label="Find a node"]')`;
+  for (let i = 0; i < 7; i++) {
+    const target = `N-${String(100 * i + 55).padStart(4, "0")}`;
+    await page.keyboard.press("Control+f");
+    const opened = await page
+      .waitForFunction(findBox, undefined, { timeout: 2000 })
+      .then(() => true)
+      .catch(() => false);
+    if (!opened) break;
+    await page.locator('input[aria-label="Find a node"]').fill(target);
+    // Centred: the node's box centre within 2 px of the canvas's centre.
+    const centred = `(() => {
+      const el = document.querySelector('.react-flow__node[data-id="${target}"]');
+      const pane = document.querySelector(".react-flow");
+      if (!el || !pane) return false;
+      const a = el.getBoundingClientRect(), b = pane.getBoundingClientRect();
+      return Math.abs(a.x + a.width / 2 - (b.x + b.width / 2)) < 2 && Math.abs(a.y + a.height / 2 - (b.y + b.height / 2)) < 2;
+    })()`;
+    finds.push(
+      await keyToFrame(
+        page,
+        `${findBox}.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));`,
+        centred,
+      ),
+    );
+    await page.keyboard.press("Escape");
+  }
+  console.log(
+    finds.length
+      ? `find a node at ${NODES} nodes: Enter → node centred median ${f(median(finds))}, max ${f(Math.max(...finds))}`
+      : `find a node at ${NODES} nodes: absent`,
   );
 }
 

@@ -2,8 +2,9 @@
  * What the web server does once at start (from instrumentation.ts): read the configuration, guard
  * forwarded headers (server/auth/forwarded-headers.ts), build
  * the dependencies (opening and migrating the database), install them for the route handlers, seed
- * the examples into an empty library, create the admin from WF_ADMIN_EMAIL/PASSWORD, and resume
- * interrupted runs, and say whether node processes are sandboxed. A database that cannot be opened (or a
+ * the examples into an empty library, create the admin from WF_ADMIN_EMAIL/PASSWORD, resume
+ * interrupted runs, start the trigger scheduler (fires missed while no server ran meet their misfire
+ * policy), and say whether node processes are sandboxed. A database that cannot be opened (or a
  * setting such as WF_SANDBOX that makes no sense) stops the process with one line naming it.
  */
 import { BootstrapAdminError, bootstrapAdmin } from "@/server/auth/bootstrap-admin";
@@ -34,6 +35,8 @@ export async function startServer(): Promise<void> {
     const { resumed, invalid } = deps.engine.recoverRuns();
     if (resumed.length) console.log(`wf: resumed ${resumed.length} unfinished run(s)`);
     for (const err of invalid) console.error(`wf: not resuming ${err.runId}: ${err.message}`);
+    // After the runs resumed: a waiting fire sees whether its previous run is still active.
+    await deps.triggers.scheduler.start();
   } catch (err) {
     if (
       err instanceof DatabaseOpenError ||

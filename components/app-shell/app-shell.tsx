@@ -7,12 +7,19 @@ import { LiveIndicator } from "./live-indicator";
 import { LiveProvider } from "./live-provider";
 import { PendingApprovals } from "./pending-approvals";
 import { SessionProvider, type SessionUser } from "./session-provider";
+import { THEME_SCRIPT, ThemeToggle } from "./theme-toggle";
+
+/** Before anything paints: the colour theme this browser chose (see theme-toggle.tsx). */
+function ThemeScript() {
+  return <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />;
+}
 
 /** Signed out (the /login and /setup pages) the header shows only the brand: nothing live, nothing to call. */
 export function AppShell({ user, children }: { user: SessionUser | null; children: ReactNode }) {
   if (!user)
     return (
       <SessionProvider user={null}>
+        <ThemeScript />
         <div className="shell">
           <header className="shell-header">
             <span className="brand">
@@ -20,6 +27,9 @@ export function AppShell({ user, children }: { user: SessionUser | null; childre
                 ◆
               </span>
               Wf Composer
+            </span>
+            <span className="push-right">
+              <ThemeToggle />
             </span>
           </header>
           <main className="shell-main">{children}</main>
@@ -29,6 +39,7 @@ export function AppShell({ user, children }: { user: SessionUser | null; childre
   return (
     <SessionProvider user={user}>
       <LiveProvider>
+        <ThemeScript />
         <div className="shell">
           <header className="shell-header">
             <Link href="/" className="brand" aria-label="Wf Composer home">
@@ -44,6 +55,7 @@ export function AppShell({ user, children }: { user: SessionUser | null; childre
             </nav>
             <PendingApprovals />
             <LiveIndicator />
+            <ThemeToggle />
             <AccountMenu />
           </header>
           <main className="shell-main">{children}</main>

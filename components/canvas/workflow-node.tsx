@@ -5,14 +5,14 @@
  * has a menu with the pipeline edits (docs/ui.md: insert after, remove with re-wiring).
  */
 import { Handle, Position, type NodeProps } from "@xyflow/react";
+import { useContext } from "react";
 import type { WorkflowFlowNode } from "@/lib/canvas/project-template";
-import { TYPE_ICONS } from "@/components/editor/node-type-icons";
-import { NodeMenu } from "@/components/editor/node-menu";
-import { useEditorStoreOrNull } from "@/components/editor/editor-provider";
+import { TYPE_ICONS } from "./node-type-icons";
+import { NodeMenuSlot } from "./node-menu-slot";
 
 export function WorkflowNodeView({ data, selected }: NodeProps<WorkflowFlowNode>) {
   const { node, status, attempts, problem, highlight, summary, phaseColour } = data;
-  const editor = useEditorStoreOrNull();
+  const Menu = useContext(NodeMenuSlot);
   const pause = node.type === "checkpoint" && node.auto_continue === false;
   const classes = [
     "wf-node",
@@ -30,7 +30,7 @@ export function WorkflowNodeView({ data, selected }: NodeProps<WorkflowFlowNode>
       title={node.description ?? node.name}
       style={phaseColour ? { borderLeftColor: phaseColour } : undefined}
     >
-      <Handle type="target" position={Position.Left} aria-label={`Input of ${node.id}`} />
+      <Handle type="target" position={Position.Left} />
       <div className="wf-node-head">
         <span className={`wf-node-icon wf-type-${node.type}`} aria-hidden>
           {TYPE_ICONS[node.type] ?? "•"}
@@ -56,11 +56,11 @@ export function WorkflowNodeView({ data, selected }: NodeProps<WorkflowFlowNode>
             {problem === "error" ? "!" : "?"}
           </span>
         )}
-        {editor && <NodeMenu store={editor} nodeId={node.id} />}
+        {Menu && <Menu nodeId={node.id} />}
       </div>
       <div className="wf-node-name">{node.name || <em className="muted">unnamed</em>}</div>
       <div className="wf-node-summary">{pause ? "pauses for a person" : summary}</div>
-      <Handle type="source" position={Position.Right} aria-label={`Output of ${node.id}`} />
+      <Handle type="source" position={Position.Right} />
     </div>
   );
 }

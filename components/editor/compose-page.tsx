@@ -3,7 +3,6 @@
 import { useState } from "react";
 import { templateIdFor } from "@/lib/workflow/versions/template-identity";
 import type { Template } from "@/lib/workflow/model/template-schema";
-import { ComposeStart } from "./compose-start";
 import { EditorProvider } from "./editor-provider";
 import { RestoredDraftBanner } from "./restored-draft-banner";
 import { readLocalDraft } from "./use-local-draft";
@@ -35,8 +34,12 @@ function ComposeEditor() {
   });
   return (
     <EditorProvider template={start.local?.template ?? start.empty} saved={start.local ? start.empty : undefined}>
-      {start.local && <RestoredDraftBanner savedAt={start.local.savedAt} server={start.empty} storageId={null} />}
-      <WorkflowEditor storageId={null} start={<ComposeStart />} />
+      <WorkflowEditor
+        storageId={null}
+        banner={
+          start.local && <RestoredDraftBanner savedAt={start.local.savedAt} server={start.empty} storageId={null} />
+        }
+      />
     </EditorProvider>
   );
 }

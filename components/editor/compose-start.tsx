@@ -1,22 +1,23 @@
 "use client";
 /**
- * The ways into a new workflow (/compose): describe it in a sentence or a list (`compose.describe`:
- * the DAG with its assumptions and injected checkpoints), or import text or a file
- * (`compose.import`: Mermaid, playbook YAML, template JSON, with the files a playbook includes).
- * Either becomes one undo step on the editor; an empty canvas and the palette are the third way.
+ * The ways into a workflow, in a drawer above the canvas: describe it in a sentence or a list
+ * (`compose.describe`: the DAG with its assumptions and injected checkpoints), or import text or a
+ * file (`compose.import`: Mermaid, playbook YAML, template JSON, with the files a playbook includes).
+ * Either becomes one undo step on the editor; the palette and the node creator are the third way.
+ * The drawer is open on an empty canvas and folds once the canvas has nodes (the editor decides).
  */
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "@/components/app-shell/trpc-react-provider";
 import type { Template } from "@/lib/workflow/model/template-schema";
 import { ImportForm } from "@/components/library/import-form";
-import { useEditor, useEditorStore } from "./editor-provider";
+import { showInjection } from "@/lib/stores/editor-commands";
+import { useEditorStore } from "./editor-provider";
 
 function DescribeBox() {
   const trpc = useTRPC();
   const store = useEditorStore();
   const [text, setText] = useState("");
-  const [assumptions, setAssumptions] = useState<string[]>([]);
   const [failure, setFailure] = useState<string>();
   const describe = useMutation(trpc.compose.describe.mutationOptions());
   const submit = async () => {
@@ -25,8 +26,8 @@ function DescribeBox() {
       const result = await describe.mutateAsync({ text });
       const template = result.template as Template;
       if (!store.getState().edit(() => template)) return;
-      setAssumptions(result.assumptions.map((a) => (typeof a === "string" ? a : JSON.stringify(a))));
-      store.getState().showReport({ checkpoints: result.checkpoints, removed: [] });
+      store.getState().setAssumptions(result.assumptions.map((a) => (typeof a === "string" ? a : JSON.stringify(a))));
+      showInjection(store, { checkpoints: result.checkpoints, removed: [] });
       store
         .getState()
         .notify(
@@ -65,16 +66,6 @@ function DescribeBox() {
           {failure}
         </p>
       )}
-      {assumptions.length > 0 && (
-        <div>
-          <h3 className="panel-subtitle">Assumptions</h3>
-          <ul className="assumptions" aria-label="Assumptions">
-            {assumptions.map((a, i) => (
-              <li key={i}>{a}</li>
-            ))}
-          </ul>
-        </div>
-      )}
     </div>
   );
 }
@@ -93,32 +84,26 @@ function ImportBox({ onDone }: { onDone: () => void }) {
   return <ImportForm submitLabel="Load into the editor" onTemplate={load} onClose={onDone} />;
 }
 
-export function ComposeStart() {
-  const empty = useEditor((s) => s.draft.nodes.length === 0);
-  const [open, setOpen] = useState(empty);
+export function ComposeStart({ onClose }: { onClose: () => void }) {
   const [importing, setImporting] = useState(false);
   return (
-    <section className="compose-start" aria-label="Start">
-      <div className="button-row">
-        <button type="button" className="link-button" aria-expanded={open} onClick={() => setOpen(!open)}>
-          {open ? "Hide" : "Describe or import a workflow"}
-        </button>
-      </div>
-      {open && (
-        <div className="compose-start-body">
-          <DescribeBox />
-          <div className="start-or">
-            <span className="muted small">or</span>
-            <button type="button" className="button" aria-expanded={importing} onClick={() => setImporting(!importing)}>
-              Import
-            </button>
-            <span className="muted small">
-              paste text, pick a file, or drop a file on the canvas — or add nodes from the palette
-            </span>
-          </div>
-          {importing && <ImportBox onDone={() => setImporting(false)} />}
+    <section className="compose-start" aria-label="Start" id="start-drawer">
+      <div className="compose-start-body">
+        <DescribeBox />
+        <div className="start-or">
+          <span className="muted small">or</span>
+          <button type="button" className="button" aria-expanded={importing} onClick={() => setImporting(!importing)}>
+            Import
+          </button>
+          <span className="muted small">
+            paste text, pick a file, or drop a file on the canvas — or add nodes from the palette (or press Tab)
+          </span>
+          <button type="button" className="link-button push-right" onClick={onClose} title="Fold this drawer away">
+            Hide
+          </button>
         </div>
-      )}
+        {importing && <ImportBox onDone={() => setImporting(false)} />}
+      </div>
     </section>
   );
 }

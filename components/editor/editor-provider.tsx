@@ -25,11 +25,6 @@ export function EditorProvider(props: {
   return <EditorContext.Provider value={store}>{props.children}</EditorContext.Provider>;
 }
 
-/** The store itself, for commands; null outside an editor (read-only canvases). */
-export function useEditorStoreOrNull(): EditorStore | null {
-  return useContext(EditorContext);
-}
-
 export function useEditorStore(): EditorStore {
   const store = useContext(EditorContext);
   if (!store) throw new Error("useEditorStore: no EditorProvider above this component");

@@ -11,6 +11,7 @@ import { changeNodeType, updateNode } from "@/lib/workflow/edit/update-node";
 import { useEditor, useEditorStore } from "./editor-provider";
 import { ChecksEditor } from "./fields/checks-editor";
 import { FieldInput } from "./fields/field-input";
+import { ConnectToField } from "./connect-to-field";
 
 const NAME: FieldSpec = { name: "name", kind: "text" };
 const DESCRIPTION: FieldSpec = { name: "description", kind: "text" };
@@ -131,6 +132,7 @@ export function NodeInspector({ node, diagnostics }: { node: WorkflowNode; diagn
           ))}
         </select>
       </div>
+      <ConnectToField node={node} />
       {field(NAME)}
       {field(DESCRIPTION)}
       {NODE_FIELDS[node.type].filter((f) => !f.behaviour).map(field)}

@@ -9,8 +9,11 @@ import { createPortal } from "react-dom";
 import { deleteSelection, duplicateSelection, insertAfter, removeWithRewire } from "@/lib/stores/editor-commands";
 import type { EditorStore } from "@/lib/stores/editor-store";
 import { NODE_TYPES, type NodeType } from "@/lib/workflow/model/template-schema";
+import { useEditorStore } from "./editor-provider";
 
-export function NodeMenu({ store, nodeId }: { store: EditorStore; nodeId: string }) {
+/** Drawn in each canvas node of the editor (through components/canvas/node-menu-slot.tsx). */
+export function NodeMenu({ nodeId }: { nodeId: string }) {
+  const store = useEditorStore();
   const [at, setAt] = useState<{ top: number; right: number } | null>(null);
   const open = at !== null;
   const list = useRef<HTMLDivElement>(null);

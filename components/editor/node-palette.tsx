@@ -1,10 +1,13 @@
 "use client";
 /**
  * The palette (docs/ui.md): the eight node types and the executor catalog's entries. Click adds
- * at the centre of the view; dragging onto the canvas adds at the drop point.
+ * at the centre of the view; dragging onto the canvas adds at the drop point. The icon and the
+ * one-line help are drawn by CSS from data attributes, so each button's visible text is its type's
+ * name, which its accessible name ("Add shell node") contains (axe: label-content-name-mismatch).
  */
 import { NODE_TYPES, type NodeType } from "@/lib/workflow/model/template-schema";
-import { TYPE_ICONS } from "@/components/editor/node-type-icons";
+import { TYPE_HELP } from "@/lib/stores/editor-creator";
+import { TYPE_ICONS } from "@/components/canvas/node-type-icons";
 
 /** The drag payload's type: `<type>` or `skill:<catalog entry>`. */
 export const PALETTE_MIME = "application/x-wf-node";
@@ -15,17 +18,6 @@ export interface CatalogEntry {
   description?: string;
 }
 
-const TYPE_HELP: Record<NodeType, string> = {
-  shell: "a command line",
-  agent: "a prompt to an agent",
-  skill: "an executor-catalog entry",
-  http: "an HTTP request",
-  human: "a person answers",
-  checkpoint: "save state, maybe pause",
-  gate: "pick a branch",
-  loop: "repeat up to N times",
-};
-
 export function NodePalette({
   onAdd,
   catalog,
@@ -35,7 +27,9 @@ export function NodePalette({
 }) {
   return (
     <section className="palette" role="region" aria-label="Palette">
-      <h2 className="panel-title">Add a node</h2>
+      <h2 className="panel-title">
+        Add a node <kbd title="Tab or / opens the node creator on the canvas">Tab</kbd>
+      </h2>
       <ul className="palette-list">
         {NODE_TYPES.map((type) => (
           <li key={type}>
@@ -51,12 +45,10 @@ export function NodePalette({
               }}
               onClick={() => onAdd(type)}
             >
-              <span className={`palette-icon wf-type-${type}`} aria-hidden>
-                {TYPE_ICONS[type]}
-              </span>
+              <span className={`palette-icon wf-type-${type}`} data-icon={TYPE_ICONS[type]} aria-hidden />
               <span>
                 <span className="palette-name">{type}</span>
-                <span className="palette-help">{TYPE_HELP[type]}</span>
+                <span className="palette-help" data-help={TYPE_HELP[type]} aria-hidden />
               </span>
             </button>
           </li>
@@ -80,12 +72,10 @@ export function NodePalette({
                   }}
                   onClick={() => onAdd("skill", entry.name)}
                 >
-                  <span className="palette-icon wf-type-skill" aria-hidden>
-                    {TYPE_ICONS.skill}
-                  </span>
+                  <span className="palette-icon wf-type-skill" data-icon={TYPE_ICONS.skill} aria-hidden />
                   <span>
                     <span className="palette-name">{entry.name}</span>
-                    <span className="palette-help">{entry.kind}</span>
+                    <span className="palette-help" data-help={entry.kind} aria-hidden />
                   </span>
                 </button>
               </li>

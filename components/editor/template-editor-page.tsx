@@ -1,7 +1,7 @@
 "use client";
 /** `/templates/[id]`: the editor on the latest version of a saved template, with its versions. */
 import { useQuery } from "@tanstack/react-query";
-import { useCallback } from "react";
+import { useCallback, type ReactNode } from "react";
 import { diffHighlight } from "@/lib/canvas/diff-highlight";
 import { useTRPC, useTRPCClient } from "@/components/app-shell/trpc-react-provider";
 import type { RouterOutputs } from "@/lib/trpc/router-types";
@@ -41,7 +41,6 @@ function Versions({ id }: { id: string }) {
   );
   return (
     <div className="versions-panel">
-      <h2 className="panel-title">Versions</h2>
       <VersionHistory
         id={id}
         currentVersion={version ?? 1}
@@ -55,7 +54,18 @@ function Versions({ id }: { id: string }) {
 /** What `template.get` answers (passed from the server page as the query's first data). */
 export type TemplateGetResult = RouterOutputs["template"]["get"];
 
-export function TemplateEditorPage({ id, run, initial }: { id: string; run?: boolean; initial?: TemplateGetResult }) {
+export function TemplateEditorPage({
+  id,
+  run,
+  initial,
+  tabs,
+}: {
+  id: string;
+  run?: boolean;
+  initial?: TemplateGetResult;
+  /** The template page's tabs, shown in the editor bar. */
+  tabs?: ReactNode;
+}) {
   const trpc = useTRPC();
   const isClient = useIsClient();
   const q = useQuery(
@@ -72,17 +82,24 @@ export function TemplateEditorPage({ id, run, initial }: { id: string; run?: boo
       templateId={q.data.id}
       version={q.data.version}
     >
-      {local && (
-        <RestoredDraftBanner
-          savedAt={local.savedAt}
-          server={q.data.template}
-          storageId={q.data.id}
-          staleFrom={
-            local.baseVersion !== q.data.version ? { base: local.baseVersion, latest: q.data.version } : undefined
-          }
-        />
-      )}
-      <WorkflowEditor storageId={q.data.id} sidebar={<Versions id={q.data.id} />} initialRunOpen={run} />
+      <WorkflowEditor
+        storageId={q.data.id}
+        versions={<Versions id={q.data.id} />}
+        initialRunOpen={run}
+        tabs={tabs}
+        banner={
+          local && (
+            <RestoredDraftBanner
+              savedAt={local.savedAt}
+              server={q.data.template}
+              storageId={q.data.id}
+              staleFrom={
+                local.baseVersion !== q.data.version ? { base: local.baseVersion, latest: q.data.version } : undefined
+              }
+            />
+          )
+        }
+      />
     </EditorProvider>
   );
 }

@@ -23,16 +23,11 @@ export function TextViews({
   onTab: (t: ViewTab) => void;
   children: ReactNode;
 }) {
+  // The tab list sits in the workspace's bottom bar, beside the Problems count (CSS places it there),
+  // so the canvas keeps the height a tab row would take.
   return (
     <div className="text-views">
-      <div role="tablist" aria-label="Views" className="tabs">
-        {VIEW_TABS.map((t) => (
-          <button key={t} type="button" role="tab" aria-selected={tab === t} className="tab" onClick={() => onTab(t)}>
-            {TAB_LABELS[t]}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" className="tab-panel" aria-label={TAB_LABELS[tab]}>
+      <div role="tabpanel" className="tab-panel" aria-label={TAB_LABELS[tab]} id="view-panel">
         {tab === "canvas" ? (
           children
         ) : (
@@ -40,6 +35,21 @@ export function TextViews({
             <TextViewPanel tab={tab} />
           </Suspense>
         )}
+      </div>
+      <div role="tablist" aria-label="Views" className="tabs view-tabs">
+        {VIEW_TABS.map((t) => (
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            aria-selected={tab === t}
+            aria-controls="view-panel"
+            className="tab"
+            onClick={() => onTab(t)}
+          >
+            {TAB_LABELS[t]}
+          </button>
+        ))}
       </div>
     </div>
   );

@@ -19,16 +19,38 @@ export function isTextTarget(target: EventTarget | null): boolean {
   return !["checkbox", "radio", "button", "submit", "range", "color"].includes(type);
 }
 
+/**
+ * Tab opens the node creator on the canvas while the person works there with the pointer (a click on
+ * the canvas arms it; Escape in the creator or focus leaving the canvas disarms it). A keyboard
+ * user's Tab always moves focus — through the nodes and on out of the canvas, never trapped — and
+ * `/` opens the creator from anywhere.
+ */
+function inCanvas(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return !!el?.closest?.(".canvas-slot") && !el.closest(".react-flow__panel, .react-flow__controls, .sticky-note");
+}
+
 export function useEditorKeyboard(
   store: EditorStore,
   handlers: Partial<Record<ShortcutCommand, (shift: boolean) => void>>,
 ): void {
   useEffect(() => {
+    let armed = false;
+    const pointerdown = (e: PointerEvent) => {
+      armed = inCanvas(e.target);
+    };
+    const escape = (e: KeyboardEvent) => {
+      if (e.key === "Escape" && (e.target as HTMLElement | null)?.closest?.(".node-creator")) armed = false;
+    };
+    const focusin = (e: FocusEvent) => {
+      if (!inCanvas(e.target) && !(e.target as HTMLElement | null)?.closest?.(".node-creator")) armed = false;
+    };
     const keydown = (e: KeyboardEvent) => {
       if (document.querySelector("dialog[open]")) return;
       const shortcut = matchShortcut(e, isTextTarget(e.target));
       // Copy and paste are left to the browser, which then fires the clipboard events below.
       if (!shortcut || shortcut.command === "copy" || shortcut.command === "paste") return;
+      if (shortcut.command === "creator" && e.key === "Tab" && !(armed && inCanvas(e.target))) return;
       const handler = handlers[shortcut.command];
       if (!handler) return;
       e.preventDefault();
@@ -48,10 +70,16 @@ export function useEditorKeyboard(
       pasteText(store, text);
     };
     window.addEventListener("keydown", keydown);
+    window.addEventListener("keydown", escape, true);
+    document.addEventListener("pointerdown", pointerdown, true);
+    document.addEventListener("focusin", focusin);
     document.addEventListener("copy", copy);
     document.addEventListener("paste", paste);
     return () => {
       window.removeEventListener("keydown", keydown);
+      window.removeEventListener("keydown", escape, true);
+      document.removeEventListener("pointerdown", pointerdown, true);
+      document.removeEventListener("focusin", focusin);
       document.removeEventListener("copy", copy);
       document.removeEventListener("paste", paste);
     };

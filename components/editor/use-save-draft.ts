@@ -6,6 +6,7 @@
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { templateIdFor } from "@/lib/workflow/versions/template-identity";
 import { useCallback } from "react";
 import { useTRPC } from "@/components/app-shell/trpc-react-provider";
 import type { EditorStore } from "@/lib/stores/editor-store";
@@ -21,8 +22,14 @@ export function useSaveDraft(store: EditorStore) {
   /** Saves the current draft; resolves to the saved id, or null when saving failed (and says why). */
   const save = useCallback(async (): Promise<string | null> => {
     const s = store.getState();
-    const template = s.draft;
     const wasNew = s.templateId === null;
+    // A new workflow still carrying the id /compose gave "Untitled workflow" is saved under an id from
+    // its own name: otherwise every new workflow saved that day would be a version of the same template.
+    const template =
+      wasNew && s.draft.template_id === templateIdFor("Untitled workflow") && s.draft.name !== "Untitled workflow"
+        ? { ...s.draft, template_id: templateIdFor(s.draft.name) }
+        : s.draft;
+    if (template !== s.draft) store.setState({ draft: template });
     try {
       const result = await mutateAsync({ ...(s.templateId ? { id: s.templateId } : {}), template });
       const draft = (result as { draft?: boolean }).draft ?? hasErrors(store.getState().diagnostics);

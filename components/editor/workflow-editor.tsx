@@ -1,12 +1,15 @@
 "use client";
 /**
- * The visual editor (`/compose`, `/templates/[id]`): palette, canvas, inspector, problems, text
- * views, save and run. Everything it changes goes through the editor store's commands.
+ * The visual editor (`/compose`, `/templates/[id]`) as one screen: the editor bar (title, toolbar,
+ * Save, Run…), the palette on the left, the canvas (with the start drawer above it and the Problems
+ * drawer below), the side panel on the right (inspector, the template's runs, its versions). The
+ * page never scrolls; each panel scrolls on its own. Everything it changes goes through the editor
+ * store's commands.
  */
 import { useQuery } from "@tanstack/react-query";
 import { ReactFlowProvider, useReactFlow } from "@xyflow/react";
-import Link from "next/link";
-import { useCallback, useMemo, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import type { Rect } from "@/lib/canvas/free-spot";
 import {
   addNode,
   copySelection,
@@ -16,21 +19,24 @@ import {
   pasteText,
   selectAll,
 } from "@/lib/stores/editor-commands";
+import { addStickyNote } from "@/lib/stores/editor-placement";
 import type { ShortcutCommand } from "@/lib/stores/editor-shortcuts";
-import { useCan } from "@/components/app-shell/session-provider";
 import { useTRPC } from "@/components/app-shell/trpc-react-provider";
-import { formatDiagnostic, hasErrors } from "@/lib/workflow/model/diagnostic";
+import { formatDiagnostic } from "@/lib/workflow/model/diagnostic";
 import type { NodeType } from "@/lib/workflow/model/template-schema";
-import { RunForm } from "@/components/run/run-form";
 import { CheckpointReportDialog } from "./checkpoint-report-dialog";
+import { ComposeStart } from "./compose-start";
+import { EditorBar } from "./editor-bar";
 import { EditorCanvas } from "./editor-canvas";
 import { EditorNotice } from "./editor-notice";
 import { useEditor, useEditorStore } from "./editor-provider";
-import { EditorToolbar } from "./editor-toolbar";
-import { Inspector } from "./inspector";
+import { EditorSideTabs, type SideTab } from "./editor-side-tabs";
+import { FindNodeBar } from "./find-node-bar";
+import { NodeCreator } from "./node-creator";
 import { NodePalette } from "./node-palette";
 import { ProblemsPanel } from "./problems-panel";
 import { ShortcutsDialog } from "./shortcuts-dialog";
+import { SidePanel } from "./side-panel";
 import { TextViews, type ViewTab } from "./text-views";
 import { useDraftValidation } from "./use-draft-validation";
 import { useEditorKeyboard } from "./use-editor-keyboard";
@@ -40,48 +46,71 @@ import { useUnsavedGuard } from "./use-unsaved-guard";
 import { importInWorker } from "./workflow-worker-client";
 
 const MAX_DROP_BYTES = 5 * 1024 * 1024;
+/** New nodes keep clear of the canvas's edges and of the minimap and zoom buttons along its bottom. */
+const INSET = { top: 16, left: 16, right: 16, bottom: 110 };
 
-function EditorBody({
-  sidebar,
-  storageId,
-  initialRunOpen,
-  start,
-}: {
-  sidebar?: ReactNode;
+interface EditorProps {
+  /** The version history (a saved template), shown as the side panel's Versions tab. */
+  versions?: ReactNode;
   storageId: string | null;
   initialRunOpen?: boolean;
-  start?: ReactNode;
-}) {
+  /** Above the workspace: the restored-draft banner. */
+  banner?: ReactNode;
+  /** In the editor bar, after the title: the template page's tabs (Workflow, Triggers). */
+  tabs?: ReactNode;
+}
+
+/** The start drawer: open on an empty canvas, folded once the canvas has nodes (the toolbar reopens it). */
+function useStartDrawer() {
+  const empty = useEditor((s) => s.draft.nodes.length === 0);
+  const [open, setOpen] = useState(empty);
+  const wasEmpty = useRef(empty);
+  useEffect(() => {
+    if (wasEmpty.current && !empty) setOpen(false);
+    wasEmpty.current = empty;
+  }, [empty]);
+  return [open, setOpen] as const;
+}
+
+function EditorBody({ versions, storageId, initialRunOpen, banner, tabs }: EditorProps) {
   const store = useEditorStore();
   const trpc = useTRPC();
-  const canEdit = useCan("editor");
   const flow = useReactFlow();
   const canvasRef = useRef<HTMLDivElement>(null);
-  const name = useEditor((s) => s.draft.name);
-  const version = useEditor((s) => s.version);
   const templateId = useEditor((s) => s.templateId);
   const dirty = useEditor((s) => s.draft !== s.saved);
-  const diagnostics = useEditor((s) => s.diagnostics);
-  const errors = hasErrors(diagnostics);
   const [tab, setTab] = useState<ViewTab>("canvas");
+  const [sideTab, setSideTab] = useState<SideTab>("inspector");
   const [help, setHelp] = useState(false);
+  const [finding, setFinding] = useState(false);
+  const [startOpen, setStartOpen] = useStartDrawer();
   const [runOpen, setRunOpen] = useState(initialRunOpen ?? false);
   const catalog = useQuery(trpc.catalog.list.queryOptions(undefined, { staleTime: 60_000 }));
+  const catalogItems = useMemo(() => catalog.data?.items ?? [], [catalog.data]);
   const { save, saving } = useSaveDraft(store);
 
   useDraftValidation(store);
   useLocalDraft(store, storageId);
   useUnsavedGuard();
 
-  const centre = useCallback(() => {
+  /** The part of the canvas on screen, in flow coordinates (less a margin and the bottom controls). */
+  const visible = useCallback((): Rect | undefined => {
     const box = canvasRef.current?.getBoundingClientRect();
-    if (!box) return { x: 0, y: 0 };
-    return flow.screenToFlowPosition({ x: box.left + box.width / 2, y: box.top + box.height / 2 });
+    if (!box || box.width === 0) return undefined;
+    const a = flow.screenToFlowPosition({ x: box.left + INSET.left, y: box.top + INSET.top });
+    const b = flow.screenToFlowPosition({ x: box.right - INSET.right, y: box.bottom - INSET.bottom });
+    return { x: a.x, y: a.y, width: Math.max(0, b.x - a.x), height: Math.max(0, b.y - a.y) };
   }, [flow]);
   const add = useCallback(
-    (type: NodeType, executor?: string) => void addNode(store, type, centre(), executor),
-    [store, centre],
+    (type: NodeType, executor?: string) => {
+      const view = visible();
+      const centre = view ? { x: view.x + view.width / 2, y: view.y + view.height / 2 } : { x: 0, y: 0 };
+      addNode(store, type, centre, executor, view);
+    },
+    [store, visible],
   );
+  // Back to the canvas after the creator or find.
+  const focusCanvas = useCallback(() => canvasRef.current?.focus({ preventScroll: true }), []);
   const fitView = useCallback(() => store.getState().reveal([]), [store]);
   const copy = useCallback(() => {
     const text = copySelection(store);
@@ -98,6 +127,15 @@ function EditorBody({
       .then((text) => pasteText(store, text))
       .catch(() => store.getState().notify("error", "The browser refused to read the clipboard: use Ctrl/⌘ V."));
   }, [store]);
+  const zoomSelection = useCallback(() => {
+    const { selection, notify, reveal } = store.getState();
+    if (selection.nodes.length === 0) return notify("info", "Select nodes to zoom to.");
+    reveal(selection.nodes);
+  }, [store]);
+  const note = useCallback(() => {
+    setTab("canvas");
+    addStickyNote(store, visible());
+  }, [store, visible]);
   const onDropFiles = useCallback(
     async (files: File[]) => {
       const file = files[0];
@@ -129,6 +167,16 @@ function EditorBody({
 
   const handlers = useMemo<Partial<Record<ShortcutCommand, (shift: boolean) => void>>>(
     () => ({
+      creator: () => {
+        setTab("canvas");
+        store.getState().openCreator({ mode: "add" });
+      },
+      find: () => {
+        setTab("canvas");
+        setFinding(true);
+      },
+      zoomSelection,
+      note,
       add: () => document.querySelector<HTMLButtonElement>('[aria-label="Palette"] button')?.focus(),
       delete: () => deleteSelection(store),
       duplicate: () => duplicateSelection(store),
@@ -140,7 +188,7 @@ function EditorBody({
       fitView,
       help: () => setHelp(true),
     }),
-    [store, fitView, save],
+    [store, fitView, save, zoomSelection, note],
   );
   useEditorKeyboard(store, handlers);
 
@@ -153,65 +201,51 @@ function EditorBody({
   };
 
   return (
-    <div className="editor">
-      <div className="editor-head">
-        <p className="muted small">
-          <Link href="/templates">Templates</Link> / {templateId ? name : "New workflow"}
-        </p>
-        <div className="title-row">
-          <h1>{name || "Untitled workflow"}</h1>
-          {version !== null && <span className="badge">v{version}</span>}
-          {dirty && (
-            <span className="badge badge-warn" title="Saved in this browser until you press Save">
-              Unsaved changes
-            </span>
-          )}
-          {!canEdit && (
-            <span className="badge" title="Your role can look, not change or run">
-              Read only
-            </span>
-          )}
-          <div className="push-right button-row" style={canEdit ? undefined : { display: "none" }}>
-            <button
-              type="button"
-              className="button"
-              onClick={() => void save()}
-              disabled={saving}
-              title="Save (Ctrl/⌘ S)"
-            >
-              Save
-            </button>
-            <button
-              type="button"
-              className="button button-primary"
-              onClick={() => void run()}
-              disabled={errors || saving}
-              aria-expanded={runOpen}
-              title={errors ? "Fix the errors listed under Problems before running" : "Run this workflow"}
-            >
-              Run…
-            </button>
-          </div>
-        </div>
-        {runOpen && templateId && <RunForm templateId={templateId} template={store.getState().draft} />}
-        <EditorToolbar onFitView={fitView} onCopy={copy} onPaste={paste} onHelp={() => setHelp(true)} />
-        {start}
-        <EditorNotice />
-      </div>
-      <div className="editor-grid">
-        <NodePalette onAdd={add} catalog={catalog.data?.items ?? []} />
+    <div className="editor workspace">
+      {banner}
+      <EditorBar
+        tabs={tabs}
+        save={() => void save()}
+        saving={saving}
+        runOpen={runOpen}
+        onRun={() => void run()}
+        onVersions={versions ? () => setSideTab("versions") : undefined}
+        onFitView={fitView}
+        onZoomSelection={zoomSelection}
+        onFind={() => setFinding(true)}
+        onNote={note}
+        onCopy={copy}
+        onPaste={paste}
+        onHelp={() => setHelp(true)}
+        startOpen={startOpen}
+        onToggleStart={() => setStartOpen(!startOpen)}
+      />
+      <div className="workspace-body">
+        <SidePanel id="palette" side="left" title="palette" defaultWidth={168} min={132} max={360}>
+          <NodePalette onAdd={add} catalog={catalogItems} />
+        </SidePanel>
         <div className="editor-centre">
+          {startOpen && <ComposeStart onClose={() => setStartOpen(false)} />}
           <TextViews tab={tab} onTab={setTab}>
-            <div ref={canvasRef} className="canvas-slot">
-              <EditorCanvas onDropFiles={onDropFiles} />
+            <div ref={canvasRef} className="canvas-slot" tabIndex={-1}>
+              <EditorCanvas onDropFiles={onDropFiles} visible={visible} />
+              <NodeCreator catalog={catalogItems} visible={visible} onClosed={focusCanvas} />
+              {finding && (
+                <FindNodeBar
+                  onClose={() => {
+                    setFinding(false);
+                    focusCanvas();
+                  }}
+                />
+              )}
             </div>
           </TextViews>
+          <EditorNotice />
           <ProblemsPanel />
         </div>
-        <div className="editor-side">
-          <Inspector />
-          {sidebar}
-        </div>
+        <SidePanel id="side" side="right" title="side panel" defaultWidth={312} min={240} max={640}>
+          <EditorSideTabs tab={sideTab} onTab={setSideTab} templateId={templateId} versions={versions} />
+        </SidePanel>
       </div>
       <CheckpointReportDialog />
       <ShortcutsDialog open={help} onClose={() => setHelp(false)} />
@@ -219,14 +253,8 @@ function EditorBody({
   );
 }
 
-/** The editor for one draft; `sidebar` (versions) is rendered under the inspector. */
-export function WorkflowEditor(props: {
-  sidebar?: ReactNode;
-  storageId: string | null;
-  initialRunOpen?: boolean;
-  /** Shown above the canvas: the ways into a new workflow on /compose. */
-  start?: ReactNode;
-}) {
+/** The editor for one draft. */
+export function WorkflowEditor(props: EditorProps) {
   return (
     <ReactFlowProvider>
       <EditorBody {...props} />

@@ -23,7 +23,8 @@ import { statusesByTemplateNode } from "@/lib/stores/run-store";
 import type { RunSpec } from "@/lib/workflow/run/run-spec";
 import type { RunState } from "@/lib/workflow/run/run-state";
 import type { Template } from "@/lib/workflow/model/template-schema";
-import { FrameNodeView } from "@/components/editor/frame-node";
+import { FrameNodeView } from "@/components/canvas/frame-node";
+import { useColorMode } from "@/components/app-shell/theme-toggle";
 import { RunCanvasContext, createRunCanvasStore } from "./run-canvas-context";
 import { RunCanvasEdge } from "./run-canvas-edge";
 import { RunCanvasNode } from "./run-canvas-node";
@@ -94,6 +95,7 @@ export function RunCanvas(props: {
   const [store] = useState(() => createRunCanvasStore({ state, plan: spec.plan, statuses, now }));
   useLayoutEffect(() => store.setState({ state, plan: spec.plan, statuses, now }), [store, state, spec, statuses, now]);
   const big = template.nodes.length > BIG;
+  const colorMode = useColorMode();
   const onNodeClick = useCallback<NodeMouseHandler>(
     (_e, node) => {
       if (node.type === "workflow") onSelect(node.id);
@@ -108,6 +110,7 @@ export function RunCanvas(props: {
           edges={edges}
           nodeTypes={nodeTypes}
           edgeTypes={edgeTypes}
+          colorMode={colorMode}
           nodesDraggable={false}
           nodesConnectable={false}
           elementsSelectable={false}

@@ -7,23 +7,24 @@
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useStore } from "zustand";
 import type { StoreApi } from "zustand/vanilla";
-import type { LiveInterest } from "@/lib/stores/live-connection";
-import { createRunStore, type RunSeed, type RunViewState } from "@/lib/stores/run-store";
+import type { RunSeed, RunViewState } from "@/lib/stores/run-store";
 import { useTRPC } from "@/components/app-shell/trpc-react-provider";
 import { useCan } from "@/components/app-shell/session-provider";
 import { isTerminalRunStatus } from "@/lib/workflow/model/statuses";
 import { ApprovalCard } from "@/components/dashboard/approval-card";
 import { SandboxNotice } from "@/components/common/sandbox-notice";
-import { useLiveConnection, useLiveInterest, useLiveStore } from "@/components/app-shell/live-provider";
+import { useLiveStore } from "@/components/app-shell/live-provider";
 import { RunCanvas } from "./run-canvas";
 import { RunHistory } from "./run-history";
 import { RunNodePanel } from "./run-node-panel";
 import { RunReplayBar } from "./run-replay-bar";
+import { RunAttribution, type RunStarter } from "./run-attribution";
 import { RunSummary } from "./run-summary";
 import { RunTimeline } from "./run-timeline";
+import { useLiveRunStore } from "./use-live-run-store";
 import { useNow } from "./use-now";
 import { useThrottled } from "./use-throttled";
 import "./run-view.css";
@@ -40,61 +41,13 @@ export function RunView({ runId }: { runId: string }) {
   // Once seeded, the live run stays mounted whatever the query does next (its store is the run).
   if (!q.data) return q.isError ? <p role="alert">{q.error.message}</p> : <p className="muted">Loading run…</p>;
   const seed: RunSeed = { runId, plan: q.data.plan, template: q.data.template, vars: q.data.state.vars };
-  return <LiveRun key={runId} seed={seed} name={q.data.run.name} templateId={q.data.run.templateId} />;
+  const starter = { startedBy: q.data.run.startedBy, trigger: q.data.run.trigger, templateId: q.data.run.templateId };
+  return (
+    <LiveRun key={runId} seed={seed} name={q.data.run.name} templateId={q.data.run.templateId} starter={starter} />
+  );
 }
 
-/** The run store, fed by the live channel while the run is unfinished (or until caught up). */
-function useLiveRunStore(seed: RunSeed): { store: StoreApi<RunViewState>; caughtUp: boolean; resume(): void } {
-  const connection = useLiveConnection();
-  const [store] = useState(() =>
-    createRunStore(seed, {
-      schedule: (flush) => {
-        // A hidden tab gets no animation frames: apply on a timer there, or the queue only grows.
-        if (document.hidden) setTimeout(flush, 100);
-        else requestAnimationFrame(flush);
-      },
-      onGap: () => connection.reconnect(),
-    }),
-  );
-  // The id received when the server said `ready`: caught up once it is applied (batches are bounded
-  // per frame, so a long history is applied over several frames).
-  const [readyAt, setReadyAt] = useState<number>();
-  const lastEventId = useStore(store, (s) => s.lastEventId);
-  const caughtUp = readyAt !== undefined && lastEventId >= readyAt;
-  const status = useStore(store, (s) => s.state.status);
-  const finished = isTerminalRunStatus(status);
-  // Watch until the stored history is applied and the run has ended; a re-run or retry watches again.
-  const watching = !(finished && caughtUp);
-  const interest = useMemo<LiveInterest | undefined>(
-    () =>
-      watching
-        ? {
-            runId: seed.runId,
-            lastApplied: () => store.getState().lastEventId,
-            flush: () => store.getState().flush(true),
-            onMessage: (m) => {
-              if (m.kind === "run-event") store.getState().receive(m.event);
-              else if (m.kind === "run-events") for (const e of m.events) store.getState().receive(e);
-              else if (m.kind === "ready") setReadyAt(store.getState().received());
-            },
-          }
-        : undefined,
-    [watching, seed.runId, store],
-  );
-  useLiveInterest(interest);
-  return {
-    store,
-    caughtUp,
-    // After a cancel, retry or re-run: a finished run is watched again from the last applied event
-    // (registering the interest subscribes); a watched one resubscribes from there.
-    resume: () => {
-      if (watching) connection.reconnect();
-      else setReadyAt(undefined);
-    },
-  };
-}
-
-function LiveRun(props: { seed: RunSeed; name: string; templateId: string | null }) {
+function LiveRun(props: { seed: RunSeed; name: string; templateId: string | null; starter: RunStarter }) {
   const { seed } = props;
   const runId = seed.runId;
   const canEdit = useCan("editor");
@@ -129,63 +82,61 @@ function LiveRun(props: { seed: RunSeed; name: string; templateId: string | null
   const cancel = useMutation(trpc.run.cancel.mutationOptions({ onSuccess: onChanged }));
   const retry = useMutation(trpc.run.retryFailed.mutationOptions({ onSuccess: onChanged }));
 
+  // One screen like the editor: the head, then the canvas with the node panel beside it, then
+  // timeline, summary and history in a strip below that scrolls on its own.
   return (
-    <div className="page page-wide">
-      <p className="muted small">
-        <Link href="/">Dashboard</Link> / run {runId}
-        {props.templateId && (
-          <>
-            {" "}
-            · <Link href={`/templates/${encodeURIComponent(props.templateId)}`}>template</Link>
-          </>
-        )}
-      </p>
-      <div className="title-row">
-        <h1>{props.name}</h1>
-        <span className={`run-status run-status-${view.state.status}`} data-testid="run-status">
-          {view.state.status}
-        </span>
-        <span
-          className="muted small"
-          data-testid="applied-events"
-          data-applied-event-id={live.lastEventId}
-          data-applied-count={live.events.length}
-          data-dropped={live.dropped}
-          data-caught-up={caughtUp}
-        >
-          {live.lastEventId} events{caughtUp ? "" : " · catching up…"}
-        </span>
-      </div>
-      {view.state.error && <p role="alert">{view.state.error}</p>}
-      <SandboxNotice onlyWhenBare />
-      <div className="button-row">
-        {canEdit && !terminal && (
-          <button className="button button-danger" onClick={() => cancel.mutate({ runId })} disabled={cancel.isPending}>
-            Cancel run
-          </button>
-        )}
-        {canEdit && live.state.status === "failed" && (
-          <button className="button" onClick={() => retry.mutate({ runId })} disabled={retry.isPending}>
-            Retry failed nodes
-          </button>
-        )}
-      </div>
-      {(cancel.error ?? retry.error) && <p role="alert">{(cancel.error ?? retry.error)?.message}</p>}
-      {terminal && caughtUp && <RunReplayBar seed={seed} events={live.events} onView={setReplayView} />}
-
-      {!replayView && (waiting || (approvals.data?.items.length ?? 0) > 0) && approvals.data && (
-        <section aria-labelledby="run-approvals">
-          <h2 id="run-approvals">Waiting for you</h2>
-          <div className="approvals">
-            {approvals.data.items.map((a) => (
-              <ApprovalCard key={a.id} approval={a} showRun={false} />
-            ))}
+    <div className="run-workspace">
+      <div className="run-head">
+        <p className="muted small run-crumb">
+          <Link href="/">Dashboard</Link> / run {runId}
+          {props.templateId && (
+            <>
+              {" "}
+              · <Link href={`/templates/${encodeURIComponent(props.templateId)}`}>template</Link>
+            </>
+          )}
+          <RunAttribution {...props.starter} />
+        </p>
+        <div className="title-row">
+          <h1>{props.name}</h1>
+          <span className={`run-status run-status-${view.state.status}`} data-testid="run-status">
+            {view.state.status}
+          </span>
+          <span
+            className="muted small"
+            data-testid="applied-events"
+            data-applied-event-id={live.lastEventId}
+            data-applied-count={live.events.length}
+            data-dropped={live.dropped}
+            data-caught-up={caughtUp}
+          >
+            {live.lastEventId} events{caughtUp ? "" : " · catching up…"}
+          </span>
+          <div className="button-row push-right">
+            {canEdit && !terminal && (
+              <button
+                className="button button-danger"
+                onClick={() => cancel.mutate({ runId })}
+                disabled={cancel.isPending}
+              >
+                Cancel run
+              </button>
+            )}
+            {canEdit && live.state.status === "failed" && (
+              <button className="button" onClick={() => retry.mutate({ runId })} disabled={retry.isPending}>
+                Retry failed nodes
+              </button>
+            )}
           </div>
-        </section>
-      )}
+        </div>
+        {view.state.error && <p role="alert">{view.state.error}</p>}
+        <SandboxNotice onlyWhenBare />
+        {(cancel.error ?? retry.error) && <p role="alert">{(cancel.error ?? retry.error)?.message}</p>}
+        {terminal && caughtUp && <RunReplayBar seed={seed} events={live.events} onView={setReplayView} />}
+      </div>
 
-      <div className={`run-layout${selected ? " run-layout-with-panel" : ""}`}>
-        <div className="tab-panel canvas-panel">
+      <div className="run-main">
+        <div className="run-canvas-slot">
           <RunCanvas
             template={seed.template}
             spec={view.spec}
@@ -195,32 +146,47 @@ function LiveRun(props: { seed: RunSeed; name: string; templateId: string | null
             onSelect={setSelected}
           />
         </div>
-        {selected && (
-          <RunNodePanel
-            key={selected}
-            runId={runId}
-            view={view}
-            nodeId={selected}
-            replay={!!replayView}
-            onRerun={onChanged}
-          />
-        )}
+        <aside className="run-side" aria-label="Run details">
+          {!replayView && (waiting || (approvals.data?.items.length ?? 0) > 0) && approvals.data && (
+            <section aria-labelledby="run-approvals" className="run-approvals">
+              <h2 id="run-approvals">Waiting for you</h2>
+              <div className="approvals">
+                {approvals.data.items.map((a) => (
+                  <ApprovalCard key={a.id} approval={a} showRun={false} />
+                ))}
+              </div>
+            </section>
+          )}
+          {selected ? (
+            <RunNodePanel
+              key={selected}
+              runId={runId}
+              view={view}
+              nodeId={selected}
+              replay={!!replayView}
+              onRerun={onChanged}
+            />
+          ) : (
+            <p className="muted small">Select a node on the canvas or the timeline to see its attempts and log.</p>
+          )}
+        </aside>
       </div>
-      {!selected && (
-        <p className="muted small">Select a node on the canvas or the timeline to see its attempts and log.</p>
-      )}
-      <section aria-labelledby="run-timeline-heading">
-        <h2 id="run-timeline-heading">Timeline</h2>
-        <RunTimeline
-          attempts={view.attempts}
-          plan={view.spec.plan}
-          version={slowVersion}
-          now={replayNow ?? (terminal ? (view.state.finishedAt ?? now) : now)}
-          onSelect={setSelected}
-        />
-      </section>
-      {isTerminalRunStatus(view.state.status) && <RunSummary spec={view.spec} state={view.state} title={props.name} />}
-      <RunHistory events={view.events} version={slowVersion} />
+      <div className="run-lower">
+        <section aria-labelledby="run-timeline-heading">
+          <h2 id="run-timeline-heading">Timeline</h2>
+          <RunTimeline
+            attempts={view.attempts}
+            plan={view.spec.plan}
+            version={slowVersion}
+            now={replayNow ?? (terminal ? (view.state.finishedAt ?? now) : now)}
+            onSelect={setSelected}
+          />
+        </section>
+        {isTerminalRunStatus(view.state.status) && (
+          <RunSummary spec={view.spec} state={view.state} title={props.name} />
+        )}
+        <RunHistory events={view.events} version={slowVersion} />
+      </div>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import type { Edge as FlowEdge, Node as FlowNode, Position } from "@xyflow/react
 import type { Severity } from "@/lib/workflow/model/diagnostic";
 import type { NodeStatus } from "@/lib/workflow/model/statuses";
 import type { Edge, Template, WorkflowNode } from "@/lib/workflow/model/template-schema";
+import { readNotes, type StickyNote } from "@/lib/workflow/edit/sticky-notes";
 import { autoLayout, DEFAULT_NODE_HEIGHT, DEFAULT_NODE_WIDTH } from "./auto-layout";
 import { nodeSummary } from "./node-summary";
 import { phaseColours } from "./phase-colour";
@@ -33,7 +34,11 @@ export interface FrameData extends Record<string, unknown> {
   label: string;
 }
 export type FrameFlowNode = FlowNode<FrameData, "frame">;
-export type CanvasNode = WorkflowFlowNode | FrameFlowNode;
+export interface NoteData extends Record<string, unknown> {
+  note: StickyNote;
+}
+export type NoteFlowNode = FlowNode<NoteData, "note">;
+export type CanvasNode = WorkflowFlowNode | FrameFlowNode | NoteFlowNode;
 
 export interface Projection {
   nodes: CanvasNode[];
@@ -52,8 +57,49 @@ export interface ProjectionOptions {
   /** Edge ids with a problem. */
   edgeProblems?: ReadonlySet<string>;
   highlight?: ReadonlyMap<string, Highlight>;
-  /** Positions that override the template's while a drag is under way. */
+  /** Positions that override the template's while a drag is under way (notes as `note:<id>`). */
   dragging?: Readonly<Record<string, { x: number; y: number }>>;
+  /** Draw the template's sticky notes (the editor), with these selected. */
+  notes?: { selected: ReadonlySet<string> };
+  /** The React Flow edge type to give every edge (the editor's has a `+`). */
+  edgeType?: string;
+}
+
+/** Sticky notes as canvas nodes (`note:<id>`), behind the workflow nodes. */
+function noteNodes(
+  notes: readonly StickyNote[],
+  selected: ReadonlySet<string>,
+  dragging: ProjectionOptions["dragging"],
+  cache: WeakMap<StickyNote, NoteFlowNode>,
+  next: WeakMap<StickyNote, NoteFlowNode>,
+): NoteFlowNode[] {
+  return notes.map((note) => {
+    const id = `note:${note.id}`;
+    const position = dragging?.[id] ?? note.position;
+    const isSelected = selected.has(note.id);
+    const previous = cache.get(note);
+    const same =
+      previous &&
+      previous.position.x === position.x &&
+      previous.position.y === position.y &&
+      previous.selected === isSelected;
+    const flow: NoteFlowNode = same
+      ? previous
+      : {
+          id,
+          type: "note",
+          position,
+          selected: isSelected,
+          width: note.size.width,
+          height: note.size.height,
+          measured: { ...note.size },
+          zIndex: -1,
+          ariaLabel: `Sticky note ${note.id}`,
+          data: { note },
+        };
+    next.set(note, flow);
+    return flow;
+  });
 }
 
 /** The id of an edge on the canvas (`from->to`; a repeated pair gets `#2`, `#3`…). */
@@ -125,6 +171,8 @@ export type TemplateProjector = (template: Template, options?: ProjectionOptions
 export function createTemplateProjector(): TemplateProjector {
   let cache = new WeakMap<WorkflowNode, WorkflowFlowNode>();
   let edgeCache = new WeakMap<Edge, FlowEdge>();
+  let noteCache = new WeakMap<StickyNote, NoteFlowNode>();
+  let lastEdges: FlowEdge[] = [];
   let lastColours = "";
   return (template, options = {}) => {
     const laidOut = template.nodes.every((n) => n.position) ? template : autoLayout(template, { direction: "LR" });
@@ -192,7 +240,7 @@ export function createTemplateProjector(): TemplateProjector {
     cache = nextCache;
     const seen = new Map<string, number>();
     const nextEdges = new WeakMap<Edge, FlowEdge>();
-    const edges: FlowEdge[] = template.edges.map((e) => {
+    let edges: FlowEdge[] = template.edges.map((e) => {
       const pair = `${e.from}->${e.to}`;
       const repeat = (seen.get(pair) ?? 0) + 1;
       seen.set(pair, repeat);
@@ -217,11 +265,28 @@ export function createTemplateProjector(): TemplateProjector {
         nextEdges.set(e, previous);
         return previous;
       }
-      const flow: FlowEdge = { id, source: e.from, target: e.to, label: e.label, selected, animated, className };
+      const flow: FlowEdge = {
+        id,
+        source: e.from,
+        target: e.to,
+        label: e.label,
+        selected,
+        animated,
+        className,
+        ...(options.edgeType ? { type: options.edgeType } : {}),
+      };
       nextEdges.set(e, flow);
       return flow;
     });
     edgeCache = nextEdges;
-    return { nodes: [...groupFrames(nodes), ...nodes], edges };
+    // Every edge the same object as last time (a drag moves nodes, not edges): the same array, so
+    // React Flow skips its pass over the edges.
+    if (edges.length === lastEdges.length && edges.every((e, i) => e === lastEdges[i])) edges = lastEdges;
+    else lastEdges = edges;
+    if (!options.notes) return { nodes: [...groupFrames(nodes), ...nodes], edges };
+    const nextNotes = new WeakMap<StickyNote, NoteFlowNode>();
+    const notes = noteNodes(readNotes(template), options.notes.selected, options.dragging, noteCache, nextNotes);
+    noteCache = nextNotes;
+    return { nodes: [...groupFrames(nodes), ...notes, ...nodes], edges };
   };
 }

@@ -8,21 +8,23 @@ import { edgeEndsOf } from "@/lib/canvas/project-template";
 import { copyNodes, parseClipboardText, pasteNodes } from "@/lib/workflow/edit/clipboard-nodes";
 import { connectionRefusal, connectNodes } from "@/lib/workflow/edit/connect-nodes";
 import { deleteElements } from "@/lib/workflow/edit/delete-elements";
-import { injectCheckpoints } from "@/lib/workflow/checkpoints/inject-checkpoints";
+import { injectCheckpoints, type InjectionReport } from "@/lib/workflow/checkpoints/inject-checkpoints";
 import { insertNodeAfter } from "@/lib/workflow/edit/insert-node-after";
 import { newNode } from "@/lib/workflow/edit/new-node";
 import { removeNodes } from "@/lib/workflow/edit/remove-node";
+import { notesFollowNodes, removeNotes } from "@/lib/workflow/edit/sticky-notes";
 import type { NodeType } from "@/lib/workflow/model/template-schema";
+import { freeSpot, occupiedBoxes, type Rect } from "@/lib/canvas/free-spot";
 import { centredAt, type EditorStore, type XY } from "./editor-store";
 
-/** Adds a node of `type` centred on `point` (flow coordinates) and selects it. */
-export function addNode(store: EditorStore, type: NodeType, point: XY, executor?: string): string {
+/**
+ * Adds a node of `type` centred on `point` (flow coordinates) and selects it. It takes the free spot
+ * nearest there (a second palette click must not hide the first node), inside `visible` — the part
+ * of the canvas on screen — when given.
+ */
+export function addNode(store: EditorStore, type: NodeType, point: XY, executor?: string, visible?: Rect): string {
   const s = store.getState();
-  // A second click on the palette must not hide the first node: step down past occupied spots.
-  const at = centredAt(point);
-  const occupied = (y: number) =>
-    s.draft.nodes.some((n) => n.position && Math.abs(n.position.x - at.x) < 60 && Math.abs(n.position.y - y) < 40);
-  while (occupied(at.y)) at.y += 96;
+  const at = freeSpot(occupiedBoxes(s.draft), centredAt(point), { bounds: visible });
   const node = newNode(type, s.draft, { position: at, executor });
   s.edit(
     (t) => ({
@@ -47,11 +49,13 @@ export function canConnect(store: EditorStore, from: string, to: string): boolea
 }
 
 export function deleteSelection(store: EditorStore): void {
-  const { selection, edit, notify } = store.getState();
-  if (selection.nodes.length === 0 && selection.edges.length === 0) return notify("info", "Nothing selected.");
-  edit((t) => deleteElements(t, selection.nodes, selection.edges.map(edgeEndsOf)), {
+  const { selection, selectedNotes, edit, notify, selectNotes } = store.getState();
+  if (selection.nodes.length === 0 && selection.edges.length === 0 && selectedNotes.length === 0)
+    return notify("info", "Nothing selected.");
+  edit((t) => removeNotes(deleteElements(t, selection.nodes, selection.edges.map(edgeEndsOf)), selectedNotes), {
     select: { nodes: [], edges: [] },
   });
+  selectNotes([]);
 }
 
 /** Removes a node and wires its predecessors to its successors (the node menu's "remove", docs/ui.md). */
@@ -122,12 +126,24 @@ export function selectAll(store: EditorStore): void {
 /** Auto-layout (one undo step), then brings the selection — or everything — into view. */
 export function layout(store: EditorStore, direction: LayoutDirection): void {
   const s = store.getState();
-  if (s.edit((t) => autoLayout(t, { direction }))) s.reveal(s.selection.nodes);
+  // Sticky notes move with the node they sit beside.
+  if (s.edit((t) => notesFollowNodes(t, autoLayout(t, { direction })))) s.reveal(s.selection.nodes);
 }
 
-/** Runs checkpoint injection (one undo step) and opens its report. */
+/**
+ * Runs checkpoint injection (one undo step) and opens its report — or, when no rule applies and
+ * nothing changed, says so in a toast: a dialog with nothing to say would only block the canvas.
+ */
 export function injectCheckpointsInto(store: EditorStore): void {
   const s = store.getState();
   const { template, report } = injectCheckpoints(s.draft);
-  if (s.edit(() => template)) store.getState().showReport(report);
+  if (!s.edit(() => template)) return;
+  showInjection(store, report);
+}
+
+/** The injection report: a dialog when checkpoints were placed or replaced, a toast when none were. */
+export function showInjection(store: EditorStore, report: InjectionReport): void {
+  if (report.checkpoints.length === 0 && report.removed.length === 0)
+    store.getState().notify("info", "Checkpoints: no rule applies, so none was injected.");
+  else store.getState().showReport(report);
 }

@@ -11,6 +11,10 @@ export interface KeyLike {
 }
 
 export const SHORTCUT_COMMANDS = [
+  "creator",
+  "find",
+  "zoomSelection",
+  "note",
   "add",
   "delete",
   "duplicate",
@@ -41,6 +45,20 @@ const plain = (e: KeyLike) => !e.ctrlKey && !e.metaKey && !e.altKey;
 const is = (e: KeyLike, key: string) => e.key.toLowerCase() === key;
 
 export const SHORTCUTS: readonly Shortcut[] = [
+  {
+    command: "creator",
+    keys: "Tab or /",
+    label: "Node creator: search a type, Enter adds it after the selected node (Tab only on the canvas)",
+    test: (e) => plain(e) && !e.shiftKey && (e.key === "Tab" || e.key === "/"),
+  },
+  { command: "find", keys: "Ctrl/⌘ F", label: "Find a node by id or name", test: (e) => mod(e) && is(e, "f") },
+  {
+    command: "zoomSelection",
+    keys: "Shift F",
+    label: "Zoom to the selection",
+    test: (e) => plain(e) && e.shiftKey && is(e, "f"),
+  },
+  { command: "note", keys: "Shift N", label: "Add a sticky note", test: (e) => plain(e) && e.shiftKey && is(e, "n") },
   { command: "add", keys: "N", label: "Add a node (focus the palette)", test: (e) => plain(e) && is(e, "n") },
   {
     command: "delete",
@@ -61,7 +79,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   },
   { command: "save", keys: "Ctrl/⌘ S", label: "Save", inTextFields: true, test: (e) => mod(e) && is(e, "s") },
   { command: "layout", keys: "L (Shift L: top to bottom)", label: "Auto-layout", test: (e) => plain(e) && is(e, "l") },
-  { command: "fitView", keys: "F", label: "Fit the view", test: (e) => plain(e) && is(e, "f") },
+  { command: "fitView", keys: "F", label: "Fit the view", test: (e) => plain(e) && !e.shiftKey && is(e, "f") },
   { command: "help", keys: "?", label: "This list", test: (e) => !mod(e) && e.key === "?" },
 ];
 

@@ -7,10 +7,11 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { DEFAULT_NODE_HEIGHT, DEFAULT_NODE_WIDTH } from "@/lib/canvas/auto-layout";
 import { placeUnpositioned } from "@/lib/canvas/place-unpositioned";
-import { edgeEndsOf, type Highlight } from "@/lib/canvas/project-template";
+import { edgeEndsOf, type Highlight, type StatusById } from "@/lib/canvas/project-template";
 import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
 import type { InjectionReport } from "@/lib/workflow/checkpoints/inject-checkpoints";
 import { moveNodes } from "@/lib/workflow/edit/move-nodes";
+import { moveNotes, notesFollowNodes, readNotes, updateNote } from "@/lib/workflow/edit/sticky-notes";
 import type { Template } from "@/lib/workflow/model/template-schema";
 import { emptyHistory, recordEdit, redoStep, undoStep, type History } from "./editor-history";
 
@@ -25,6 +26,21 @@ export interface Notice {
   text: string;
 }
 export type XY = { x: number; y: number };
+
+/** Canvas ids of sticky notes: `note:<note id>` (their React Flow node ids). */
+export const NOTE_PREFIX = "note:";
+
+/** What opened the node creator, and so what its choice does. */
+export type CreatorRequest =
+  /** Tab or `/`: after the selected node (connected) when one is selected, else at the centre of the view. */
+  | { mode: "add" }
+  /** A connection dropped on empty canvas at `at` (flow coordinates), dragged out of `from` or into `to`. */
+  | { mode: "connect"; at: XY; from?: string; to?: string }
+  /** The `+` on an edge (canvas edge id): the new node goes into it. */
+  | { mode: "edge"; edge: string };
+
+/** How a focus request moves the view. */
+export type FocusMode = "fit" | "reveal" | "centre";
 
 export interface EditOptions {
   /** Consecutive edits with the same key are one undo step (typing into a field). */
@@ -48,8 +64,22 @@ export interface EditorState {
   validated: Template | null;
   notice: Notice | null;
   report: InjectionReport | null;
-  /** A request to bring nodes into view (problems panel, auto-layout); `seq` makes each one new. */
-  focus: { ids: string[]; seq: number } | null;
+  /**
+   * A request to bring nodes into view; `seq` makes each one new. `fit` zooms to them (problems,
+   * auto-layout, zoom to selection), `reveal` pans only when they are not fully on screen (a new
+   * node), `centre` centres the first at the current zoom (find).
+   */
+  focus: { ids: string[]; seq: number; mode: FocusMode } | null;
+  /** Selected sticky notes (their note ids). */
+  selectedNotes: string[];
+  /** The node creator, when open. */
+  creator: CreatorRequest | null;
+  /** The canvas edge under the pointer (its `+` shows). */
+  hoverEdge: string | null;
+  /** What describe assumed about the last description (shown over the canvas until dismissed). */
+  assumptions: string[] | null;
+  /** Statuses of a run chosen in the Runs list, shown on the canvas; null when none is. */
+  runStatuses: StatusById | null;
   /** Nodes marked on the canvas by a version diff. */
   highlight: ReadonlyMap<string, Highlight> | null;
 
@@ -60,8 +90,10 @@ export interface EditorState {
   select(selection: Selection): void;
   /** Moves nodes while a drag is under way (not recorded) … */
   drag(positions: Record<string, XY>): void;
-  /** … and records the drag as one undo step when it ends. */
+  /** … and records the drag as one undo step when it ends (keys `note:<id>` move sticky notes). */
   endDrag(positions: Record<string, XY>): void;
+  /** A sticky note resized on the canvas (one undo step). */
+  resizeNote(id: string, size: { width: number; height: number }, position?: XY): void;
   notify(kind: Notice["kind"], text: string): void;
   setDiagnostics(template: Template, diagnostics: Diagnostic[]): void;
   /** Replaces the draft without an undo step (loading, restoring a local draft). */
@@ -69,7 +101,13 @@ export interface EditorState {
   markSaved(template: Template, templateId: string, version: number): void;
   showReport(report: InjectionReport | null): void;
   /** Selects `ids` (when given) and asks the canvas to bring them into view (all nodes when empty). */
-  reveal(ids: string[], select?: boolean): void;
+  reveal(ids: string[], select?: boolean, mode?: FocusMode): void;
+  selectNotes(ids: string[]): void;
+  openCreator(request: CreatorRequest): void;
+  closeCreator(): void;
+  setHoverEdge(id: string | null): void;
+  setRunStatuses(statuses: StatusById | null): void;
+  setAssumptions(assumptions: string[] | null): void;
   setHighlight(highlight: ReadonlyMap<string, Highlight> | null): void;
 }
 
@@ -130,6 +168,11 @@ export function createEditorStore(init: {
       report: null,
       focus: null,
       highlight: null,
+      selectedNotes: [],
+      creator: null,
+      hoverEdge: null,
+      runStatuses: null,
+      assumptions: null,
 
       edit(fn, options = {}) {
         const { draft, history, selection } = get();
@@ -170,7 +213,20 @@ export function createEditorStore(init: {
       endDrag(positions) {
         const all = { ...get().dragging, ...positions };
         set({ dragging: null });
-        get().edit((t) => moveNodes(t, all));
+        const nodes: Record<string, XY> = {};
+        const notes: Record<string, XY> = {};
+        for (const [id, p] of Object.entries(all))
+          if (id.startsWith(NOTE_PREFIX)) notes[id.slice(NOTE_PREFIX.length)] = p;
+          else nodes[id] = p;
+        // A moved node takes its notes along, unless they were dragged too.
+        get().edit((t) => {
+          const moved = moveNodes(t, nodes);
+          const followed = moved === t ? t : notesFollowNodes(t, moved);
+          return moveNotes(followed, notes);
+        });
+      },
+      resizeNote(id, size, position) {
+        get().edit((t) => (readNotes(t).some((n) => n.id === id) ? updateNote(t, id, { size, position }) : t));
       },
       notify(kind, text) {
         set({ notice: { id: ++noticeId, kind, text } });
@@ -197,9 +253,29 @@ export function createEditorStore(init: {
       setHighlight(highlight) {
         set({ highlight });
       },
-      reveal(ids, select = false) {
+      reveal(ids, select = false, mode = "fit") {
         const seq = (get().focus?.seq ?? 0) + 1;
-        set({ focus: { ids, seq }, ...(select ? { selection: { nodes: ids, edges: [] } } : {}) });
+        set({ focus: { ids, seq, mode }, ...(select ? { selection: { nodes: ids, edges: [] } } : {}) });
+      },
+      selectNotes(ids) {
+        const current = get().selectedNotes;
+        if (current.length === ids.length && current.every((id, i) => id === ids[i])) return;
+        set({ selectedNotes: ids });
+      },
+      openCreator(request) {
+        set({ creator: request });
+      },
+      closeCreator() {
+        if (get().creator) set({ creator: null });
+      },
+      setHoverEdge(id) {
+        if (get().hoverEdge !== id) set({ hoverEdge: id });
+      },
+      setRunStatuses(statuses) {
+        set({ runStatuses: statuses });
+      },
+      setAssumptions(assumptions) {
+        set({ assumptions });
       },
     };
   });

@@ -95,7 +95,7 @@ async function measure(mode: Mode): Promise<void> {
   const batch = mode === "live.watch batch";
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wf-stream-bench-"));
   const { appRouter } = await import("@/server/api/root");
-  const { createTRPCContext } = await import("@/server/api/trpc");
+  const { createTRPCContext } = await import("@/server/api/procedures/trpc");
   const { readServerConfig } = await import("@/server/config/server-config");
   const { createServerDeps } = await import("@/server/runtime/server-deps");
   const { createExecutorRegistry } = await import("@/server/engine/executors/executor-registry");

@@ -85,6 +85,14 @@ const INPUTS: Record<string, () => unknown> = {
   "secret.set": () => ({ name: "ACCESS_SECRET", value: "value-1234" }),
   "secret.delete": () => ({ name: "SPARE_SECRET" }),
   "audit.list": () => ({}),
+  "trigger.list": () => ({}),
+  "trigger.history": () => ({ id: f.triggerId }),
+  "trigger.preview": () => ({ cron: "0 9 * * 1-5", timezone: "Europe/Berlin" }),
+  // Once a year: nothing fires while the matrix runs.
+  "trigger.create": () => ({ templateId: f.templateId, kind: "schedule", cron: "0 0 1 1 *" }),
+  "trigger.update": () => ({ id: f.triggerId, enabled: true }),
+  "trigger.delete": () => ({ id: f.spareTriggerId }),
+  "trigger.testEvent": () => ({ id: f.webhookId }),
   "provider.list": () => undefined,
   "provider.save": () => ({ name: "access-cat", kind: "cli", command: ["cat"] }),
   "provider.delete": () => ({ name: "spare-provider" }),
@@ -149,6 +157,10 @@ beforeAll(async () => {
     await admin.user.create({ email: "doomed@access.test", password: "doomed-password", roles: ["viewer"] })
   ).user.id;
   await admin.secret.set({ name: "SPARE_SECRET", value: "spare-value" });
+  const yearly = { templateId: f.templateId, kind: "schedule", cron: "0 0 1 1 *" } as const;
+  f.triggerId = (await admin.trigger.create(yearly)).id;
+  f.spareTriggerId = (await admin.trigger.create(yearly)).id;
+  f.webhookId = (await admin.trigger.create({ templateId: f.templateId, kind: "webhook" })).id;
   await admin.provider.save({ name: "spare-provider", kind: "cli", command: ["cat"] });
   f.tokenId = createApiToken(t.db, f.userId, "fixture").summary.id;
 }, 120_000);

@@ -13,7 +13,7 @@ import { resolveCaller } from "@/server/auth/resolve-caller";
 import { isHttps } from "@/server/auth/session-cookie";
 import { PROCEDURE_KINDS } from "@/server/api/procedure-kinds";
 import { appRouter } from "@/server/api/root";
-import { createTRPCContext } from "@/server/api/trpc";
+import { createTRPCContext } from "@/server/api/procedures/trpc";
 import type { ServerDeps } from "@/server/runtime/server-deps";
 
 const CODES: Record<Refusal["status"], string> = {

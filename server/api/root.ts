@@ -10,9 +10,10 @@ import { providerRouter } from "@/server/api/routers/provider";
 import { runRouter } from "@/server/api/routers/run";
 import { secretRouter } from "@/server/api/routers/secret";
 import { templateRouter } from "@/server/api/routers/template";
+import { triggerRouter } from "@/server/api/routers/trigger";
 import { tokenRouter } from "@/server/api/routers/token";
 import { userRouter } from "@/server/api/routers/user";
-import { createCallerFactory, createTRPCRouter } from "@/server/api/trpc";
+import { createCallerFactory, createTRPCRouter } from "@/server/api/procedures/trpc";
 
 export const appRouter = createTRPCRouter({
   template: templateRouter,
@@ -28,6 +29,7 @@ export const appRouter = createTRPCRouter({
   secret: secretRouter,
   provider: providerRouter,
   audit: auditRouter,
+  trigger: triggerRouter,
 });
 
 export type AppRouter = typeof appRouter;

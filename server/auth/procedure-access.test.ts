@@ -18,7 +18,7 @@ describe("PROCEDURE_ACCESS follows the roles of docs/security.md", () => {
     }
   });
 
-  it("editor saves, deletes, composes, starts, cancels and re-runs; approver decides; admin restores", () => {
+  it("editor saves, deletes, composes, starts, cancels, re-runs and changes triggers; approver decides; admin restores", () => {
     const editor = entries.filter(([, a]) => a === "editor").map(([p]) => p);
     expect(editor.sort()).toEqual(
       [
@@ -33,6 +33,10 @@ describe("PROCEDURE_ACCESS follows the roles of docs/security.md", () => {
         "run.cancel",
         "run.rerunFrom",
         "run.retryFailed",
+        "trigger.create",
+        "trigger.update",
+        "trigger.delete",
+        "trigger.testEvent",
         ...EDITOR_READS,
       ].sort(),
     );

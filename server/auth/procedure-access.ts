@@ -46,7 +46,16 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
   "live.watch": "viewer",
 
   "approval.list": "viewer",
+
   "approval.decide": "approver",
+
+  "trigger.list": "viewer",
+  "trigger.history": "viewer",
+  "trigger.preview": "viewer",
+  "trigger.create": "editor",
+  "trigger.update": "editor",
+  "trigger.delete": "editor",
+  "trigger.testEvent": "editor",
 
   "token.create": "signed-in",
   "token.list": "signed-in",

@@ -51,6 +51,8 @@ export interface ServerConfig {
     maxParallel?: number;
     /** Nodes running at once in one run (`WF_MAX_PARALLEL_PER_RUN`, default 16). */
     maxParallelPerRun?: number;
+    /** Fires kept per trigger, the newest (`WF_TRIGGER_HISTORY`, default 10,000). */
+    triggerHistory: number;
   };
   processes: ProcessSettings;
   /** The environment itself, for the parts that read a file it names (catalog, providers, secret key). */
@@ -110,6 +112,7 @@ export function readServerConfig(env: EnvVars = process.env): ServerConfig {
     limits: {
       maxParallel: positive(env, "WF_MAX_PARALLEL"),
       maxParallelPerRun: positive(env, "WF_MAX_PARALLEL_PER_RUN"),
+      triggerHistory: Math.floor(positive(env, "WF_TRIGGER_HISTORY") ?? 10_000),
     },
     processes: {
       sandbox: sandboxMode(env),

@@ -11,12 +11,14 @@ export interface RunPageQuery {
   status?: string;
   /** The template's database id (`tpl_…`) or its own `template_id`. */
   templateId?: string;
+  /** Runs one trigger started. */
+  triggerId?: string;
   limit: number;
   cursor?: { createdAt: number; id: string };
 }
 
 const COLUMNS = `id, template_pk, template_version, name, status, error, last_event_id, created_at, started_at,
-  finished_at, started_by`;
+  finished_at, started_by, trigger_id, trigger_kind`;
 
 /** `<createdAt>:<runId>` → its parts, or undefined when it is not such a cursor. */
 export function parseRunCursor(cursor: string): { createdAt: number; id: string } | undefined {
@@ -38,6 +40,10 @@ export function selectRunPage(db: Db, q: RunPageQuery): { rows: RunRowLite[]; mo
   if (q.templateId) {
     where.push("template_pk = coalesce((select id from templates where template_id = @templateId), @templateId)");
     params.templateId = q.templateId;
+  }
+  if (q.triggerId) {
+    where.push("trigger_id = @triggerId");
+    params.triggerId = q.triggerId;
   }
   if (q.cursor) {
     // A row value comparison walks the (created_at, id) index from the cursor on.

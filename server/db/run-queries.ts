@@ -22,6 +22,8 @@ export interface NewRunRow {
   state: string;
   /** JSON `{ userId, email }` (startedByOf reads it); null for the CLI. */
   startedBy: string | null;
+  triggerId: string | null;
+  triggerKind: string | null;
 }
 
 export interface NodeRunWrite {
@@ -57,8 +59,10 @@ export interface RunUpdate {
 function statements(sqlite: Database.Database) {
   return {
     insertRun: sqlite.prepare(
-      `insert into runs (id, template_pk, template_version, template_json, plan_json, name, status, variables, workspace, state, started_by)
-       values (@id, @templatePk, @templateVersion, @templateJson, @planJson, @name, @status, @variables, @workspace, @state, @startedBy)`,
+      `insert into runs (id, template_pk, template_version, template_json, plan_json, name, status, variables, workspace, state,
+         started_by, trigger_id, trigger_kind)
+       values (@id, @templatePk, @templateVersion, @templateJson, @planJson, @name, @status, @variables, @workspace, @state,
+         @startedBy, @triggerId, @triggerKind)`,
     ),
     // Hot path: positional parameters bind faster than named ones.
     updateRun: sqlite.prepare(
@@ -76,7 +80,7 @@ function statements(sqlite: Database.Database) {
     ),
     selectRunRowLite: sqlite.prepare(
       `select id, template_pk, template_version, name, status, error, last_event_id, created_at, started_at,
-         finished_at, started_by from runs where id = ?`,
+         finished_at, started_by, trigger_id, trigger_kind from runs where id = ?`,
     ),
     selectRun: sqlite.prepare(`select * from runs where id = ?`),
     selectNodes: sqlite.prepare(`select * from node_runs where run_id = ?`),

@@ -6,6 +6,13 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { APPROVAL_KINDS, APPROVAL_STATUSES, NODE_STATUSES, RUN_STATUSES } from "@/lib/workflow/model/statuses";
+import {
+  FIRE_OUTCOMES,
+  MISFIRE_POLICIES,
+  OVERLAP_POLICIES,
+  TRIGGER_KINDS,
+  WEBHOOK_AUTHS,
+} from "@/lib/triggers/trigger-schema";
 
 const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
 
@@ -81,6 +88,9 @@ export const runs = sqliteTable(
     finishedAt: integer("finished_at"),
     /** Who started the run: JSON `{ userId, email }` (null for the CLI and runs from before accounts). */
     startedBy: text("started_by"),
+    /** The trigger that started it (docs/triggers.md); null for runs a person or client started. */
+    triggerId: text("trigger_id"),
+    triggerKind: text("trigger_kind", { enum: TRIGGER_KINDS }),
   },
   (t) => [
     index("runs_status_idx").on(t.status),
@@ -90,6 +100,8 @@ export const runs = sqliteTable(
     index("runs_status_created_idx").on(t.status, t.createdAt, t.id),
     // The library's runs count and last run status per template.
     index("runs_template_idx").on(t.templatePk, t.createdAt),
+    // run.list's trigger filter, and a trigger's previous run.
+    index("runs_trigger_idx").on(t.triggerId, t.createdAt, t.id),
   ],
 );
 
@@ -256,6 +268,78 @@ export const auditLog = sqliteTable(
   (t) => [index("audit_actor_idx").on(t.actor), index("audit_action_idx").on(t.action)],
 );
 
+/**
+ * A template's schedules and webhooks (docs/triggers.md). `next_fire_at` is the next fire time not yet
+ * claimed: a server claims a fire by moving it on with an update guarded by its old value, so each fire
+ * starts at most one run even with several servers on one database.
+ */
+export const triggers = sqliteTable(
+  "triggers",
+  {
+    id: text("id").primaryKey(),
+    templatePk: text("template_pk")
+      .notNull()
+      .references(() => templates.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: TRIGGER_KINDS }).notNull(),
+    enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
+    /** Schedules: the cron expression, its IANA time zone and the two policies. */
+    cron: text("cron"),
+    timezone: text("timezone"),
+    misfire: text("misfire", { enum: MISFIRE_POLICIES }),
+    overlap: text("overlap", { enum: OVERLAP_POLICIES }),
+    /** Webhooks: how a call proves itself, and the secret sealed with the data folder's key. */
+    auth: text("auth", { enum: WEBHOOK_AUTHS }),
+    secretSealed: text("secret_sealed"),
+    /** JSON object: variable → value (schedules) or → text over the request (webhooks). */
+    variables: text("variables").notNull().default("{}"),
+    /** JSON `{ userId, email }`: the trigger acts as its creator. */
+    createdBy: text("created_by").notNull(),
+    /** Epoch ms of the next fire not yet claimed; null for webhooks and disabled schedules. */
+    nextFireAt: integer("next_fire_at"),
+    /** A fire waiting for the previous run to end (overlap `queue` / `cancel_previous`): its scheduled time. */
+    queuedFor: integer("queued_for"),
+    /** The last run this trigger started (what overlap compares with). */
+    lastRunId: text("last_run_id"),
+    createdAt: integer("created_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [index("triggers_template_idx").on(t.templatePk), index("triggers_next_fire_idx").on(t.nextFireAt)],
+);
+
+/** Every fire of a trigger and what became of it; the newest rows per trigger are kept (a retention bound). */
+export const triggerFires = sqliteTable(
+  "trigger_fires",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    triggerId: text("trigger_id")
+      .notNull()
+      .references(() => triggers.id, { onDelete: "cascade" }),
+    at: integer("at").notNull(),
+    /** The schedule's time this fire was for (null for webhooks). */
+    scheduledFor: integer("scheduled_for"),
+    outcome: text("outcome", { enum: FIRE_OUTCOMES }).notNull(),
+    runId: text("run_id"),
+    reason: text("reason"),
+    /** A webhook call's `Idempotency-Key` / `X-Wf-Delivery`: a repeat answers this row's run. */
+    deliveryKey: text("delivery_key"),
+    /**
+     * Claimed but not decided yet: written with the claim, so a fire survives a crash before its run
+     * starts. `run_id` is then the id its run will have; `at` is when it was claimed.
+     */
+    pending: integer("pending", { mode: "boolean" }).notNull().default(false),
+  },
+  (t) => [
+    index("trigger_fires_trigger_idx").on(t.triggerId, t.id),
+    // One row per scheduled time, one per delivery (NULLs do not collide).
+    uniqueIndex("trigger_fires_scheduled_idx").on(t.triggerId, t.scheduledFor),
+    uniqueIndex("trigger_fires_delivery_idx").on(t.triggerId, t.deliveryKey),
+    // The few fires claimed and not yet decided (what a scheduler resumes after a crash).
+    index("trigger_fires_pending_idx")
+      .on(t.at)
+      .where(sql`pending = 1`),
+  ],
+);
+
 export type TemplateRow = typeof templates.$inferSelect;
 export type TemplateVersionRow = typeof templateVersions.$inferSelect;
 export type RunRow = typeof runs.$inferSelect;
@@ -266,6 +350,8 @@ export type ApprovalRow = typeof approvals.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
 export type AuditRow = typeof auditLog.$inferSelect;
+export type TriggerRow = typeof triggers.$inferSelect;
+export type TriggerFireRow = typeof triggerFires.$inferSelect;
 
 /** Agent providers added in Settings (the file and the environment add theirs on top). */
 export const agentProviders = sqliteTable("agent_providers", {

@@ -14,7 +14,7 @@ import { SHELL_REFUSAL_CODES } from "@/lib/workflow/validate/check-shell-command
 import { planShellCommand } from "@/lib/workflow/shell/plan-shell-command";
 import type { Template } from "@/lib/workflow/model/template-schema";
 import { wfIssue } from "@/lib/workflow/model/wf-issue-codes";
-import { describeRecipe, tierViolation } from "./capability-tiers";
+import { describeRecipe, tierViolation } from "@/server/engine/confinement/capability-tiers";
 
 export function checkSkillCommands(template: Template, catalog: () => ExecutorCatalog): Diagnostic[] {
   const skills = template.nodes.filter((n) => n.type === "skill");

@@ -5,6 +5,7 @@ import type { ExecutorCatalog } from "@/lib/describe/executor-catalog-schema";
 import type { AgentProviders } from "@/server/providers/agent-providers";
 import type { ProcessSandbox } from "@/server/sandbox/process-sandbox";
 import type { Clock } from "./clock";
+import type { RunTrigger } from "./run-store";
 import type { RunEventBus } from "./event-bus";
 import type { ExecutorRegistry } from "./executors/executor-registry";
 import type { AgentJudge } from "./run-checks";
@@ -60,4 +61,6 @@ export interface StartRunInput {
   runId?: string;
   /** Who started it (`runs.started_by`), written with the run's row. */
   startedBy?: { userId: string | null; email: string };
+  /** The trigger that started it (`runs.trigger_id`, `trigger_kind`): docs/triggers.md. */
+  trigger?: RunTrigger;
 }

@@ -13,7 +13,7 @@ import type { ExecutorCatalog } from "@/lib/describe/executor-catalog-schema";
 import type { AgentProviders } from "@/server/providers/agent-providers";
 import type { ProcessSandbox } from "@/server/sandbox/process-sandbox";
 import type { AgentJudge } from "./run-checks";
-import { needsWorkspace } from "./workspace";
+import { needsWorkspace } from "@/server/engine/confinement/workspace";
 import { runNodeAttempt, stepFailure, type AttemptStepHook, type NodeAttemptResult } from "./run-node";
 
 export interface ExecuteNodeDeps {

@@ -12,7 +12,7 @@ import type { Check } from "@/lib/workflow/model/template-schema";
 import { selectApprovalRows } from "@/server/db/approval-queries";
 import { createEngineHarness, type EngineHarness } from "@/server/test-support/engine-harness";
 import { DecisionRefusedError } from "./engine-errors";
-import { workspacePath } from "./workspace";
+import { workspacePath } from "@/server/engine/confinement/workspace";
 
 let h: EngineHarness | undefined;
 afterEach(() => {

@@ -14,7 +14,7 @@ import { RunInputError } from "./engine-errors";
 import { prepareRun } from "./prepare-run";
 import { resolveRunSecrets, type SecretSource } from "./run-secrets";
 import { resolveRunVariables } from "./resolve-run-variables";
-import { workspacePath } from "./workspace";
+import { workspacePath } from "@/server/engine/confinement/workspace";
 
 export interface NewRunContext {
   runsDir: string;
@@ -52,6 +52,7 @@ export function newActiveRun(input: StartRunInput, c: NewRunContext): ActiveRun 
     templatePk: input.templatePk ?? null,
     templateVersion: input.templateVersion ?? null,
     ...(input.startedBy ? { startedBy: input.startedBy } : {}),
+    ...(input.trigger ? { trigger: input.trigger } : {}),
   };
   return run;
 }

@@ -10,8 +10,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Tier, WorkflowNode } from "@/lib/workflow/model/template-schema";
 import type { Bind, Isolation } from "@/server/sandbox/isolation";
-import { globToRegExp, requiredTier } from "./capability-tiers";
-import { listWorkspaceFiles } from "./workspace";
+import { globToRegExp, requiredTier } from "@/server/engine/confinement/capability-tiers";
+import { listWorkspaceFiles } from "@/server/engine/confinement/workspace";
 
 /** Read-only binds past this many are left to the after-the-fact check (bwrap's argument list stays short). */
 const MAX_READ_ONLY = 256;

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
 import { createEngineHarness, type EngineHarness } from "@/server/test-support/engine-harness";
-import { confinePath, WorkspaceEscapeError } from "./workspace";
+import { confinePath, WorkspaceEscapeError } from "@/server/engine/confinement/workspace";
 import { processesOfRun, waitUntil } from "@/server/test-support/process-probe";
 import { readServerConfig } from "@/server/config/server-config";
 import { createProcessSandbox } from "@/server/sandbox/process-sandbox";

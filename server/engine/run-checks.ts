@@ -12,7 +12,7 @@ import type { Check } from "@/lib/workflow/model/template-schema";
 import type { ApprovalRequest } from "@/lib/workflow/run/run-state";
 import type { ExecutorContext } from "./executors/executor";
 import { prepareCommandLine, spawnPrepared } from "./executors/prepare-command-line";
-import { confinePath, notRegular, readFileCapped } from "./workspace";
+import { confinePath, notRegular, readFileCapped } from "@/server/engine/confinement/workspace";
 import { RUN_CODES } from "@/lib/workflow/run/run-codes";
 import { DEFAULT_CHECK_TIMEOUT_S } from "@/lib/workflow/model/field-bounds";
 import { setSafeTimeout } from "@/server/timers/safe-timeout";

@@ -20,6 +20,8 @@ export function runListItem(row: RunRowLite) {
     lastEventId: row.lastEventId,
     /** Who started it (email), when known. */
     startedBy: startedByOf(row)?.email ?? null,
+    /** The trigger that started it (docs/triggers.md), else null. */
+    trigger: row.triggerId && row.triggerKind ? { id: row.triggerId, kind: row.triggerKind } : null,
   };
 }
 

@@ -11,6 +11,8 @@ export const RunListInput = z.object({
   status: z.enum(RUN_STATUSES).optional(),
   /** The template's database id (`tpl_…`) or its `template_id`. */
   templateId: z.string().min(1).optional(),
+  /** Runs this trigger started (docs/triggers.md). */
+  triggerId: z.string().min(1).max(100).optional(),
   limit: z.number().int().min(1).max(500).default(50),
   cursor: z
     .string()

@@ -10,10 +10,10 @@
  * a node never stays running and its slot is always freed.
  */
 import { RUN_CODES } from "@/lib/workflow/run/run-codes";
-import { forbiddenFiles, tierViolation } from "./capability-tiers";
+import { forbiddenFiles, tierViolation } from "@/server/engine/confinement/capability-tiers";
 import type { Executor, ExecutorContext, ExecutorResult } from "./executors/executor";
 import { runChecks, type AgentJudge } from "./run-checks";
-import { listWorkspaceFiles } from "./workspace";
+import { listWorkspaceFiles } from "@/server/engine/confinement/workspace";
 import { setSafeTimeout } from "@/server/timers/safe-timeout";
 
 export type NodeAttemptResult = ExecutorResult | { status: "skipped"; error: string };

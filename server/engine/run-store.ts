@@ -3,6 +3,7 @@
  * `commit` writes a batch of transitions with their events atomically and returns the ids given
  * to the events (increasing per run, from 1).
  */
+import type { TriggerKind } from "@/lib/triggers/trigger-schema";
 import type { Template } from "@/lib/workflow/model/template-schema";
 import type { RunCommand } from "@/lib/workflow/run/run-commands";
 import type { RunEvent } from "@/lib/workflow/run/run-events";
@@ -19,6 +20,13 @@ export interface NewRun {
   templatePk?: string | null;
   templateVersion?: number | null;
   startedBy?: { userId: string | null; email: string };
+  trigger?: RunTrigger;
+}
+
+/** A run a trigger started says which (docs/triggers.md). */
+export interface RunTrigger {
+  id: string;
+  kind: TriggerKind;
 }
 
 export interface ApprovalDecisionInfo {

@@ -78,6 +78,8 @@ export class SqliteRunStore implements RunStore {
       workspace: run.workspace,
       state: JSON.stringify({ stopping: false }),
       startedBy: run.startedBy ? JSON.stringify(run.startedBy) : null,
+      triggerId: run.trigger?.id ?? null,
+      triggerKind: run.trigger?.kind ?? null,
     });
     insertRunSpec(this.db, run.runId, JSON.stringify(run.template), JSON.stringify(run.plan));
     for (const id of run.plan.order) {

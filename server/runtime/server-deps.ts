@@ -18,6 +18,8 @@ import { createAgentProviders, type AgentProviders } from "@/server/providers/ag
 import { createProviderSettings, type ProviderSettings } from "@/server/providers/provider-settings";
 import { createProcessSandbox, type ProcessSandbox } from "@/server/sandbox/process-sandbox";
 import { loadSecretKey } from "@/server/secrets/secret-key";
+import { SqliteTriggerStore } from "@/server/triggers/sqlite-trigger-store";
+import { TriggerService } from "@/server/triggers/trigger-service";
 import { createSecretVault, type SecretVault } from "@/server/secrets/secret-store";
 
 export interface ServerDeps {
@@ -37,6 +39,8 @@ export interface ServerDeps {
   readonly clock: Clock;
   /** Password attempts per account and per client address (login, password change). */
   readonly loginLimiter: LoginLimiter;
+  /** Schedules and webhooks (docs/triggers.md); the server's start calls `triggers.scheduler.start()`. */
+  readonly triggers: TriggerService;
   /** Stops the engine (nothing more is written) and closes the database. */
   close(): void;
 }
@@ -65,7 +69,8 @@ export function createServerDeps(config: ServerConfig, o: CreateServerDepsOption
   const sandbox = o.sandbox ?? createProcessSandbox(config.processes);
   const catalog = () => loadExecutorCatalog(config.env);
   let key: Buffer | undefined;
-  const secrets = createSecretVault(db, () => (key ??= loadSecretKey({ env: config.env, dataDir: config.dataDir })));
+  const secretKey = () => (key ??= loadSecretKey({ env: config.env, dataDir: config.dataDir }));
+  const secrets = createSecretVault(db, secretKey);
   const providerSettings = createProviderSettings(db);
   const providers = createAgentProviders(config.env, sandbox, {
     settings: providerSettings,
@@ -83,6 +88,16 @@ export function createServerDeps(config: ServerConfig, o: CreateServerDepsOption
     concurrency: { global: config.limits.maxParallel, perRun: config.limits.maxParallelPerRun },
     ...o.engine,
   });
+  const triggers = new TriggerService({
+    store: new SqliteTriggerStore(db),
+    db,
+    engine,
+    bus,
+    clock,
+    secretKey,
+    apiTokenSet: config.apiToken !== undefined,
+    historyMax: config.limits.triggerHistory,
+  });
   return {
     config,
     db,
@@ -96,7 +111,9 @@ export function createServerDeps(config: ServerConfig, o: CreateServerDepsOption
     secrets,
     clock,
     loginLimiter: createLoginLimiter(o.loginLimits),
+    triggers,
     close() {
+      triggers.scheduler.stop();
       engine.detach();
       db.$client.close();
     },

@@ -8,7 +8,7 @@ import { createRunEventBus, type RunEventBus } from "@/server/engine/event-bus";
 import type { ExecutorRegistry } from "@/server/engine/executors/executor-registry";
 import { RunEngine, type EngineOptions } from "@/server/engine/orchestrator";
 import { SqliteRunStore } from "@/server/engine/sqlite-run-store";
-import { workspacePath } from "@/server/engine/workspace";
+import { workspacePath } from "@/server/engine/confinement/workspace";
 import { newId } from "@/server/db/new-id";
 import { planRun } from "@/lib/workflow/run/run-plan";
 import { initialRunState } from "@/lib/workflow/run/run-state";

@@ -1,6 +1,6 @@
 /** Test helper: server-side tRPC callers acting as a given role (no HTTP, no cookie). */
 import { createCaller } from "@/server/api/root";
-import { createTRPCContext } from "@/server/api/trpc";
+import { createTRPCContext } from "@/server/api/procedures/trpc";
 import type { Role } from "@/lib/access/roles";
 import type { Caller } from "@/server/auth/caller";
 import type { ServerDeps } from "@/server/runtime/server-deps";

@@ -23,6 +23,8 @@ export interface TestDeps {
   readonly db: Db;
   /** A restart: stops the engine, closes the database and builds new dependencies on the same folder. */
   restart(): ServerDeps;
+  /** Another server on the same folder and database file, beside this one (closed by `cleanup`). */
+  another(): ServerDeps;
   /** Stops the engine, closes the database and removes the folder. */
   cleanup(): void;
 }
@@ -51,6 +53,7 @@ export function createTestDeps(o: TestDepsOptions = {}): TestDeps {
       ...(o.engine ? { engine: o.engine } : {}),
       ...(o.loginLimits ? { loginLimits: o.loginLimits } : {}),
     });
+  const others: ServerDeps[] = [];
   const t: TestDeps = {
     dir,
     file,
@@ -63,7 +66,13 @@ export function createTestDeps(o: TestDepsOptions = {}): TestDeps {
       t.deps = build();
       return t.deps;
     },
+    another() {
+      const deps = build();
+      others.push(deps);
+      return deps;
+    },
     cleanup() {
+      for (const d of others) d.close();
       t.deps.close();
       fs.rmSync(dir, { recursive: true, force: true });
     },

@@ -34,10 +34,14 @@ export async function startTrpcHttpServer(deps: ServerDeps): Promise<TrpcHttpSer
     const request = new Request(`http://127.0.0.1${req.url}`, {
       method: req.method,
       headers,
-      body: req.method === "POST" ? Buffer.concat(chunks) : undefined,
+      body: req.method === "POST" || req.method === "PUT" ? Buffer.concat(chunks) : undefined,
       signal: abort.signal,
     });
-    const response = await handleTrpcRequest(request, deps);
+    // As app/api/hooks/[triggerId]: webhook triggers.
+    const hook = /^\/api\/hooks\/([^/?]+)/.exec(req.url ?? "");
+    const response = hook
+      ? await deps.triggers.handleWebhook(request, decodeURIComponent(hook[1]!))
+      : await handleTrpcRequest(request, deps);
     res.writeHead(response.status, Object.fromEntries(response.headers));
     if (!response.body) return void res.end();
     const reader = response.body.getReader();

@@ -1,7 +1,7 @@
 /** `audit` router (admin): the append-only log, newest first, filtered by actor and action. */
 import * as z from "zod";
 import { listAudit } from "@/server/auth/audit-log";
-import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
+import { createTRPCRouter, publicProcedure } from "@/server/api/procedures/trpc";
 
 export const auditRouter = createTRPCRouter({
   list: publicProcedure

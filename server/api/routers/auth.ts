@@ -15,8 +15,8 @@ import { clearedSessionCookie, sessionCookie } from "@/server/auth/session-cooki
 import { createSession, deleteSession } from "@/server/auth/session-store";
 import { setUserPassword } from "@/server/auth/user-password";
 import { EmailSchema, createUser, findUserByEmail, findUserById, toPublicUser } from "@/server/auth/user-store";
-import { rethrowApiError } from "@/server/api/api-errors";
-import { createTRPCRouter, publicProcedure, type TRPCContext } from "@/server/api/trpc";
+import { rethrowApiError } from "@/server/api/procedures/api-errors";
+import { createTRPCRouter, publicProcedure, type TRPCContext } from "@/server/api/procedures/trpc";
 
 const BAD_LOGIN = "wrong email or password";
 

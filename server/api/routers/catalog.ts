@@ -1,6 +1,6 @@
 /** `catalog` router: the executor catalog's entries for the editor's palette (names, kinds, descriptions — not recipes). */
-import { withApiErrors } from "@/server/api/api-errors";
-import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
+import { withApiErrors } from "@/server/api/procedures/api-errors";
+import { createTRPCRouter, publicProcedure } from "@/server/api/procedures/trpc";
 
 export const catalogRouter = createTRPCRouter({
   list: publicProcedure.query(({ ctx }) =>

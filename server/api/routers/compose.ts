@@ -13,9 +13,9 @@ import { injectCheckpoints } from "@/lib/workflow/checkpoints/inject-checkpoints
 import { parseTemplate } from "@/lib/workflow/model/parse-template";
 import { validateTemplate } from "@/lib/workflow/validate/validate-template";
 import { checkProviderReadiness, nodesNeedingProvider } from "@/lib/workflow/validate/nodes-needing-provider";
-import { providerValidateOptions } from "@/server/api/refuse-without-provider";
+import { providerValidateOptions } from "@/server/api/procedures/refuse-without-provider";
 import { ExecutorCatalogError } from "@/server/catalog/load-executor-catalog";
-import { DiagnosticsError, createTRPCRouter, publicProcedure } from "@/server/api/trpc";
+import { DiagnosticsError, createTRPCRouter, publicProcedure } from "@/server/api/procedures/trpc";
 import { describeWithProviders } from "@/server/providers/describe-with-providers";
 
 export const DescribeInputSchema = z.object({

@@ -4,7 +4,7 @@
  */
 import { tracked } from "@trpc/server";
 import * as z from "zod";
-import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
+import { createTRPCRouter, publicProcedure } from "@/server/api/procedures/trpc";
 
 export const healthRouter = createTRPCRouter({
   ping: publicProcedure.query(({ ctx }) => {

@@ -5,8 +5,8 @@
  */
 import { TRPCError } from "@trpc/server";
 import * as z from "zod";
-import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
-import { untilAccessEnds } from "@/server/api/until-access-ends";
+import { createTRPCRouter, publicProcedure } from "@/server/api/procedures/trpc";
+import { untilAccessEnds } from "@/server/api/procedures/until-access-ends";
 import { selectRunRowLite } from "@/server/db/run-queries";
 import { SqliteRunStore } from "@/server/engine/sqlite-run-store";
 import { watchLive } from "@/server/engine/watch-live";

@@ -4,7 +4,7 @@
  */
 import { TRPCError } from "@trpc/server";
 import * as z from "zod";
-import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
+import { createTRPCRouter, publicProcedure } from "@/server/api/procedures/trpc";
 import { detectAgentClis, findOnPath } from "@/server/providers/find-on-path";
 import { isProviderReady } from "@/server/providers/provider-readiness";
 import { SavedProviderSchema } from "@/server/providers/provider-settings";

@@ -1,10 +1,10 @@
 /** `run` router: start, read, list, cancel, re-run, the live event stream (docs/api.md). Thin: validate, call the engine. */
-import { refuseWithoutProvider } from "@/server/api/refuse-without-provider";
+import { refuseWithoutProvider } from "@/server/api/procedures/refuse-without-provider";
 import { TRPCError, tracked } from "@trpc/server";
 import * as z from "zod";
-import { rethrowApiError, withApiErrors } from "@/server/api/api-errors";
-import { DiagnosticsError, createTRPCRouter, publicProcedure } from "@/server/api/trpc";
-import { untilAccessEnds } from "@/server/api/until-access-ends";
+import { rethrowApiError, withApiErrors } from "@/server/api/procedures/api-errors";
+import { DiagnosticsError, createTRPCRouter, publicProcedure } from "@/server/api/procedures/trpc";
+import { untilAccessEnds } from "@/server/api/procedures/until-access-ends";
 import { getTemplate } from "@/server/db/template-store";
 import { parseTemplate } from "@/lib/workflow/model/parse-template";
 import { RunNotFoundError } from "@/server/engine/engine-errors";

@@ -1,7 +1,7 @@
 /** `secret` router (admin): names and dates only — a value goes in with `set` and never comes out. */
 import { TRPCError } from "@trpc/server";
 import * as z from "zod";
-import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
+import { createTRPCRouter, publicProcedure } from "@/server/api/procedures/trpc";
 import { SecretNameSchema } from "@/server/secrets/secret-store";
 
 export const secretRouter = createTRPCRouter({

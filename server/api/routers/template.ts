@@ -5,8 +5,8 @@
 import * as z from "zod";
 import { hasRole } from "@/lib/access/roles";
 import { diffTemplates } from "@/lib/workflow/versions/diff-templates";
-import { withApiErrors } from "@/server/api/api-errors";
-import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
+import { withApiErrors } from "@/server/api/procedures/api-errors";
+import { createTRPCRouter, publicProcedure } from "@/server/api/procedures/trpc";
 import { libraryFacets, listTemplates, TEMPLATE_SORTS } from "@/server/db/list-templates";
 import {
   deleteTemplate,

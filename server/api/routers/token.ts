@@ -6,7 +6,7 @@ import { TRPCError } from "@trpc/server";
 import * as z from "zod";
 import { hasRole } from "@/lib/access/roles";
 import { createApiToken, findApiToken, listApiTokens, revokeApiToken } from "@/server/auth/token-store";
-import { createTRPCRouter, publicProcedure } from "@/server/api/trpc";
+import { createTRPCRouter, publicProcedure } from "@/server/api/procedures/trpc";
 
 export const tokenRouter = createTRPCRouter({
   create: publicProcedure

@@ -11,8 +11,8 @@ import { RoleSchema } from "@/lib/access/roles";
 import { deleteUser, disableUser, enableUser } from "@/server/auth/user-lifecycle";
 import { setUserPassword } from "@/server/auth/user-password";
 import { EmailSchema, createUser, findUserById, listUsers, setUserRoles } from "@/server/auth/user-store";
-import { rethrowApiError, withApiErrors } from "@/server/api/api-errors";
-import { createTRPCRouter, publicProcedure, type TRPCContext } from "@/server/api/trpc";
+import { rethrowApiError, withApiErrors } from "@/server/api/procedures/api-errors";
+import { createTRPCRouter, publicProcedure, type TRPCContext } from "@/server/api/procedures/trpc";
 
 const RolesSchema = z.array(RoleSchema).min(1, "at least one role").max(4);
 const UserId = z.object({ id: z.string().min(1).max(100) });

@@ -3,7 +3,7 @@
  * (prepare-command-line.ts); output = trimmed stdout or `output_file`.
  */
 import fs from "node:fs";
-import { confinePath, notRegular, readFileCapped } from "@/server/engine/workspace";
+import { confinePath, notRegular, readFileCapped } from "@/server/engine/confinement/workspace";
 import { RUN_CODES } from "@/lib/workflow/run/run-codes";
 import type { Executor, ExecutorContext, ExecutorResult } from "./executor";
 import { prepareCommandLine, spawnPrepared } from "./prepare-command-line";

@@ -5,7 +5,7 @@
 import { applySkillArgs } from "@/lib/describe/apply-skill-args";
 import { resolveSkillRecipe } from "@/lib/describe/resolve-skill-recipe";
 import { RUN_CODES } from "@/lib/workflow/run/run-codes";
-import { describeRecipe, tierViolation } from "@/server/engine/capability-tiers";
+import { describeRecipe, tierViolation } from "@/server/engine/confinement/capability-tiers";
 import { runAgentPrompt } from "./agent-executor";
 import type { Executor } from "./executor";
 import { runHttpRequest } from "./http-executor";

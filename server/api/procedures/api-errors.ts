@@ -1,6 +1,6 @@
 /** Domain errors (engine, template store, accounts) → typed tRPC errors: 400 with diagnostics, 404, 409, 412, 429. */
 import { TRPCError } from "@trpc/server";
-import { DiagnosticsError } from "@/server/api/trpc";
+import { DiagnosticsError } from "@/server/api/procedures/trpc";
 import type { TemplateStoreError } from "@/server/db/template-store";
 import type {
   DecisionRefusedError,

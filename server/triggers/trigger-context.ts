@@ -1,0 +1,21 @@
+/** What the scheduler, the webhooks and the trigger admin share: built once by the composition root. */
+import type { Db } from "@/server/db/open-database";
+import type { Clock } from "@/server/engine/clock";
+import type { RunEventBus } from "@/server/engine/event-bus";
+import type { RunEngine } from "@/server/engine/orchestrator";
+import type { TriggerStore } from "./trigger-store";
+
+export interface TriggerContext {
+  store: TriggerStore;
+  /** Templates are read from here (the template store). */
+  db: Db;
+  engine: RunEngine;
+  bus: RunEventBus;
+  clock: Clock;
+  /** The data folder's key, read on first use (webhook secrets are sealed with it). */
+  secretKey: () => Buffer;
+  /** WF_API_TOKEN is set: triggers it created still act. */
+  apiTokenSet: boolean;
+  /** Fires kept per trigger (the newest). */
+  historyMax: number;
+}

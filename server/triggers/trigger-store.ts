@@ -1,0 +1,144 @@
+/**
+ * What triggers need from storage (docs/triggers.md), SQLite here and PostgreSQL later: every method
+ * may answer a value or a promise, and callers always `await`. The one rule a store must keep: a fire is
+ * claimed by a single conditional write (`claimFire`, `takeQueued`, `claimDelivery`), so that several
+ * servers on one database start each fire at most once.
+ */
+import type { FireOutcome, TriggerKind, TriggerVariables } from "@/lib/triggers/trigger-schema";
+import type { TriggerFireRow, TriggerRow } from "@/server/db/schema";
+
+export type Awaitable<T> = T | Promise<T>;
+
+/**
+ * A fire (or a webhook delivery) claimed this long ago and still not decided was left by a server that
+ * stopped: another takes it over. A live server decides its fires within milliseconds (a fire waiting for
+ * the previous run is not undecided in this sense).
+ */
+export const RESUME_AFTER_MS = 60_000;
+
+/** Who a trigger acts as: its creator (`userId` null: the server's WF_API_TOKEN). */
+export interface TriggerCreator {
+  userId: string | null;
+  email: string;
+}
+
+export type Trigger = Omit<TriggerRow, "variables" | "createdBy"> & {
+  variables: TriggerVariables;
+  createdBy: TriggerCreator;
+};
+
+export type TriggerFire = TriggerFireRow;
+
+export interface NewTrigger {
+  id: string;
+  templatePk: string;
+  kind: TriggerKind;
+  enabled: boolean;
+  cron?: string;
+  timezone?: string;
+  misfire?: Trigger["misfire"];
+  overlap?: Trigger["overlap"];
+  auth?: Trigger["auth"];
+  secretSealed?: string;
+  variables: TriggerVariables;
+  createdBy: TriggerCreator;
+  nextFireAt: number | null;
+  now: number;
+}
+
+export type TriggerPatch = Partial<
+  Pick<
+    Trigger,
+    | "enabled"
+    | "cron"
+    | "timezone"
+    | "misfire"
+    | "overlap"
+    | "auth"
+    | "secretSealed"
+    | "variables"
+    | "nextFireAt"
+    | "queuedFor"
+  >
+>;
+
+export interface NewFire {
+  triggerId: string;
+  at: number;
+  scheduledFor?: number | null;
+  outcome: FireOutcome;
+  runId?: string | null;
+  reason?: string | null;
+  deliveryKey?: string | null;
+}
+
+/** A fire written with its claim: decided (`missed`), or `pending` with the id its run will have. */
+export type ClaimedFire = Omit<NewFire, "triggerId" | "deliveryKey"> & {
+  scheduledFor: number | null;
+  pending?: boolean;
+};
+
+export type FireSettlement = Pick<NewFire, "at" | "outcome" | "reason" | "runId">;
+
+/** A trigger with its template's name and own id (`template_id`), as lists and notices show it. */
+export type TriggerListed = Trigger & { templateName: string; templateId: string };
+
+/** The creator's account as the fire sees it now. */
+export interface CreatorAccount {
+  roles: string[];
+  /** Disabled by an admin: the trigger fires nothing. */
+  disabled: boolean;
+}
+
+export interface TriggerStore {
+  insert(t: NewTrigger): Awaitable<void>;
+  get(id: string): Awaitable<TriggerListed | undefined>;
+  /** Newest first; all triggers or one template's. */
+  list(q: { templatePk?: string }): Awaitable<TriggerListed[]>;
+  /** Whether the trigger exists; `now` is its new `updated_at`. */
+  update(id: string, patch: TriggerPatch, now: number): Awaitable<boolean>;
+  delete(id: string): Awaitable<boolean>;
+  /** Enabled schedules (what a scheduler arms). */
+  enabledSchedules(): Awaitable<Trigger[]>;
+  /**
+   * THE claim: moves `next_fire_at` from `expected` to `next` only if it still is `expected` and the
+   * trigger is enabled — true for exactly one of any number of servers trying. In the same transaction
+   * it writes `fires` (those to start as `pending`, with the id their run will have), so a fire is
+   * never lost between the claim and its run.
+   */
+  claimFire(id: string, expected: number, next: number | null, fires: readonly ClaimedFire[]): Awaitable<boolean>;
+  /** Decides a pending fire (true when it was still pending). */
+  settleFire(triggerId: string, scheduledFor: number, f: FireSettlement): Awaitable<boolean>;
+  /** The pending fire of a scheduled time (a waiting fire: the id its run is to have). */
+  pendingFire(triggerId: string, scheduledFor: number): Awaitable<TriggerFire | undefined>;
+  /** Pending fires claimed before `claimedBefore`, oldest first, not counting a trigger's waiting fire. */
+  stalePendingFires(claimedBefore: number): Awaitable<TriggerFire[]>;
+  /** Takes over a stale pending fire: moves its claim time from `claimedAt` to `now` (true for one caller). */
+  takePendingFire(fireId: number, claimedAt: number, now: number): Awaitable<boolean>;
+  /** Sets `queued_for` when no fire waits yet (true when it did). */
+  queueFire(id: string, scheduledFor: number): Awaitable<boolean>;
+  /** Claims the waiting fire `scheduledFor` (true for exactly one caller) and clears it. */
+  takeQueued(id: string, scheduledFor: number): Awaitable<boolean>;
+  setLastRun(id: string, runId: string): Awaitable<void>;
+  /** Records a fire (a second row for the same scheduled time is dropped). */
+  recordFire(f: NewFire): Awaitable<void>;
+  /**
+   * Records a webhook call under its delivery key unless one is recorded already: then answers that
+   * earlier fire and records nothing.
+   */
+  claimDelivery(
+    f: NewFire & { deliveryKey: string },
+  ): Awaitable<{ claimed: true; fireId: number } | { claimed: false; earlier: TriggerFire }>;
+  findDelivery(triggerId: string, key: string): Awaitable<TriggerFire | undefined>;
+  /** Rewrites a claimed delivery's outcome (its run could not start: the key is released). */
+  settleDelivery(fireId: string | number, f: Pick<NewFire, "outcome" | "reason" | "runId">): Awaitable<void>;
+  /** Newest first, `limit` rows with an id below `beforeId`. */
+  history(triggerId: string, limit: number, beforeId?: number): Awaitable<TriggerFire[]>;
+  /** The newest fire of each trigger. */
+  lastFires(triggerIds: readonly string[]): Awaitable<Map<string, TriggerFire>>;
+  /** Keeps the newest `keep` fires of a trigger. */
+  prune(triggerId: string, keep: number): Awaitable<void>;
+  /** A run's status, or undefined when there is no such run. */
+  runStatus(runId: string): Awaitable<string | undefined>;
+  creatorAccount(userId: string): Awaitable<CreatorAccount | undefined>;
+}
