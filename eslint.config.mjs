@@ -88,6 +88,8 @@ const WORKFLOW_FOLDERS = {
   edit: ["model", "graph", "validate"],
   checkpoints: ["model", "graph", "edit", "validate"],
   run: ["model", "graph", "validate"],
+  simulate: ["model", "graph", "validate", "run"],
+  compare: ["model", "run"],
   "test-support": ["model", "graph", "validate", "run"],
 };
 const workflowBoundaries = Object.entries(WORKFLOW_FOLDERS).flatMap(([name, allowed]) =>

@@ -5,6 +5,8 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { useTRPC } from "@/components/app-shell/trpc-react-provider";
 import type { Template } from "@/lib/workflow/model/template-schema";
+import { RunEstimate, useRunEstimate } from "@/components/simulate/run-estimate";
+import { ProviderNotice, useMissingProvider } from "./provider-notice";
 
 export function RunForm({ templateId, template }: { templateId: string; template: Template }) {
   const trpc = useTRPC();
@@ -16,15 +18,18 @@ export function RunForm({ templateId, template }: { templateId: string; template
   const start = useMutation(
     trpc.run.start.mutationOptions({ onSuccess: ({ runId }) => router.push(`/runs/${encodeURIComponent(runId)}`) }),
   );
+  const provider = useMissingProvider(template);
   const missing = vars.filter(([name, v]) => v.required && !values[name]?.trim()).map(([name]) => name);
+  const given = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ""));
+  const estimate = useRunEstimate(templateId, given, missing.length === 0);
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (missing.length) return;
-    const variables = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ""));
-    start.mutate({ templateId, variables });
+    if (missing.length || provider.blocked.length) return;
+    start.mutate({ templateId, variables: given });
   }
   return (
     <form className="run-form" onSubmit={submit} aria-label="Run this template">
+      <ProviderNotice {...provider} />
       {vars.map(([name, v]) => (
         <label key={name} className="field">
           <span>
@@ -49,10 +54,15 @@ export function RunForm({ templateId, template }: { templateId: string; template
         </label>
       ))}
       <div className="button-row">
-        <button type="submit" className="button button-primary" disabled={start.isPending || missing.length > 0}>
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={start.isPending || missing.length > 0 || provider.blocked.length > 0}
+        >
           Start run
         </button>
         {missing.length > 0 && <span className="muted small">Required: {missing.join(", ")}</span>}
+        <RunEstimate estimate={estimate} />
       </div>
       {start.isError && <p role="alert">{start.error.message}</p>}
     </form>

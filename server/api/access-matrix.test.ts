@@ -62,6 +62,8 @@ const INPUTS: Record<string, () => unknown> = {
   "run.cancel": () => ({ runId: f.cancelRunId }),
   "run.rerunFrom": () => ({ runId: f.runId, nodeId: "A" }),
   "run.retryFailed": () => ({ runId: f.runId }),
+  "run.simulate": () => ({ templateId: f.templateId, variables: {} }),
+  "run.compare": () => ({ a: f.runId, b: f.runId }),
   "live.watch": () => ({ runId: f.runId }),
   "approval.list": () => ({}),
   "approval.decide": () => ({ approvalId: f.approvalId, decision: "approve" }),
@@ -91,6 +93,11 @@ const INPUTS: Record<string, () => unknown> = {
   "trigger.update": () => ({ id: f.triggerId, enabled: true }),
   "trigger.delete": () => ({ id: f.spareTriggerId }),
   "trigger.testEvent": () => ({ id: f.webhookId }),
+  "provider.list": () => undefined,
+  "provider.save": () => ({ name: "access-cat", kind: "cli", command: ["cat"] }),
+  "provider.delete": () => ({ name: "spare-provider" }),
+  "provider.setDefault": () => ({ name: "spare-provider" }),
+  "provider.test": () => ({ name: "spare-provider" }),
 };
 
 /** Every row of every table, as text: what "nothing changed" is compared with. */
@@ -154,6 +161,7 @@ beforeAll(async () => {
   f.triggerId = (await admin.trigger.create(yearly)).id;
   f.spareTriggerId = (await admin.trigger.create(yearly)).id;
   f.webhookId = (await admin.trigger.create({ templateId: f.templateId, kind: "webhook" })).id;
+  await admin.provider.save({ name: "spare-provider", kind: "cli", command: ["cat"] });
   f.tokenId = createApiToken(t.db, f.userId, "fixture").summary.id;
 }, 120_000);
 

@@ -6,6 +6,7 @@ import { catalogRouter } from "@/server/api/routers/catalog";
 import { composeRouter } from "@/server/api/routers/compose";
 import { healthRouter } from "@/server/api/routers/health";
 import { liveRouter } from "@/server/api/routers/live";
+import { providerRouter } from "@/server/api/routers/provider";
 import { runRouter } from "@/server/api/routers/run";
 import { secretRouter } from "@/server/api/routers/secret";
 import { templateRouter } from "@/server/api/routers/template";
@@ -26,6 +27,7 @@ export const appRouter = createTRPCRouter({
   user: userRouter,
   token: tokenRouter,
   secret: secretRouter,
+  provider: providerRouter,
   audit: auditRouter,
   trigger: triggerRouter,
 });

@@ -5,12 +5,15 @@ import { PROCEDURE_ACCESS, accessFor, callerMay } from "./procedure-access";
 
 const entries = Object.entries(PROCEDURE_ACCESS);
 const ADMIN_NOUNS = ["user.", "secret.", "audit."];
+/** Reads for editors only: agent providers' names and readiness (how they are reached is for admins). */
+const EDITOR_READS = ["provider.list"];
 
 describe("PROCEDURE_ACCESS follows the roles of docs/security.md", () => {
   it("viewer reads everything but secrets, users and audit", () => {
     for (const [path, access] of entries) {
       const isRead = /\.(list|get|facets|diff|log|onEvent|watch)$/.test(path) && !path.startsWith("token.");
-      if (isRead && !ADMIN_NOUNS.some((n) => path.startsWith(n))) expect(access, path).toBe("viewer");
+      if (EDITOR_READS.includes(path)) expect(access, path).toBe("editor");
+      else if (isRead && !ADMIN_NOUNS.some((n) => path.startsWith(n))) expect(access, path).toBe("viewer");
       if (ADMIN_NOUNS.some((n) => path.startsWith(n))) expect(access, path).toBe("admin");
     }
   });
@@ -34,10 +37,13 @@ describe("PROCEDURE_ACCESS follows the roles of docs/security.md", () => {
         "trigger.update",
         "trigger.delete",
         "trigger.testEvent",
+        ...EDITOR_READS,
       ].sort(),
     );
     expect(accessFor("approval.decide")).toBe("approver");
     expect(accessFor("template.restore")).toBe("admin");
+    for (const change of ["provider.save", "provider.delete", "provider.setDefault", "provider.test"])
+      expect(accessFor(change), change).toBe("admin");
   });
 
   it("only login, setup, me and health are open; an unknown path needs admin", () => {

@@ -37,6 +37,8 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
   "run.list": "viewer",
   "run.log": "viewer",
   "run.onEvent": "viewer",
+  "run.simulate": "viewer",
+  "run.compare": "viewer",
   "run.start": "editor",
   "run.cancel": "editor",
   "run.rerunFrom": "editor",
@@ -68,6 +70,11 @@ export const PROCEDURE_ACCESS: Readonly<Record<string, Access>> = {
   "secret.list": "admin",
   "secret.set": "admin",
   "secret.delete": "admin",
+  "provider.list": "editor",
+  "provider.save": "admin",
+  "provider.delete": "admin",
+  "provider.setDefault": "admin",
+  "provider.test": "admin",
   "audit.list": "admin",
 };
 

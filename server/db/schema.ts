@@ -352,3 +352,18 @@ export type ApiTokenRow = typeof apiTokens.$inferSelect;
 export type AuditRow = typeof auditLog.$inferSelect;
 export type TriggerRow = typeof triggers.$inferSelect;
 export type TriggerFireRow = typeof triggerFires.$inferSelect;
+
+/** Agent providers added in Settings (the file and the environment add theirs on top). */
+export const agentProviders = sqliteTable("agent_providers", {
+  name: text("name").primaryKey(),
+  kind: text("kind", { enum: ["cli", "openai"] }).notNull(),
+  /** JSON list of the program and its arguments (cli). */
+  command: text("command"),
+  baseUrl: text("base_url"),
+  model: text("model"),
+  /** Name of the secret holding the API key (openai); never the key. */
+  apiKeySecret: text("api_key_secret"),
+  timeoutMs: integer("timeout_ms"),
+  isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
+  updatedAt: integer("updated_at").notNull().default(now),
+});

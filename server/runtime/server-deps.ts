@@ -15,6 +15,7 @@ import { createRunEventBus, type RunEventBus } from "@/server/engine/event-bus";
 import { RunEngine } from "@/server/engine/orchestrator";
 import { SqliteRunStore } from "@/server/engine/sqlite-run-store";
 import { createAgentProviders, type AgentProviders } from "@/server/providers/agent-providers";
+import { createProviderSettings, type ProviderSettings } from "@/server/providers/provider-settings";
 import { createProcessSandbox, type ProcessSandbox } from "@/server/sandbox/process-sandbox";
 import { loadSecretKey } from "@/server/secrets/secret-key";
 import { SqliteTriggerStore } from "@/server/triggers/sqlite-trigger-store";
@@ -30,6 +31,8 @@ export interface ServerDeps {
   /** The executor catalog in effect, read on each call (the user's file may change). */
   readonly catalog: () => ExecutorCatalog;
   readonly providers: AgentProviders;
+  /** Providers saved in Settings (the `providers` above read them on each call). */
+  readonly providerSettings: ProviderSettings;
   /** How node processes start; its status says whether they are sandboxed (health, Settings, run pages). */
   readonly sandbox: ProcessSandbox;
   readonly secrets: SecretVault;
@@ -64,11 +67,15 @@ export function createServerDeps(config: ServerConfig, o: CreateServerDepsOption
   const bus = createRunEventBus();
   const runStore = new SqliteRunStore(db);
   const sandbox = o.sandbox ?? createProcessSandbox(config.processes);
-  const providers = createAgentProviders(config.env, sandbox);
   const catalog = () => loadExecutorCatalog(config.env);
   let key: Buffer | undefined;
   const secretKey = () => (key ??= loadSecretKey({ env: config.env, dataDir: config.dataDir }));
   const secrets = createSecretVault(db, secretKey);
+  const providerSettings = createProviderSettings(db);
+  const providers = createAgentProviders(config.env, sandbox, {
+    settings: providerSettings,
+    secretValue: (name) => secrets.readValues([name])[name],
+  });
   const engine = new RunEngine({
     store: runStore,
     bus,
@@ -99,6 +106,7 @@ export function createServerDeps(config: ServerConfig, o: CreateServerDepsOption
     engine,
     catalog,
     providers,
+    providerSettings,
     sandbox,
     secrets,
     clock,

@@ -189,6 +189,11 @@ export const WF_ISSUES = {
     (id: string, type: string) =>
       `Node "${id}" sets network: false, but a ${type} node starts no process of its own (no command line and no command check), so there is no network to cut; remove the field.`,
   ),
+  WF110: def(
+    "warning",
+    (id: string, where: string) =>
+      `Node "${id}" needs an agent provider, but none is ready; add one in Settings → Agent providers (${where}).`,
+  ),
 } as const;
 
 export type WfIssueCode = keyof typeof WF_ISSUES;

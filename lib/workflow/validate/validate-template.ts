@@ -13,6 +13,7 @@ import { checkShellCommands } from "./check-shell-commands";
 import { checkVariableNames } from "./check-variable-names";
 import { checkUnknownFields } from "./check-unknown-fields";
 import { checkAliasConflicts } from "./check-alias-conflicts";
+import { checkProviderReadiness } from "./nodes-needing-provider";
 import { hasErrors, type Diagnostic } from "@/lib/workflow/model/diagnostic";
 import { buildModelView, type ModelView } from "./model-view";
 import { normalizeTemplate } from "@/lib/workflow/model/normalize-template";
@@ -62,8 +63,15 @@ function withoutRepeatedSchemaErrors(schema: Diagnostic[], rules: Diagnostic[]):
   return [...schema.filter((d) => !d.path || !explained.has(d.path)), ...rules];
 }
 
+export interface ValidateOptions {
+  /** Whether an agent provider is ready; given → a node that needs one when none is warns (WF110). */
+  providersReady?: boolean;
+  /** Executor-catalog entries whose recipe asks an agent: skill nodes naming one need a provider too. */
+  agentSkills?: ReadonlySet<string>;
+}
+
 /** Validates unknown input as a template; see the file header. */
-export function validateTemplate(input: unknown): ValidationResult {
+export function validateTemplate(input: unknown, o: ValidateOptions = {}): ValidationResult {
   const normalized = normalizeTemplate(input);
   const parsed = TemplateSchema.safeParse(normalized);
   const schema = parsed.success ? [] : schemaIssuesToDiagnostics(normalized, parsed.error.issues);
@@ -72,6 +80,8 @@ export function validateTemplate(input: unknown): ValidationResult {
   const found: Diagnostic[] = checkAliasConflicts(input);
   for (const rule of RULES) found.push(...rule(view, subject));
   const diagnostics = withoutRepeatedSchemaErrors(schema, found);
+  if (parsed.success && o.providersReady !== undefined)
+    diagnostics.push(...checkProviderReadiness(parsed.data, o.providersReady, o.agentSkills));
   return {
     ok: !hasErrors(diagnostics),
     mode: ddeMode(view),

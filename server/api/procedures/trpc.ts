@@ -75,9 +75,12 @@ const t = initTRPC.context<TRPCContext>().create({
   },
 });
 
+/** Mutations sent as POST for their large input that change nothing (a simulation stores no row). */
+const PURE_MUTATIONS: ReadonlySet<string> = new Set(["run.simulate"]);
+
 /** Mutations that change stored state are audited here; compose.* are pure and auth.* audit themselves. */
 function isAudited(path: string): boolean {
-  return !path.startsWith("compose.") && !path.startsWith("auth.");
+  return !path.startsWith("compose.") && !path.startsWith("auth.") && !PURE_MUTATIONS.has(path);
 }
 
 /**

@@ -12,6 +12,8 @@ import { CHECKPOINT_RULES } from "@/lib/workflow/checkpoints/checkpoint-rules";
 import { injectCheckpoints } from "@/lib/workflow/checkpoints/inject-checkpoints";
 import { parseTemplate } from "@/lib/workflow/model/parse-template";
 import { validateTemplate } from "@/lib/workflow/validate/validate-template";
+import { checkProviderReadiness, nodesNeedingProvider } from "@/lib/workflow/validate/nodes-needing-provider";
+import { providerValidateOptions } from "@/server/api/procedures/refuse-without-provider";
 import { ExecutorCatalogError } from "@/server/catalog/load-executor-catalog";
 import { DiagnosticsError, createTRPCRouter, publicProcedure } from "@/server/api/procedures/trpc";
 import { describeWithProviders } from "@/server/providers/describe-with-providers";
@@ -47,8 +49,8 @@ export const composeRouter = createTRPCRouter({
     return { ok, mode, diagnostics, ...(template ? { template } : {}) };
   }),
 
-  validate: publicProcedure.input(z.object({ template: TemplateInputSchema })).mutation(({ input }) => {
-    const { ok, mode, diagnostics } = validateTemplate(input.template);
+  validate: publicProcedure.input(z.object({ template: TemplateInputSchema })).mutation(({ input, ctx }) => {
+    const { ok, mode, diagnostics } = validateTemplate(input.template, providerValidateOptions(ctx.deps));
     return { ok, mode, diagnostics };
   }),
 
@@ -81,6 +83,16 @@ export const composeRouter = createTRPCRouter({
     }
     if (!result.ok) throw new DiagnosticsError(result.diagnostics[0].message, result.diagnostics);
     const { template, intent, assumptions, diagnostics, report, parser } = result;
-    return { template, intent, assumptions, diagnostics, checkpoints: report.checkpoints, parser };
+    const { providersReady, agentSkills } = providerValidateOptions(ctx.deps);
+    return {
+      template,
+      intent,
+      assumptions,
+      diagnostics: [...diagnostics, ...checkProviderReadiness(template, providersReady, agentSkills)],
+      checkpoints: report.checkpoints,
+      parser,
+      /** The nodes that need an agent provider to run (ready or not). */
+      needsProvider: nodesNeedingProvider(template, agentSkills).map((n) => n.id),
+    };
   }),
 });

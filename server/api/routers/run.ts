@@ -1,4 +1,5 @@
 /** `run` router: start, read, list, cancel, re-run, the live event stream (docs/api.md). Thin: validate, call the engine. */
+import { refuseWithoutProvider } from "@/server/api/procedures/refuse-without-provider";
 import { TRPCError, tracked } from "@trpc/server";
 import * as z from "zod";
 import { rethrowApiError, withApiErrors } from "@/server/api/procedures/api-errors";
@@ -14,6 +15,10 @@ import { selectNodeLog } from "@/server/db/node-log-query";
 import { resumeAfter, selectNodeRuns, selectRunRowLite } from "@/server/db/run-queries";
 import { toWireEvent } from "@/server/engine/wire-event";
 import type { ServerDeps } from "@/server/runtime/server-deps";
+import { simulateTemplate } from "@/server/engine/simulate-template";
+import { selectNodeDurations } from "@/server/db/node-duration-query";
+import { SimulationDecisionsSchema, SimulationMocksSchema } from "@/lib/workflow/simulate/simulation-input";
+import { compareRuns } from "@/lib/workflow/compare/compare-runs";
 
 const RunIdInput = z.object({ runId: z.string().min(1) });
 /** What one `run.log` answer carries at most (the engine keeps 256 KiB per attempt by default). */
@@ -25,6 +30,48 @@ const RunStartInput = z.object({
   template: z.record(z.string(), z.unknown()).optional(),
   variables: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).default({}),
 });
+
+const RunSimulateInput = RunStartInput.extend({
+  mocks: SimulationMocksSchema.optional(),
+  decisions: SimulationDecisionsSchema.optional(),
+});
+
+/** A simulation of a saved template (its history gives the estimate) or of a draft (the saved one with its template_id, if any). */
+function simulateRun(deps: ServerDeps, input: z.infer<typeof RunSimulateInput>) {
+  let template;
+  let templatePk: string | undefined;
+  if (input.template) {
+    const parsed = parseTemplate(input.template);
+    if (!parsed.ok) throw new DiagnosticsError("the template is not valid", parsed.diagnostics);
+    template = parsed.template;
+    templatePk = selectTemplatePk(deps, template.template_id);
+  } else if (input.templateId) {
+    const t = getTemplate(deps.db, input.templateId);
+    template = t.template;
+    templatePk = t.id;
+  } else throw new TRPCError({ code: "BAD_REQUEST", message: "templateId or template is required" });
+  const names = new Set(deps.secrets.list().map((s) => s.name));
+  const { result } = simulateTemplate({
+    template,
+    variables: input.variables,
+    refuseUndeclared: true,
+    mocks: input.mocks,
+    decisions: input.decisions,
+    perRunLimit: deps.config.limits.maxParallelPerRun,
+    catalog: deps.catalog,
+    secretSource: (wanted) => Object.fromEntries(wanted.filter((n) => names.has(n)).map((n) => [n, ""])),
+    ...(templatePk ? { history: selectNodeDurations(deps.db, templatePk) } : {}),
+  });
+  return result;
+}
+
+function selectTemplatePk(deps: ServerDeps, templateId: string): string | undefined {
+  try {
+    return getTemplate(deps.db, templateId).id;
+  } catch {
+    return undefined;
+  }
+}
 
 type StartedBy = { userId: string | null; email: string } | undefined;
 
@@ -38,6 +85,7 @@ function startRun(
   if (input.template) {
     const parsed = parseTemplate(input.template);
     if (!parsed.ok) throw new DiagnosticsError("the template is not valid", parsed.diagnostics);
+    refuseWithoutProvider(deps, parsed.template);
     return engine.startRunGrouped({
       template: parsed.template,
       variables: input.variables,
@@ -47,6 +95,7 @@ function startRun(
   }
   if (!input.templateId) throw new TRPCError({ code: "BAD_REQUEST", message: "templateId or template is required" });
   const t = getTemplate(deps.db, input.templateId);
+  refuseWithoutProvider(deps, t.template);
   return engine.startRunGrouped({
     template: t.template,
     variables: input.variables,
@@ -70,6 +119,23 @@ export const runRouter = createTRPCRouter({
         ).catch(rethrowApiError),
       ),
     ),
+
+  /** What a run would do, with nothing run or stored (docs/simulate.md); a POST for the template it may carry. */
+  simulate: publicProcedure
+    .input(RunSimulateInput)
+    .mutation(({ input, ctx }) => withApiErrors(() => simulateRun(ctx.deps, input))),
+
+  /** Two runs node by node: status, attempts, duration, output, and what changed. */
+  compare: publicProcedure.input(z.object({ a: z.string().min(1), b: z.string().min(1) })).query(({ input, ctx }) =>
+    withApiErrors(() => {
+      const [a, b] = [input.a, input.b].map((runId) => {
+        const details = runDetails(ctx.deps.runStore, runId);
+        if (!details) throw new RunNotFoundError(runId);
+        return details.nodes;
+      });
+      return compareRuns(a, b);
+    }),
+  ),
 
   get: publicProcedure.input(RunIdInput).query(({ input, ctx }) =>
     withApiErrors(() => {

@@ -41,9 +41,12 @@ export interface RunOptions {
   json?: boolean;
   approve?: string;
   db?: string;
+  dryRun?: boolean;
+  mock: string[];
+  fail: string[];
 }
 
-function pairs(list: string[], flag: string): Record<string, string> {
+export function pairs(list: string[], flag: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const item of list) {
     const eq = item.indexOf("=");
@@ -53,7 +56,7 @@ function pairs(list: string[], flag: string): Record<string, string> {
   return out;
 }
 
-function printDiagnostics(io: CliIo, diagnostics: Diagnostic[], file?: string): void {
+export function printDiagnostics(io: CliIo, diagnostics: Diagnostic[], file?: string): void {
   for (const d of diagnostics) io.err(formatDiagnostic({ ...d, ...(file ? { file } : {}) }));
 }
 
@@ -62,7 +65,7 @@ function looksLikeFile(target: string): boolean {
   return fs.existsSync(target) || extensionOf(target) !== "" || target.includes("/");
 }
 
-function loadTemplate(
+export function loadTemplate(
   target: string,
   db: () => Db,
   io: CliIo,
@@ -121,7 +124,7 @@ function findResumable(store: SqliteRunStore, template: Template, vars: Record<s
   return undefined;
 }
 
-function exitCodeFor(state: RunState): number {
+export function exitCodeFor(state: RunState): number {
   if (state.status === "succeeded") return EXIT.ok;
   if (state.status === "waiting") return EXIT.waiting;
   return EXIT.invalid;

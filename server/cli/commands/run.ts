@@ -15,8 +15,16 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
     .option("--approve <what>", "approve checkpoints and human steps: all")
     .option("--answer <node=value>", "answer for a human node or gate (repeatable)", collect, [])
     .option("--db <file>", "SQLite file to keep the run in (temporary by default)")
+    .option("--dry-run", "simulate: nothing runs, nothing is stored")
+    .option("--mock <node=output>", "with --dry-run: the node succeeds with this output (repeatable)", collect, [])
+    .option("--fail <node>", "with --dry-run: the node fails (repeatable)", collect, [])
     .action(async (target: string, opts: RunOptions) => {
       try {
+        if (opts.dryRun) {
+          const { dryRunCommand } = await import("./dry-run-command");
+          result.code = dryRunCommand(target, opts, io);
+          return;
+        }
         const { runCommand } = await import("./run-command");
         result.code = await runCommand(target, opts, io);
       } catch (err) {
