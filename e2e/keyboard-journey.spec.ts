@@ -3,6 +3,7 @@
  * two more with the inspector, edit a field, save, run — with the focus visible at every step.
  */
 import { expect, test, type Page } from "@playwright/test";
+import { mutate } from "./run-fixtures";
 import { canvasOf, nodeIds } from "./support/canvas";
 
 test.use({ viewport: { width: 1280, height: 720 } });
@@ -48,6 +49,12 @@ async function addWithCreator(page: Page, query: string) {
   await page.keyboard.type(query);
   await page.keyboard.press("Enter");
 }
+
+// The journey draws an agent node, and a run needs an agent provider for it: `cat` (a real program) stands
+// in, saved in Settings for this test only (other specs start from a fresh install without one).
+const PROVIDER = "keyboard-journey-cat";
+test.beforeEach(({ request }) => mutate(request, "provider.save", { name: PROVIDER, kind: "cli", command: ["cat"] }));
+test.afterEach(({ request }) => mutate(request, "provider.delete", { name: PROVIDER }));
 
 test("create, add three nodes with the creator, connect, edit, save, run — by keyboard alone", async ({ page }) => {
   await page.goto("/compose");
