@@ -1,21 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { clickNode, nodeIds, watchConsole } from "./support/canvas";
+import { shoot } from "./support/screenshots";
 
 test.use({ viewport: { width: 1440, height: 900 } });
-
-/** With WF_SCREENSHOTS=<folder>, the page at the two laptop sizes (for a person to look at). */
-async function shoot(page: Page, name: string) {
-  const dir = process.env.WF_SCREENSHOTS;
-  if (!dir) return;
-  for (const [width, height] of [
-    [1280, 720],
-    [1440, 900],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${dir}/${name}-${width}x${height}.png` });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
 
 test("an agent workflow on a fresh install: the Run form says a provider is needed, Settings adds cat, Test answers, the run finishes", async ({
   page,
@@ -36,6 +23,13 @@ test("an agent workflow on a fresh install: the Run form says a provider is need
   await clickNode(page, agent);
   const inspector = page.getByRole("region", { name: "Inspector" });
   await inspector.getByRole("textbox", { name: "prompt", exact: true }).fill("Say hello to the reviewers");
+  // Problems warns on the node, with the way to Settings.
+  const problems = page.getByRole("region", { name: "Problems" });
+  await expect(problems.getByRole("button", { name: new RegExp(`WF110.*${agent}`) })).toBeVisible();
+  await expect(problems.getByRole("link", { name: "Set up an agent provider" })).toHaveAttribute(
+    "href",
+    "/settings#agent-providers",
+  );
   await page.locator(".react-flow__pane").click({ position: { x: 10, y: 10 } });
   await inspector.getByRole("textbox", { name: "name", exact: true }).fill("Provider journey");
   await page.getByRole("button", { name: "Save", exact: true }).click();

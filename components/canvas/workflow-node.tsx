@@ -1,8 +1,9 @@
 "use client";
 /**
  * One workflow node on the canvas: type icon, name, id, a one-line summary of its command, prompt
- * or condition, its phase colour, problems (editor) and live status (run view). In the editor it
- * has a menu with the pipeline edits (docs/ui.md: insert after, remove with re-wiring).
+ * or condition, its phase colour, problems (editor), live status (run view) and what Simulate predicts
+ * (a simulated gate shows why it chose in place of its summary). In the editor it has a menu with
+ * the pipeline edits (docs/ui.md: insert after, remove with re-wiring).
  */
 import { Handle, Position, type NodeProps } from "@xyflow/react";
 import { useContext } from "react";
@@ -11,7 +12,7 @@ import { TYPE_ICONS } from "./node-type-icons";
 import { NodeMenuSlot } from "./node-menu-slot";
 
 export function WorkflowNodeView({ data, selected }: NodeProps<WorkflowFlowNode>) {
-  const { node, status, attempts, problem, highlight, summary, phaseColour } = data;
+  const { node, status, attempts, problem, highlight, summary, phaseColour, simStatus, simWhy } = data;
   const Menu = useContext(NodeMenuSlot);
   const pause = node.type === "checkpoint" && node.auto_continue === false;
   const classes = [
@@ -20,6 +21,7 @@ export function WorkflowNodeView({ data, selected }: NodeProps<WorkflowFlowNode>
     status ? `wf-status-${status}` : "",
     problem ? `wf-problem-${problem}` : "",
     highlight ? `wf-highlight-${highlight}` : "",
+    simStatus ? `wf-sim-${simStatus}` : "",
     selected ? "wf-selected" : "",
   ];
   return (
@@ -59,7 +61,13 @@ export function WorkflowNodeView({ data, selected }: NodeProps<WorkflowFlowNode>
         {Menu && <Menu nodeId={node.id} />}
       </div>
       <div className="wf-node-name">{node.name || <em className="muted">unnamed</em>}</div>
-      <div className="wf-node-summary">{pause ? "pauses for a person" : summary}</div>
+      {simWhy ? (
+        <div className="wf-node-summary wf-node-why" title={simWhy} data-testid={`why-${node.id}`}>
+          {simWhy}
+        </div>
+      ) : (
+        <div className="wf-node-summary">{pause ? "pauses for a person" : summary}</div>
+      )}
       <Handle type="source" position={Position.Right} />
     </div>
   );

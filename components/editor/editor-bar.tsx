@@ -1,7 +1,7 @@
 "use client";
 /**
  * The editor's one row above the canvas: where you are (Templates / name, version, unsaved), the
- * toolbar, Save and Run… (the Run form opens under it).
+ * toolbar, Simulate (what a run would do, nothing run), Save and Run… (the Run form opens under it).
  */
 import Link from "next/link";
 import type { ReactNode } from "react";
@@ -17,6 +17,8 @@ export function EditorBar(
     saving: boolean;
     runOpen: boolean;
     onRun(): void;
+    onSimulate(): void;
+    simulating: boolean;
     /** The version badge opens the version history (on a saved template). */
     onVersions?: () => void;
     /** On the crumb line above the title (the template page's tabs), taking no width from the toolbar. */
@@ -30,7 +32,7 @@ export function EditorBar(
   const templateId = useEditor((s) => s.templateId);
   const dirty = useEditor((s) => s.draft !== s.saved);
   const errors = useEditor((s) => hasErrors(s.diagnostics));
-  const { save, saving, runOpen, onRun, onVersions, tabs, ...toolbar } = props;
+  const { save, saving, runOpen, onRun, onVersions, onSimulate, simulating, tabs, ...toolbar } = props;
   return (
     <div className="editor-bar">
       <div className="editor-title">
@@ -64,13 +66,34 @@ export function EditorBar(
         </div>
       </div>
       <EditorToolbar {...toolbar} />
-      <div className="button-row editor-actions" style={canEdit ? undefined : { display: "none" }}>
-        <button type="button" className="button" onClick={save} disabled={saving} title="Save (Ctrl/⌘ S)">
+      <div className="button-row editor-actions">
+        <button
+          type="button"
+          className="button"
+          onClick={onSimulate}
+          disabled={errors || simulating}
+          title={
+            errors
+              ? "Fix the errors listed under Problems before simulating"
+              : "What a run would do — which branches, what a failure skips, how long — with nothing run"
+          }
+        >
+          Simulate
+        </button>
+        <button
+          type="button"
+          className="button"
+          onClick={save}
+          disabled={saving}
+          title="Save (Ctrl/⌘ S)"
+          style={canEdit ? undefined : { display: "none" }}
+        >
           Save
         </button>
         <button
           type="button"
           className="button button-primary"
+          style={canEdit ? undefined : { display: "none" }}
           onClick={onRun}
           disabled={errors || saving}
           aria-expanded={runOpen}

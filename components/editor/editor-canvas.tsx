@@ -69,6 +69,8 @@ export function EditorCanvas({
   const focus = useEditor((s) => s.focus);
   const highlight = useEditor((s) => s.highlight);
   const runStatuses = useEditor((s) => s.runStatuses);
+  // A simulation of an older draft says nothing about this one.
+  const simulation = useEditor((s) => (s.simulation?.draft === s.draft ? s.simulation : null));
   const colorMode = useColorMode();
   const flow = useReactFlow();
   const [project] = useState(createTemplateProjector);
@@ -96,10 +98,11 @@ export function EditorCanvas({
         dragging: dragging ?? undefined,
         highlight: highlight ?? undefined,
         statuses: runStatuses ?? undefined,
+        simulation: simulation ?? undefined,
         notes: notesOption,
         edgeType: "editor",
       }),
-    [project, draft, selection, problems, dragging, highlight, runStatuses, notesOption],
+    [project, draft, selection, problems, dragging, highlight, runStatuses, simulation, notesOption],
   );
 
   useEffect(() => {

@@ -1,7 +1,7 @@
 "use client";
 /**
  * The workspace's right-hand panel: the Inspector, and on a saved template its Runs (newest first,
- * live; one chosen colours the canvas) and its Versions. Selecting something on the canvas brings
+ * live; one chosen colours the canvas) and its Versions; after Simulate, the Simulation. Selecting something on the canvas brings
  * the Inspector forward, unless a run is being looked at (then the node's log shows in Runs).
  * The panel itself carries no tabpanel role: the page's one tabpanel is the view (Canvas, Mermaid…).
  */
@@ -10,18 +10,21 @@ import { useEditor } from "./editor-provider";
 import { Inspector } from "./inspector";
 import { TemplateRuns } from "./template-runs";
 
-export type SideTab = "inspector" | "runs" | "versions";
+export type SideTab = "inspector" | "runs" | "versions" | "simulation";
 
 export function EditorSideTabs({
   tab,
   onTab,
   templateId,
   versions,
+  simulation,
 }: {
   tab: SideTab;
   onTab: (t: SideTab) => void;
   templateId: string | null;
   versions?: ReactNode;
+  /** The Simulation region, while a simulation is open. */
+  simulation?: ReactNode;
 }) {
   const selection = useEditor((s) => s.selection);
   const watchingRun = useEditor((s) => s.runStatuses !== null);
@@ -31,7 +34,8 @@ export function EditorSideTabs({
       first.current = false;
       return;
     }
-    if (!(tab === "runs" && watchingRun)) onTab("inspector");
+    // A simulation stays in view while the person looks at the nodes it predicts.
+    if (!(tab === "runs" && watchingRun) && tab !== "simulation") onTab("inspector");
     // Only a new selection switches.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [selection]);
@@ -39,6 +43,7 @@ export function EditorSideTabs({
     ["inspector", "Inspector"],
     ...(templateId ? ([["runs", "Runs"]] as [SideTab, string][]) : []),
     ...(versions ? ([["versions", "Versions"]] as [SideTab, string][]) : []),
+    ...(simulation ? ([["simulation", "Simulation"]] as [SideTab, string][]) : []),
   ];
   return (
     <div className="side-tabs">
@@ -65,6 +70,8 @@ export function EditorSideTabs({
           <TemplateRuns templateId={templateId} />
         ) : tab === "versions" && versions ? (
           versions
+        ) : tab === "simulation" && simulation ? (
+          simulation
         ) : (
           <Inspector />
         )}

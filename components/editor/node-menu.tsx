@@ -1,7 +1,7 @@
 "use client";
 /**
  * A node's menu on the editor canvas: the pipeline edits of docs/ui.md (insert after, remove with re-wiring)
- * and more. The list is portalled to the page and placed under the button, so no neighbouring node
+ * and more, with "What if this fails?" (a simulation of its failure: what its policy would skip). The list is portalled to the page and placed under the button, so no neighbouring node
  * (React Flow stacks selected nodes higher) can cover it; it closes on Escape, outside clicks and scroll.
  */
 import { useEffect, useRef, useState } from "react";
@@ -50,6 +50,7 @@ export function NodeMenu({ nodeId }: { nodeId: string }) {
     ["Remove and rewire", () => removeWithRewire(store, [nodeId])],
     ["Duplicate", onThisNode(duplicateSelection)],
     ["Delete", onThisNode(deleteSelection)],
+    ["What if this fails?", () => store.getState().askWhatIf(nodeId)],
   ];
   return (
     <span className="node-menu nodrag nopan" ref={root}>

@@ -2,9 +2,12 @@
 /**
  * The problems region (docs/ui.md): a drawer along the bottom of the canvas whose bar — with the
  * count — is always visible; it opens by itself when the count grows (so a new problem is seen
- * where the person is working) and folds with its bar. Each problem selects and reveals its node.
+ * where the person is working) and folds with its bar. Each problem selects and reveals its node;
+ * a node that needs an agent provider (WF110) also links to Settings.
  */
+import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
+import { PROVIDER_SETTINGS_HREF } from "@/lib/workflow/validate/nodes-needing-provider";
 import { useEditor, useEditorStore } from "./editor-provider";
 
 const ICON = { error: "✖", warning: "⚠", info: "ℹ" } as const;
@@ -77,6 +80,11 @@ export function ProblemsPanel() {
                     {d.nodeId && <code>{d.nodeId}</code>} {d.field && <span className="muted">({d.field})</span>}{" "}
                     {d.message}
                   </button>
+                  {d.code === "WF110" && (
+                    <Link className="problem-link small" href={PROVIDER_SETTINGS_HREF}>
+                      Set up an agent provider
+                    </Link>
+                  )}
                 </li>
               ))}
             </ul>

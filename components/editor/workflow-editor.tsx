@@ -22,6 +22,8 @@ import {
 import { addStickyNote } from "@/lib/stores/editor-placement";
 import type { ShortcutCommand } from "@/lib/stores/editor-shortcuts";
 import { useTRPC } from "@/components/app-shell/trpc-react-provider";
+import { SimulationPanel } from "@/components/simulate/simulation-panel";
+import { useSimulation } from "@/components/simulate/use-simulation";
 import { formatDiagnostic } from "@/lib/workflow/model/diagnostic";
 import type { NodeType } from "@/lib/workflow/model/template-schema";
 import { CheckpointReportDialog } from "./checkpoint-report-dialog";
@@ -88,6 +90,18 @@ function EditorBody({ versions, storageId, initialRunOpen, banner, tabs }: Edito
   const catalog = useQuery(trpc.catalog.list.queryOptions(undefined, { staleTime: 60_000 }));
   const catalogItems = useMemo(() => catalog.data?.items ?? [], [catalog.data]);
   const { save, saving } = useSaveDraft(store);
+  const simulation = useSimulation(store);
+  const simulatedStale = useEditor((s) => s.simulation !== null && s.simulation.draft !== s.draft);
+  const nodes = useEditor((s) => s.draft.nodes);
+  const names = useMemo(() => Object.fromEntries(nodes.map((n) => [n.id, n.name])), [nodes]);
+  const whatIf = useEditor((s) => s.whatIf);
+  const simulate = useRef(simulation.run);
+  simulate.current = simulation.run;
+  useEffect(() => {
+    if (!whatIf) return;
+    simulate.current({ [whatIf.nodeId]: { status: "failed" } });
+    setSideTab("simulation");
+  }, [whatIf]);
 
   useDraftValidation(store);
   useLocalDraft(store, storageId);
@@ -209,6 +223,11 @@ function EditorBody({ versions, storageId, initialRunOpen, banner, tabs }: Edito
         saving={saving}
         runOpen={runOpen}
         onRun={() => void run()}
+        onSimulate={() => {
+          simulation.run();
+          setSideTab("simulation");
+        }}
+        simulating={simulation.pending}
         onVersions={versions ? () => setSideTab("versions") : undefined}
         onFitView={fitView}
         onZoomSelection={zoomSelection}
@@ -244,7 +263,29 @@ function EditorBody({ versions, storageId, initialRunOpen, banner, tabs }: Edito
           <ProblemsPanel />
         </div>
         <SidePanel id="side" side="right" title="side panel" defaultWidth={312} min={240} max={640}>
-          <EditorSideTabs tab={sideTab} onTab={setSideTab} templateId={templateId} versions={versions} />
+          <EditorSideTabs
+            tab={sideTab}
+            onTab={setSideTab}
+            templateId={templateId}
+            versions={versions}
+            simulation={
+              simulation.open ? (
+                <SimulationPanel
+                  result={simulation.result}
+                  error={simulation.error}
+                  pending={simulation.pending}
+                  assumed={simulation.assumed}
+                  failing={simulation.failing}
+                  names={names}
+                  stale={simulatedStale}
+                  onClose={() => {
+                    simulation.close();
+                    setSideTab("inspector");
+                  }}
+                />
+              ) : undefined
+            }
+          />
         </SidePanel>
       </div>
       <CheckpointReportDialog />

@@ -5,9 +5,11 @@
  */
 import type { ImportResult } from "@/lib/formats/import-result";
 import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
+import { validateOptions, type ProviderReadiness } from "@/components/common/provider-readiness";
 
 export type WorkflowWorkerRequest =
-  { id: number; kind: "validate"; template: unknown } | { id: number; kind: "import"; filename: string; text: string };
+  | { id: number; kind: "validate"; template: unknown; providers?: ProviderReadiness }
+  | { id: number; kind: "import"; filename: string; text: string };
 
 type Body = WorkflowWorkerRequest extends infer R ? (R extends unknown ? Omit<R, "id"> : never) : never;
 
@@ -41,15 +43,18 @@ function ask<T>(body: Body): Promise<T> {
 async function runHere(body: Body): Promise<unknown> {
   if (body.kind === "validate") {
     const { validateTemplate } = await import("@/lib/workflow/validate/validate-template");
-    return { diagnostics: validateTemplate(body.template).diagnostics };
+    return { diagnostics: validateTemplate(body.template, validateOptions(body.providers)).diagnostics };
   }
   const { importWorkflow } = await import("@/lib/formats/import-workflow");
   return importWorkflow({ filename: body.filename, text: body.text });
 }
 
 /** The validator's diagnostics for `template`. */
-export function validateInWorker(template: unknown): Promise<{ diagnostics: Diagnostic[] }> {
-  return ask({ kind: "validate", template });
+export function validateInWorker(
+  template: unknown,
+  providers?: ProviderReadiness,
+): Promise<{ diagnostics: Diagnostic[] }> {
+  return ask({ kind: "validate", template, ...(providers ? { providers } : {}) });
 }
 
 /** Imports a workflow file's text (the importer is picked by the file name's extension). */

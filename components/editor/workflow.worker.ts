@@ -5,6 +5,7 @@
  */
 import { importWorkflow } from "@/lib/formats/import-workflow";
 import { validateTemplate } from "@/lib/workflow/validate/validate-template";
+import { validateOptions } from "@/components/common/provider-readiness";
 import type { WorkflowWorkerRequest } from "./workflow-worker-client";
 
 const scope = self as unknown as {
@@ -16,7 +17,7 @@ scope.onmessage = (e) => {
   const request = e.data;
   const result =
     request.kind === "validate"
-      ? { diagnostics: validateTemplate(request.template).diagnostics }
+      ? { diagnostics: validateTemplate(request.template, validateOptions(request.providers)).diagnostics }
       : importWorkflow({ filename: request.filename, text: request.text });
   scope.postMessage({ id: request.id, result });
 };

@@ -3,10 +3,8 @@
  * The Run… form's notice when the workflow has nodes that need an agent provider and the default
  * one is not ready: which nodes, and a link to Settings → Agent providers. Says nothing otherwise.
  */
-import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useCan } from "@/components/app-shell/session-provider";
-import { useTRPC } from "@/components/app-shell/trpc-react-provider";
+import { useProviderReadiness } from "@/components/common/use-provider-readiness";
 import type { Template } from "@/lib/workflow/model/template-schema";
 import {
   PROVIDER_SETTINGS_HREF,
@@ -16,14 +14,9 @@ import {
 
 /** The nodes that need a provider while none is ready (`blocked`: those the run cannot do without). */
 export function useMissingProvider(template: Template): { needing: string[]; blocked: string[] } {
-  const trpc = useTRPC();
-  const isEditor = useCan("editor");
-  const providers = useQuery({ ...trpc.provider.list.queryOptions(), enabled: isEditor });
-  const catalog = useQuery(trpc.catalog.list.queryOptions(undefined, { staleTime: 60_000 }));
-  if (!providers.data || !catalog.data) return { needing: [], blocked: [] };
-  if (providers.data.items.some((p) => p.default && p.ready)) return { needing: [], blocked: [] };
-  const agentSkills = new Set(catalog.data.items.filter((e) => e.kind === "agent").map((e) => e.name));
-  const needing = nodesNeedingProvider(template, agentSkills);
+  const readiness = useProviderReadiness();
+  if (!readiness || readiness.providersReady) return { needing: [], blocked: [] };
+  const needing = nodesNeedingProvider(template, new Set(readiness.agentSkills));
   return { needing: needing.map((n) => n.id), blocked: needing.filter((n) => !canDoWithout(n)).map((n) => n.id) };
 }
 

@@ -28,6 +28,10 @@ export interface WorkflowNodeData extends Record<string, unknown> {
   /** Worst problem the validator reports on this node (editor). */
   problem?: Severity;
   highlight?: Highlight;
+  /** The status a simulation predicts (editor's Simulate). */
+  simStatus?: NodeStatus;
+  /** A simulated gate's why: the condition, its value, the label matched. */
+  simWhy?: string;
 }
 export type WorkflowFlowNode = FlowNode<WorkflowNodeData, "workflow">;
 export interface FrameData extends Record<string, unknown> {
@@ -48,8 +52,15 @@ export interface Projection {
 /** Node id → live status, from the run view; absent in the library and editor. */
 export type StatusById = Readonly<Record<string, { status: NodeStatus; attempts?: number } | undefined>>;
 
+/** What the editor's Simulate predicted: each planned node's status, each routed gate's why. */
+export interface SimulationOverlay {
+  statuses: Readonly<Record<string, NodeStatus | undefined>>;
+  whys: Readonly<Record<string, string | undefined>>;
+}
+
 export interface ProjectionOptions {
   statuses?: StatusById;
+  simulation?: SimulationOverlay;
   selectedNodes?: ReadonlySet<string>;
   selectedEdges?: ReadonlySet<string>;
   /** Node id → the worst severity reported on it. */
@@ -190,6 +201,8 @@ export function createTemplateProjector(): TemplateProjector {
       const selected = options.selectedNodes?.has(node.id) ?? false;
       const problem = options.problems?.get(node.id);
       const highlight = options.highlight?.get(node.id);
+      const simStatus = options.simulation?.statuses[node.id];
+      const simWhy = options.simulation?.whys[node.id];
       const previous = cache.get(own);
       if (
         previous &&
@@ -199,7 +212,9 @@ export function createTemplateProjector(): TemplateProjector {
         previous.data.problem === problem &&
         previous.data.highlight === highlight &&
         previous.data.status === live?.status &&
-        previous.data.attempts === live?.attempts
+        previous.data.attempts === live?.attempts &&
+        previous.data.simStatus === simStatus &&
+        previous.data.simWhy === simWhy
       ) {
         nextCache.set(own, previous);
         return previous;
@@ -223,6 +238,7 @@ export function createTemplateProjector(): TemplateProjector {
           ...(live?.status ? { "data-status": live.status } : {}),
           ...(problem ? { "data-problem": problem } : {}),
           ...(highlight ? { "data-highlight": highlight } : {}),
+          ...(simStatus ? { "data-sim-status": simStatus } : {}),
         } as WorkflowFlowNode["domAttributes"],
         data: {
           node: own,
@@ -232,6 +248,8 @@ export function createTemplateProjector(): TemplateProjector {
           attempts: live?.attempts,
           problem,
           highlight,
+          ...(simStatus ? { simStatus } : {}),
+          ...(simWhy ? { simWhy } : {}),
         },
       };
       nextCache.set(own, flow);
@@ -246,8 +264,9 @@ export function createTemplateProjector(): TemplateProjector {
       seen.set(pair, repeat);
       const id = edgeIdOf(e, repeat);
       const target = options.statuses?.[e.to]?.status;
+      const simTarget = options.simulation?.statuses[e.to];
       const classes = [
-        target === "skipped" ? "edge-skipped" : "",
+        target === "skipped" || simTarget === "skipped" ? "edge-skipped" : "",
         options.edgeProblems?.has(id) ? "edge-problem" : "",
       ].filter(Boolean);
       const className = classes.length ? classes.join(" ") : undefined;

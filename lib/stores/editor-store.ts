@@ -7,7 +7,7 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { DEFAULT_NODE_HEIGHT, DEFAULT_NODE_WIDTH } from "@/lib/canvas/auto-layout";
 import { placeUnpositioned } from "@/lib/canvas/place-unpositioned";
-import { edgeEndsOf, type Highlight, type StatusById } from "@/lib/canvas/project-template";
+import { edgeEndsOf, type Highlight, type SimulationOverlay, type StatusById } from "@/lib/canvas/project-template";
 import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
 import type { InjectionReport } from "@/lib/workflow/checkpoints/inject-checkpoints";
 import { moveNodes } from "@/lib/workflow/edit/move-nodes";
@@ -80,6 +80,10 @@ export interface EditorState {
   assumptions: string[] | null;
   /** Statuses of a run chosen in the Runs list, shown on the canvas; null when none is. */
   runStatuses: StatusById | null;
+  /** What Simulate predicted for the draft it was asked about, shown on the canvas; null when none. */
+  simulation: (SimulationOverlay & { draft: Template }) | null;
+  /** A node's "What if this fails?" asked (the editor then simulates its failure); `seq` makes each ask new. */
+  whatIf: { nodeId: string; seq: number } | null;
   /** Nodes marked on the canvas by a version diff. */
   highlight: ReadonlyMap<string, Highlight> | null;
 
@@ -107,6 +111,8 @@ export interface EditorState {
   closeCreator(): void;
   setHoverEdge(id: string | null): void;
   setRunStatuses(statuses: StatusById | null): void;
+  setSimulation(simulation: (SimulationOverlay & { draft: Template }) | null): void;
+  askWhatIf(nodeId: string): void;
   setAssumptions(assumptions: string[] | null): void;
   setHighlight(highlight: ReadonlyMap<string, Highlight> | null): void;
 }
@@ -172,6 +178,8 @@ export function createEditorStore(init: {
       creator: null,
       hoverEdge: null,
       runStatuses: null,
+      simulation: null,
+      whatIf: null,
       assumptions: null,
 
       edit(fn, options = {}) {
@@ -273,6 +281,12 @@ export function createEditorStore(init: {
       },
       setRunStatuses(statuses) {
         set({ runStatuses: statuses });
+      },
+      setSimulation(simulation) {
+        set({ simulation });
+      },
+      askWhatIf(nodeId) {
+        set({ whatIf: { nodeId, seq: (get().whatIf?.seq ?? 0) + 1 } });
       },
       setAssumptions(assumptions) {
         set({ assumptions });
