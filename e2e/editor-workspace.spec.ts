@@ -352,6 +352,11 @@ test.describe("workspace features", () => {
     await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
     await toggle.click();
     await expect(page.locator("html")).not.toHaveAttribute("data-theme", /./);
+    // Back to the system's scheme, which follows the system when it changes.
+    await expect(page.locator("html")).toHaveAttribute("data-scheme", "light");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expect(page.locator("html")).toHaveAttribute("data-scheme", "dark");
+    await page.emulateMedia({ colorScheme: "light" });
   });
 
   test("the template's runs beside the canvas: newest first, live; choosing one colours the canvas and shows its log", async ({

@@ -77,6 +77,42 @@ test("What if this fails? simulates a node's failure and shows what it stops", a
   await expect(node(page, "N-003")).toHaveAttribute("data-sim-status", "done");
 });
 
+test("A failure pinned in the inspector is simulated, with what it would stop; unpinned, the path runs again", async ({
+  page,
+}) => {
+  await openGateExample(page);
+  await node(page, "N-001").click();
+  const pin = page.getByTestId("pinned-mock");
+  await pin.locator("summary").click();
+  await pin.getByLabel("simulated outcome").selectOption("failed");
+  await pin.getByLabel("failure reason").fill("the build server is down");
+  await expect(pin.getByTestId("pinned-mock-badge")).toHaveText("pinned: fails");
+  await page.getByRole("button", { name: "Simulate", exact: true }).click();
+  const panel = page.getByRole("region", { name: "Simulation" });
+  await expect(panel).toContainText("A run would end failed");
+  await expect(panel.getByTestId("simulation-failing")).toContainText("N-001");
+  await expect(panel.getByRole("list", { name: "Simulated steps" })).toContainText("the build server is down");
+  await expect(node(page, "N-001")).toHaveAttribute("data-sim-status", "failed");
+  for (const id of ["G-001", "N-003", "N-004"])
+    await expect(node(page, id)).not.toHaveAttribute("data-sim-status", "done");
+  await expect(panel.getByRole("list", { name: "Would not run" })).toContainText("N-004");
+  await shoot(page, "simulation-pinned-failure");
+
+  // The pin changed nothing in the template: nothing to save.
+  await expect(page.locator(".editor-bar")).not.toContainText("Unsaved");
+
+  // A pinned output instead: the path runs, and the panel says what it was given.
+  await node(page, "N-001").click();
+  await page.getByRole("tab", { name: "Inspector" }).click();
+  await pin.getByLabel("simulated outcome").selectOption("done");
+  await pin.getByLabel("mock output").fill("build 42");
+  await page.getByRole("button", { name: "Simulate", exact: true }).click();
+  await expect(panel).toContainText("A run would end succeeded");
+  await expect(panel.getByTestId("simulation-given")).toContainText("N-001");
+  await expect(node(page, "N-001")).toHaveAttribute("data-sim-status", "done");
+  await expect(node(page, "N-004")).toHaveAttribute("data-sim-status", "done");
+});
+
 async function countRuns(request: APIRequestContext): Promise<number> {
   return (await query<{ items: unknown[] }>(request, "run.list", { limit: 500 })).items.length;
 }

@@ -6,6 +6,7 @@
  *    time per 16.7 ms frame slot while dragging (from a Chrome trace: frame-to-frame times are capped by vsync);
  *  - the node creator: a key press (`/`) → its search box drawn (median of 7);
  *  - find a node: Enter in the find box → the view centred on the node (median of 7);
+ *  - Simulate: the click → the Simulation panel's answer and the drawn nodes' data-sim-status painted (median of 7);
  *  - validation time per edit (the editor's debounced validator, measured in the page).
  */
 import { spawn, execSync } from "node:child_process";
@@ -107,6 +108,7 @@ async function editorFigures(page: Page, id: string) {
       ` main thread busy per frame slot median ${f(median(busy))}, p95 ${f(percentile(busy, 95))} (${busy.length} slots)`,
   );
   await creatorAndFindFigures(page);
+  await simulateFigures(page);
 
   const pane = (await page.locator(".react-flow__pane").boundingBox())!;
   const pan = await frameTimes(page, async () => {
@@ -152,6 +154,32 @@ async function keyToFrame(page: Page, setup: string, done: string): Promise<numb
     t0 = performance.now();
     ${setup}
   })`)) as number;
+}
+
+/** Simulate at NODES nodes: the click → the answer painted (panel and every drawn node), server round trip included. */
+async function simulateFigures(page: Page) {
+  const times: number[] = [];
+  const button = `[...document.querySelectorAll(".editor-actions button")].find((b) => b.textContent.trim() === "Simulate")`;
+  const painted = `(() => {
+    const panel = document.querySelector('[role="region"][aria-label="Simulation"]');
+    if (!panel || !panel.textContent.includes("A run would end")) return false;
+    const drawn = [...document.querySelectorAll(".react-flow__node-workflow")];
+    return drawn.length > 0 && drawn.every((n) => n.hasAttribute("data-sim-status"));
+  })()`;
+  const requests: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    times.push(await keyToFrame(page, `${button}.click();`, painted));
+    requests.push(
+      (await page.evaluate(
+        `performance.getEntriesByType("resource").filter((e) => e.name.includes("run.simulate")).at(-1)?.duration ?? 0`,
+      )) as number,
+    );
+    await page.getByRole("button", { name: "Close the simulation" }).click();
+  }
+  console.log(
+    `Simulate at ${NODES} nodes: click → result painted median ${f(median(times))}, max ${f(Math.max(...times))}` +
+      ` (goal < 300 ms; of which the run.simulate request median ${f(median(requests))})`,
+  );
 }
 
 /** The node creator (`/`) and find-a-node (Ctrl F → an id → Enter) at NODES nodes; "absent" before they existed. */
@@ -256,7 +284,19 @@ async function main() {
         .observe({ type: "longtask", buffered: true });
     `);
     await page.goto(`${BASE}/templates`); // warm the server and the browser cache
-    // WF_BENCH_UI_ONLY=mermaid: only the Mermaid edit (profiling it).
+    // WF_BENCH_UI_ONLY=mermaid: only the Mermaid edit (profiling it); =simulate: only Simulate.
+    if (process.env.WF_BENCH_UI_ONLY === "simulate") {
+      await page.goto(`${BASE}/templates/${id}`);
+      await page.locator(".react-flow__node-workflow").first().click(); // answered: the page is hydrated
+      await page.locator("[data-node-id]").waitFor();
+      const cdp = process.env.WF_BENCH_UI_PROFILE ? await page.context().newCDPSession(page) : undefined;
+      await cdp?.send("Profiler.enable");
+      await cdp?.send("Profiler.start");
+      await simulateFigures(page);
+      if (cdp)
+        fs.writeFileSync(process.env.WF_BENCH_UI_PROFILE!, JSON.stringify((await cdp.send("Profiler.stop")).profile));
+      return;
+    }
     if (process.env.WF_BENCH_UI_ONLY !== "mermaid") await editorFigures(page, id);
     // Mermaid source of the 1,000-node workflow edited in its text view → the draft (the canvas's
     // source) updated. The view waits 500 ms after the last keystroke; the figure is what comes after:

@@ -1,8 +1,9 @@
 "use client";
 /**
  * Dark mode: the page follows the system's colour scheme unless the person picks light or dark
- * here (kept in this browser). The choice is `data-theme` on <html>, set before the first paint by
- * THEME_SCRIPT, so a dark page never flashes white; the CSS reads it (app/globals.css).
+ * here (kept in this browser). The choice is `data-theme` on <html> (absent: the system's); the scheme in
+ * effect is `data-scheme`, which THEME_SCRIPT sets before the first paint (so a dark page never flashes
+ * white) and keeps current as the system or the choice changes; the CSS reads only it (app/globals.css).
  */
 import { useEffect, useState, useSyncExternalStore } from "react";
 
@@ -13,8 +14,8 @@ const ORDER: ThemeChoice[] = ["system", "light", "dark"];
 const LABEL: Record<ThemeChoice, string> = { system: "follows the system", light: "light", dark: "dark" };
 const ICON: Record<ThemeChoice, string> = { system: "◐", light: "☀", dark: "☾" };
 
-/** Runs in <head> before the page paints: the stored choice onto <html>. */
-export const THEME_SCRIPT = `try{var t=localStorage.getItem("${KEY}");if(t==="light"||t==="dark")document.documentElement.dataset.theme=t}catch(e){}`;
+/** Runs in <head> before the page paints: the stored choice and the scheme in effect onto <html>, kept current. */
+export const THEME_SCRIPT = `try{var d=document.documentElement,m=matchMedia("(prefers-color-scheme: dark)"),f=function(){var t=null;try{t=localStorage.getItem("${KEY}")}catch(e){}if(t==="light"||t==="dark")d.dataset.theme=t;else delete d.dataset.theme;d.dataset.scheme=t==="light"||t==="dark"?t:m.matches?"dark":"light"};f();m.addEventListener("change",f);addEventListener("${CHANGED}",f)}catch(e){}`;
 
 function readChoice(): ThemeChoice {
   try {
@@ -57,8 +58,10 @@ export function ThemeToggle() {
     } catch {
       // Without storage the choice lasts until the page is left.
     }
-    if (next === "system") delete document.documentElement.dataset.theme;
-    else document.documentElement.dataset.theme = next;
+    const root = document.documentElement;
+    if (next === "system") delete root.dataset.theme;
+    else root.dataset.theme = next;
+    root.dataset.scheme = effective();
     setChoice(next);
     window.dispatchEvent(new Event(CHANGED));
   };

@@ -12,6 +12,7 @@ import { useEditor, useEditorStore } from "./editor-provider";
 import { ChecksEditor } from "./fields/checks-editor";
 import { FieldInput } from "./fields/field-input";
 import { ConnectToField } from "./connect-to-field";
+import { PinnedMockField } from "@/components/simulate/pinned-mock-field";
 
 const NAME: FieldSpec = { name: "name", kind: "text" };
 const DESCRIPTION: FieldSpec = { name: "description", kind: "text" };
@@ -142,6 +143,7 @@ export function NodeInspector({ node, diagnostics }: { node: WorkflowNode; diagn
         {NODE_FIELDS[node.type].filter((f) => f.behaviour).map(field)}
         {COMMON_FIELDS.map(field)}
       </details>
+      <PinnedMockField nodeId={node.id} />
     </div>
   );
 }

@@ -5,22 +5,17 @@
  * live while it runs — and shows the selected node's attempts and log here, without leaving the
  * editor; "Open run page" links out.
  */
-import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useMemo, useState } from "react";
 import { useStore } from "zustand";
-import type { LiveInterest, LiveMessage } from "@/lib/stores/live-connection";
-import { mergeLiveRun } from "@/lib/stores/merge-live-run";
 import { statusesByTemplateNode, type RunSeed } from "@/lib/stores/run-store";
-import type { RouterOutputs } from "@/lib/trpc/router-types";
-import { useLiveInterest } from "@/components/app-shell/live-provider";
+import { useLiveRunList } from "@/components/common/use-live-run-list";
 import { useTRPC } from "@/components/app-shell/trpc-react-provider";
 import { RunNodePanel } from "@/components/run/run-node-panel";
 import { useLiveRunStore } from "@/components/run/use-live-run-store";
 import { useEditor, useEditorStore } from "./editor-provider";
 
-type RunPage = RouterOutputs["run"]["list"];
-type LiveRun = Extract<LiveMessage, { kind: "run" }>["run"];
 const PAGE = 20;
 
 /** One chosen run: its store, fed live; its statuses on the editor's canvas; the selected node's panel. */
@@ -60,28 +55,8 @@ function ChosenRunLoader({ runId }: { runId: string }) {
 }
 
 export function TemplateRuns({ templateId }: { templateId: string }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const input = useMemo(() => ({ limit: PAGE, templateId }), [templateId]);
-  const runs = useInfiniteQuery(trpc.run.list.infiniteQueryOptions(input, { getNextPageParam: (l) => l.nextCursor }));
-  const [pushed, setPushed] = useState<ReadonlyMap<string, LiveRun>>(() => new Map());
-  const interest = useMemo<LiveInterest>(
-    () => ({
-      runs: true,
-      onMessage: (m) => {
-        if (m.kind === "ready") void queryClient.invalidateQueries({ queryKey: trpc.run.list.infiniteQueryKey(input) });
-        if (m.kind !== "run") return;
-        setPushed((prev) => new Map(prev).set(m.run.id, m.run));
-      },
-    }),
-    [queryClient, trpc, input],
-  );
-  useLiveInterest(interest);
-  const items = useMemo(() => {
-    let d: InfiniteData<RunPage> | undefined = runs.data;
-    for (const run of pushed.values()) d = mergeLiveRun(d, run, (r) => r.templateId === templateId);
-    return d?.pages.flatMap((p) => p.items) ?? [];
-  }, [runs.data, pushed, templateId]);
+  const { runs, items } = useLiveRunList(input);
   const [chosen, setChosen] = useState<string>();
 
   return (

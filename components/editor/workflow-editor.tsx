@@ -276,6 +276,7 @@ function EditorBody({ versions, storageId, initialRunOpen, banner, tabs }: Edito
                   pending={simulation.pending}
                   assumed={simulation.assumed}
                   failing={simulation.failing}
+                  given={simulation.given}
                   names={names}
                   stale={simulatedStale}
                   onClose={() => {

@@ -18,6 +18,8 @@ export interface RunCanvasView {
   statuses: StatusById;
   /** The moment shown: undefined while live (now), the replayed event's time in a replay. */
   now?: number;
+  /** While compared with another run: per template node, the fields that differ (empty: the same). */
+  compare?: Readonly<Record<string, readonly string[]>>;
 }
 
 export type RunCanvasStore = StoreApi<RunCanvasView>;

@@ -2,7 +2,8 @@
 /**
  * A node on the run canvas: the editor's node view with its live status (selected from the run
  * canvas store, so only this node re-renders when it changes), `data-status` on React Flow's node
- * element, the elapsed time of a running node (ticking) and, for a loop, the iteration it is on.
+ * element, the elapsed time of a running node (ticking), for a loop the iteration it is on, and while
+ * compared with another run what differs (`data-compare`, outlined).
  */
 import type { NodeProps } from "@xyflow/react";
 import { useLayoutEffect, useMemo, useRef } from "react";
@@ -51,13 +52,25 @@ function RunNodeExtras({ nodeId }: { nodeId: string }) {
 export function RunCanvasNode(props: NodeProps<WorkflowFlowNode>) {
   const status = useRunCanvas((v) => v.statuses[props.id]?.status);
   const attempts = useRunCanvas((v) => v.statuses[props.id]?.attempts);
-  const data = useMemo(() => ({ ...props.data, status, attempts }), [props.data, status, attempts]);
+  const changed = useRunCanvas((v) => v.compare?.[props.id]);
+  const differs = changed !== undefined && changed.length > 0;
+  const data = useMemo(
+    () => ({ ...props.data, status, attempts, ...(differs ? { highlight: "changed" as const } : {}) }),
+    [props.data, status, attempts, differs],
+  );
   const anchor = useRef<HTMLSpanElement>(null);
   // `data-status` belongs on React Flow's own node element (docs/ui.md); React Flow never sets it, so
   // it is written here rather than by re-projecting every node.
   useLayoutEffect(() => {
     anchor.current?.closest(".react-flow__node")?.setAttribute("data-status", status ?? "");
   }, [status]);
+  // While compared with another run: `data-compare` says which fields differ ("same" when none).
+  const compareText = changed === undefined ? undefined : changed.join(" ") || "same";
+  useLayoutEffect(() => {
+    const el = anchor.current?.closest(".react-flow__node");
+    if (compareText === undefined) el?.removeAttribute("data-compare");
+    else el?.setAttribute("data-compare", compareText);
+  }, [compareText]);
   return (
     <>
       <span ref={anchor} hidden />

@@ -79,8 +79,10 @@ export function RunCanvas(props: {
   now?: number;
   selected?: string;
   onSelect(nodeId: string): void;
+  /** While compared with another run: per template node, the fields that differ. */
+  compare?: Readonly<Record<string, readonly string[]>>;
 }) {
-  const { template, spec, state, now, selected, onSelect } = props;
+  const { template, spec, state, now, selected, onSelect, compare } = props;
   const laidOut = useMemo(() => layoutOnce(template), [template]);
   const statuses = useMemo(() => statusesByTemplateNode({ spec, state }), [spec, state]);
   // Nodes and edges are projected without statuses: the same arrays for the whole run (a click
@@ -92,8 +94,11 @@ export function RunCanvas(props: {
     const p = project(laidOut, { selectedNodes });
     return { nodes: p.nodes, edges: p.edges.map((e) => ({ ...e, type: "run" })) };
   }, [project, laidOut, selectedNodes]);
-  const [store] = useState(() => createRunCanvasStore({ state, plan: spec.plan, statuses, now }));
-  useLayoutEffect(() => store.setState({ state, plan: spec.plan, statuses, now }), [store, state, spec, statuses, now]);
+  const [store] = useState(() => createRunCanvasStore({ state, plan: spec.plan, statuses, now, compare }));
+  useLayoutEffect(
+    () => store.setState({ state, plan: spec.plan, statuses, now, compare }),
+    [store, state, spec, statuses, now, compare],
+  );
   const big = template.nodes.length > BIG;
   const colorMode = useColorMode();
   const onNodeClick = useCallback<NodeMouseHandler>(

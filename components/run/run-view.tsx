@@ -7,7 +7,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useStore } from "zustand";
 import type { StoreApi } from "zustand/vanilla";
 import type { RunSeed, RunViewState } from "@/lib/stores/run-store";
@@ -17,7 +17,10 @@ import { isTerminalRunStatus } from "@/lib/workflow/model/statuses";
 import { ApprovalCard } from "@/components/dashboard/approval-card";
 import { SandboxNotice } from "@/components/common/sandbox-notice";
 import { useLiveStore } from "@/components/app-shell/live-provider";
+import { changesByTemplateNode } from "@/lib/workflow/compare/changes-by-template-node";
 import { RunCanvas } from "./run-canvas";
+import { CompareWith } from "./compare-with";
+import { RunComparison } from "./run-comparison";
 import { RunHistory } from "./run-history";
 import { RunNodePanel } from "./run-node-panel";
 import { RunReplayBar } from "./run-replay-bar";
@@ -57,6 +60,19 @@ function LiveRun(props: { seed: RunSeed; name: string; templateId: string | null
   const live = useStore(store);
   const [selected, setSelected] = useState<string>();
   const [replayView, setReplayView] = useState<RunViewState>();
+  const [compareWith, setCompareWith] = useState<string | null>(null);
+  const comparison = useQuery({
+    ...trpc.run.compare.queryOptions({ a: runId, b: compareWith ?? "" }),
+    enabled: compareWith !== null,
+  });
+  const plan = seed.plan;
+  const compare = useMemo(
+    () =>
+      compareWith && comparison.data
+        ? changesByTemplateNode(comparison.data.nodes, (id) => plan.nodes[id]?.sourceId)
+        : undefined,
+    [compareWith, comparison.data, plan],
+  );
   const view = replayView ?? live;
   const terminal = isTerminalRunStatus(live.state.status);
   const waiting = live.state.status === "waiting";
@@ -113,6 +129,7 @@ function LiveRun(props: { seed: RunSeed; name: string; templateId: string | null
             {live.lastEventId} events{caughtUp ? "" : " · catching up…"}
           </span>
           <div className="button-row push-right">
+            <CompareWith runId={runId} templateId={props.templateId} onCompare={setCompareWith} />
             {canEdit && !terminal && (
               <button
                 className="button button-danger"
@@ -144,9 +161,11 @@ function LiveRun(props: { seed: RunSeed; name: string; templateId: string | null
             now={replayNow}
             selected={selected}
             onSelect={setSelected}
+            compare={compare}
           />
         </div>
         <aside className="run-side" aria-label="Run details">
+          {compareWith && <RunComparison a={runId} b={compareWith} onClose={() => setCompareWith(null)} />}
           {!replayView && (waiting || (approvals.data?.items.length ?? 0) > 0) && approvals.data && (
             <section aria-labelledby="run-approvals" className="run-approvals">
               <h2 id="run-approvals">Waiting for you</h2>

@@ -5,8 +5,33 @@
  * status and why, each gate's branch and why, the people's decisions assumed, and how long it
  * usually takes.
  */
+import { useState } from "react";
 import type { SimulationResult } from "@/lib/workflow/simulate/simulation-result";
 import { RunEstimate } from "./run-estimate";
+
+/** Entries drawn per list until "Show all" (a 1,000-node answer would be thousands of elements). */
+const SHOWN = 150;
+
+/** The batches whose nodes fit in `limit` entries (at least one batch). */
+function firstBatches(batches: readonly string[][], limit: number): string[][] {
+  const out: string[][] = [];
+  let count = 0;
+  for (const b of batches) {
+    if (out.length > 0 && count + b.length > limit) break;
+    out.push(b);
+    count += b.length;
+  }
+  return out;
+}
+
+function ShowAll({ hidden, onShow }: { hidden: number; onShow: () => void }) {
+  if (hidden <= 0) return null;
+  return (
+    <button type="button" className="link-button small" onClick={onShow}>
+      Show all ({hidden} more)
+    </button>
+  );
+}
 
 const STATUS_ICON: Record<string, string> = {
   done: "✓",
@@ -23,6 +48,7 @@ export function SimulationPanel({
   pending,
   assumed,
   failing,
+  given,
   stale,
   names,
   onClose,
@@ -34,12 +60,15 @@ export function SimulationPanel({
   assumed: string[];
   /** The nodes this simulation forced to fail ("what if this fails?"). */
   failing: string[];
+  /** The nodes given a pinned output. */
+  given: string[];
   /** The draft changed since: the answer is about an older one. */
   stale: boolean;
   /** Node names by id, to say more than an id. */
   names: Record<string, string>;
   onClose: () => void;
 }) {
+  const [all, setAll] = useState(false);
   const byId = new Map(result?.nodes.map((n) => [n.id, n]) ?? []);
   const started = new Set(result?.batches.flat());
   const notStarted = result?.nodes.filter((n) => !started.has(n.id));
@@ -58,6 +87,11 @@ export function SimulationPanel({
           What if {failing.map(label).join(", ")} {failing.length === 1 ? "fails" : "fail"}?
         </p>
       )}
+      {given.length > 0 && (
+        <p data-testid="simulation-given" className="small">
+          With the pinned output of {given.map(label).join(", ")}.
+        </p>
+      )}
       {stale && <p className="muted small">The workflow changed since: press Simulate again.</p>}
       {error && <p role="alert">{error}</p>}
       {result && (
@@ -66,7 +100,7 @@ export function SimulationPanel({
             A run would end <strong>{result.status}</strong>. <RunEstimate estimate={result.estimate} />
           </p>
           <ol className="simulation-steps" aria-label="Simulated steps">
-            {result.batches.map((batch, i) => (
+            {(all ? result.batches : firstBatches(result.batches, SHOWN)).map((batch, i) => (
               <li key={i}>
                 <span className="muted small">{batch.length > 1 ? "together: " : ""}</span>
                 {batch.map((id, j) => {
@@ -85,11 +119,17 @@ export function SimulationPanel({
               </li>
             ))}
           </ol>
+          {!all && (
+            <ShowAll
+              hidden={result.batches.flat().length - firstBatches(result.batches, SHOWN).flat().length}
+              onShow={() => setAll(true)}
+            />
+          )}
           {notStarted && notStarted.length > 0 && (
             <>
               <h3>Would not run</h3>
               <ul className="simulation-skipped" aria-label="Would not run">
-                {notStarted.map((n) => (
+                {(all ? notStarted : notStarted.slice(0, SHOWN)).map((n) => (
                   <li key={n.id} className={`sim-${n.status}`} data-node-id={n.id}>
                     <span aria-hidden>{STATUS_ICON[n.status]}</span> {label(n.id)}{" "}
                     <span className="muted small">
@@ -99,6 +139,7 @@ export function SimulationPanel({
                   </li>
                 ))}
               </ul>
+              {!all && <ShowAll hidden={notStarted.length - SHOWN} onShow={() => setAll(true)} />}
             </>
           )}
           {result.gates.length > 0 && (

@@ -29,9 +29,14 @@ export function useSimulation(store: EditorStore) {
   const trpc = useTRPC();
   const simulate = useMutation(trpc.run.simulate.mutationOptions());
   const [asked, setAsked] = useState<{ assumed: string[]; mocks: Record<string, SimulationMock> } | null>(null);
-  /** A draft with a saved template's template_id gets that template's estimate. */
-  function run(mocks: Record<string, SimulationMock> = {}) {
-    const draft = store.getState().draft;
+  /**
+   * Simulates the draft with the inspector's pinned outcomes (of nodes still in it) and `forced` over them
+   * ("what if this fails?"). A draft with a saved template's template_id gets that template's estimate.
+   */
+  function run(forced: Record<string, SimulationMock> = {}) {
+    const { draft, pinnedMocks } = store.getState();
+    const ids = new Set(draft.nodes.map((n) => n.id));
+    const mocks = { ...Object.fromEntries(Object.entries(pinnedMocks).filter(([id]) => ids.has(id))), ...forced };
     const { variables, assumed } = simulationVariables(draft);
     setAsked({ assumed, mocks });
     store.getState().setSimulation(null);
@@ -63,7 +68,13 @@ export function useSimulation(store: EditorStore) {
     error: asked ? simulate.error?.message : undefined,
     pending: simulate.isPending,
     assumed: asked?.assumed ?? [],
-    /** The nodes the last simulation forced to fail. */
-    failing: Object.keys(asked?.mocks ?? {}),
+    /** The nodes the last simulation forced to fail (pinned or asked). */
+    failing: Object.entries(asked?.mocks ?? {})
+      .filter(([, m]) => m.status === "failed")
+      .map(([id]) => id),
+    /** The nodes whose output the last simulation was given. */
+    given: Object.entries(asked?.mocks ?? {})
+      .filter(([, m]) => m.status !== "failed")
+      .map(([id]) => id),
   };
 }

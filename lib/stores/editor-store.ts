@@ -13,6 +13,7 @@ import type { InjectionReport } from "@/lib/workflow/checkpoints/inject-checkpoi
 import { moveNodes } from "@/lib/workflow/edit/move-nodes";
 import { moveNotes, notesFollowNodes, readNotes, updateNote } from "@/lib/workflow/edit/sticky-notes";
 import type { Template } from "@/lib/workflow/model/template-schema";
+import type { SimulationMock } from "@/lib/workflow/simulate/simulation-input";
 import { emptyHistory, recordEdit, redoStep, undoStep, type History } from "./editor-history";
 
 export interface Selection {
@@ -84,6 +85,8 @@ export interface EditorState {
   simulation: (SimulationOverlay & { draft: Template }) | null;
   /** A node's "What if this fails?" asked (the editor then simulates its failure); `seq` makes each ask new. */
   whatIf: { nodeId: string; seq: number } | null;
+  /** Outcomes pinned in the inspector for the next simulations (not part of the template; a run ignores them). */
+  pinnedMocks: Readonly<Record<string, SimulationMock>>;
   /** Nodes marked on the canvas by a version diff. */
   highlight: ReadonlyMap<string, Highlight> | null;
 
@@ -113,6 +116,8 @@ export interface EditorState {
   setRunStatuses(statuses: StatusById | null): void;
   setSimulation(simulation: (SimulationOverlay & { draft: Template }) | null): void;
   askWhatIf(nodeId: string): void;
+  /** Pins (or, with null, unpins) a node's simulated outcome. */
+  pinMock(nodeId: string, mock: SimulationMock | null): void;
   setAssumptions(assumptions: string[] | null): void;
   setHighlight(highlight: ReadonlyMap<string, Highlight> | null): void;
 }
@@ -180,6 +185,7 @@ export function createEditorStore(init: {
       runStatuses: null,
       simulation: null,
       whatIf: null,
+      pinnedMocks: {},
       assumptions: null,
 
       edit(fn, options = {}) {
@@ -287,6 +293,10 @@ export function createEditorStore(init: {
       },
       askWhatIf(nodeId) {
         set({ whatIf: { nodeId, seq: (get().whatIf?.seq ?? 0) + 1 } });
+      },
+      pinMock(nodeId, mock) {
+        const { [nodeId]: _unpinned, ...rest } = get().pinnedMocks;
+        set({ pinnedMocks: mock ? { ...rest, [nodeId]: mock } : rest });
       },
       setAssumptions(assumptions) {
         set({ assumptions });
