@@ -192,6 +192,29 @@ describe("POST /api/hooks/<triggerId>", () => {
     expect((await history(hook.id)).map((f) => f.outcome)).toEqual(["started", "started"]);
   });
 
+  it("a call without a delivery key is recorded before its run starts (a crash in between leaves the row)", async () => {
+    const hook = await webhook();
+    const engine = t.deps.engine;
+    const start = engine.startRunGrouped.bind(engine);
+    const seenAtStart: { outcome: string; runId: string | null }[][] = [];
+    engine.startRunGrouped = (input) => {
+      const rows = t.deps.triggers.ctx.store.history(hook.id, 10) as { outcome: string; runId: string | null }[];
+      seenAtStart.push(rows.map((r) => ({ outcome: r.outcome, runId: r.runId })));
+      return start(input);
+    };
+    try {
+      const body = JSON.stringify({ ref: "main" });
+      const res = await post(hook.url, body, { "x-wf-signature": sign(hook.secret, body) });
+      expect(res.status).toBe(202);
+      const { runId } = (await res.json()) as { runId: string };
+      expect(seenAtStart).toEqual([[{ outcome: "started", runId }]]);
+      await engine.settled(runId);
+      expect(await history(hook.id)).toMatchObject([{ outcome: "started", runId }]);
+    } finally {
+      engine.startRunGrouped = start;
+    }
+  });
+
   it("a delivery whose server stopped before its run started is handled anew by the redelivery", async () => {
     const hook = await webhook();
     // What a server leaves when it dies after claiming the key: a row naming a run that never started.
