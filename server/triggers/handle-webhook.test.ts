@@ -120,6 +120,33 @@ describe("POST /api/hooks/<triggerId>", () => {
     expect((await trpc<{ items: unknown[] }>("run.list", { triggerId: hook.id })).items).toEqual([]);
   });
 
+  it("each fire is told on the live channel's notices as it is written: refused with its reason, started with its run", async () => {
+    const hook = await webhook();
+    const told: unknown[] = [];
+    const off = t.deps.triggers.ctx.notices.subscribe((n) => told.push(n));
+    try {
+      const body = JSON.stringify({ ref: "main" });
+      expect((await post(hook.url, body)).status).toBe(401);
+      const res = await post(hook.url, body, { "x-wf-signature": sign(hook.secret, body) });
+      const { runId } = (await res.json()) as { runId: string };
+      await t.deps.engine.settled(runId);
+      const template = { templateId, templateName: "Hooked" };
+      expect(told).toEqual([
+        {
+          triggerId: hook.id,
+          kind: "webhook",
+          ...template,
+          outcome: "refused",
+          reason: expect.stringMatching(/missing X-Wf-Signature/),
+          at: expect.any(String),
+        },
+        { triggerId: hook.id, kind: "webhook", ...template, outcome: "started", runId, at: expect.any(String) },
+      ]);
+    } finally {
+      off();
+    }
+  });
+
   it("auth token: Authorization: Bearer <secret>, a wrong bearer is 401", async () => {
     const hook = await webhook({ auth: "token" });
     const body = JSON.stringify({ ref: "dev" });
