@@ -73,9 +73,10 @@ export function NextFires() {
           {fires.map(({ trigger: t, at }) => (
             <li key={`${t.id} ${at}`} data-trigger={t.id}>
               <Link href={triggersTabHref(t.templateId)}>{t.templateName}</Link>{" "}
-              <time dateTime={at}>{formatFireTime(at, t.timezone ?? "UTC")}</time>{" "}
-              <span className="muted">({relativeTime(Date.parse(at), now)})</span>
-              <div className="muted small">{t.description}</div>
+              <time dateTime={at}>{formatFireTime(at, t.timezone ?? "UTC")}</time>
+              <div className="muted small">
+                <span className="next-fires-when">{relativeTime(Date.parse(at), now)}</span> · {t.description}
+              </div>
             </li>
           ))}
         </ul>

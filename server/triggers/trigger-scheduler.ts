@@ -83,6 +83,7 @@ export class TriggerScheduler {
     for (const t of this.timers.values()) t.cancel();
     this.timers.clear();
     this.waitingOn.clear();
+    this.deciding.clear();
   }
 
   /** Re-reads one trigger (it was created, changed or deleted here). */
