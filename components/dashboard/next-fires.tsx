@@ -2,12 +2,13 @@
 /**
  * The dashboard's "Next scheduled fires" (docs/triggers.md): the soonest fires over every enabled
  * schedule, each with its template (a link to the template's Triggers tab), the time in the schedule's
- * zone and from now, and the schedule as a sentence. Read again when the live channel tells a fire (the
- * list moves on) or (re)connects; the "from now" texts are redrawn every few seconds, nothing is polled.
+ * zone and from now, and the schedule as a sentence. Read again when the live channel tells a schedule's
+ * fire (the list moves on; the fires of one moment are one read) or (re)connects; the "from now" texts
+ * are redrawn every few seconds, nothing is polled.
  */
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useLiveInterest } from "@/components/app-shell/live-provider";
 import { useTRPC } from "@/components/app-shell/trpc-react-provider";
 import type { LiveInterest } from "@/lib/stores/live-connection";
@@ -19,6 +20,8 @@ import "./next-fires.css";
 
 /** Fires listed. */
 const SHOWN = 8;
+/** Fires told within this long of the first are one read of the list. */
+const REREAD_AFTER_MS = 500;
 /** How often the "in 40 seconds" texts are redrawn. */
 const REDRAW_MS = 5000;
 
@@ -35,12 +38,19 @@ export function NextFires() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const list = useQuery(trpc.trigger.list.queryOptions({}));
+  // Many schedules fire together: the fires of one moment cost one read of the list, not one each.
+  const reread = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(reread.current), []);
   const interest = useMemo<LiveInterest>(
     () => ({
       triggers: true,
       onMessage: (m) => {
-        if (m.kind === "ready" || m.kind === "trigger-fire")
+        const moved = m.kind === "ready" || (m.kind === "trigger-fire" && m.fire.kind === "schedule");
+        if (!moved || reread.current !== undefined) return;
+        reread.current = setTimeout(() => {
+          reread.current = undefined;
           void queryClient.invalidateQueries({ queryKey: trpc.trigger.list.queryKey() });
+        }, REREAD_AFTER_MS);
       },
     }),
     [queryClient, trpc],

@@ -291,7 +291,7 @@ export class TriggerScheduler {
       this.deciding.set(this.decidingKey(f.triggerId, scheduledFor), { triggerId: f.triggerId, scheduledFor });
       void this.serialise(f.triggerId, async () => {
         const t = await this.ctx.store.get(f.triggerId);
-        if (!t) return;
+        if (!t) return void this.deciding.delete(this.decidingKey(f.triggerId, scheduledFor));
         const runId = f.runId ?? newId("run");
         if ((await this.ctx.store.runStatus(runId)) === undefined)
           return this.fire(t.id, scheduledFor, runId, `resumed: ${RESUMED_WHY}`);
