@@ -1,5 +1,6 @@
-/** `/` — the dashboard: approvals waiting for a person, runs by state, the library. */
+/** `/` — the dashboard: approvals waiting for a person, runs by state, the next scheduled fires, the library. */
 import { ApprovalsInbox } from "@/components/dashboard/approvals-inbox";
+import { NextFires } from "@/components/dashboard/next-fires";
 import { RunList } from "@/components/dashboard/run-list";
 import { TemplateList } from "@/components/library/template-list";
 
@@ -23,6 +24,7 @@ export default function DashboardPage() {
         <h2 id="runs-heading">Runs</h2>
         <RunList />
       </section>
+      <NextFires />
       <section aria-labelledby="templates-heading">
         <h2 id="templates-heading">Recent templates</h2>
         <TemplateList recent={RECENT_TEMPLATES} />

@@ -2,6 +2,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { hasRole } from "@/lib/access/roles";
+import { TriggerRefusalToasts } from "@/components/triggers/trigger-refusal-toasts";
 import { AccountMenu } from "./account-menu";
 import { LiveIndicator } from "./live-indicator";
 import { LiveProvider } from "./live-provider";
@@ -40,6 +41,7 @@ export function AppShell({ user, children }: { user: SessionUser | null; childre
     <SessionProvider user={user}>
       <LiveProvider>
         <ThemeScript />
+        <TriggerRefusalToasts />
         <div className="shell">
           <header className="shell-header">
             <Link href="/" className="brand" aria-label="Wf Composer home">

@@ -35,6 +35,8 @@ export interface LiveInterest {
   flush?: () => void;
   approvals?: boolean;
   runs?: boolean;
+  /** Trigger fires as they are written. */
+  triggers?: boolean;
   onMessage(message: LiveMessage): void;
 }
 
@@ -161,6 +163,7 @@ export class LiveConnection {
       }
       if (i.approvals) input.approvals = true;
       if (i.runs) input.runs = true;
+      if (i.triggers) input.triggers = true;
     }
     return input;
   }

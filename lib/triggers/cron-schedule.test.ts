@@ -92,6 +92,26 @@ describe("fields and ranges", () => {
       more: false,
     });
   });
+
+  it("fireTimesBetween: exactly max fires are all listed (walked forward), max + 1 keep the latest max", () => {
+    const s = { cron: "0 * * * *", timezone: "Europe/Berlin" };
+    const three = fireTimesBetween(s, at("2026-03-29T00:00:00Z"), at("2026-03-29T02:00:00Z"), 3);
+    expect(three).toEqual({
+      times: [at("2026-03-29T00:00:00Z"), at("2026-03-29T01:00:00Z"), at("2026-03-29T02:00:00Z")],
+      more: false,
+    });
+    const four = fireTimesBetween(s, at("2026-03-29T00:00:00Z"), at("2026-03-29T03:00:00Z"), 3);
+    expect(four.more).toBe(true);
+    expect(iso(four.times)).toEqual([
+      "2026-03-29T01:00:00.000Z",
+      "2026-03-29T02:00:00.000Z",
+      "2026-03-29T03:00:00.000Z",
+    ]);
+    // A start between fire times: the first one after it.
+    expect(iso(fireTimesBetween(s, at("2026-03-29T00:00:00.500Z"), at("2026-03-29T01:30:00Z"), 3).times)).toEqual([
+      "2026-03-29T01:00:00.000Z",
+    ]);
+  });
 });
 
 describe("bad schedules name the field", () => {

@@ -110,7 +110,17 @@ export function fireTimesBetween(
 ): { times: number[]; more: boolean } {
   if (untilMs < fromMs) return { times: [], more: false };
   const c = compile(s);
-  // Newest first from the end of the range, so a long gap costs `max` steps, not one per missed fire.
+  // On time (the usual case) one fire is due: walking forward from the start costs two steps. croner's
+  // steps cost 0.1–0.3 ms each, and 100 schedules firing together pay them one after another.
+  const times: number[] = [];
+  for (let cursor = new Date(fromMs - 1); times.length <= max;) {
+    const d = c.nextRun(cursor);
+    if (!d || d.getTime() > untilMs) return { times, more: false };
+    times.push(d.getTime());
+    cursor = d;
+  }
+  // More than `max` (a long downtime): newest first from the end, so the gap costs `max` steps, not one
+  // per missed fire.
   const newest = c.previousRuns(max + 1, new Date(untilMs + 1)).map((d) => d.getTime());
   const inRange = newest.filter((t) => t >= fromMs && t <= untilMs);
   const more = inRange.length > max;

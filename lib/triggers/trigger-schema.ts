@@ -41,3 +41,21 @@ export const TriggerVariablesSchema = z.record(
   z.union([z.string().max(10_000), z.number(), z.boolean()]),
 );
 export type TriggerVariables = z.infer<typeof TriggerVariablesSchema>;
+
+/**
+ * What the live channel says about one fire as it is written (`live.watch { triggers: true }`): the
+ * dashboard's next fires move on, and editors see a toast when a fire is `refused`.
+ */
+export const FireNoticeSchema = z.object({
+  triggerId: z.string(),
+  kind: TriggerKindSchema,
+  /** The template (its Triggers tab is `/templates/<templateId>?tab=triggers`), as `trigger.list` names it, and its name. */
+  templateId: z.string(),
+  templateName: z.string(),
+  outcome: FireOutcomeSchema,
+  reason: z.string().optional(),
+  runId: z.string().optional(),
+  /** ISO time the fire was written. */
+  at: z.string(),
+});
+export type FireNotice = z.infer<typeof FireNoticeSchema>;

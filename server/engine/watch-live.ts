@@ -1,10 +1,12 @@
 /**
  * The one live channel of a page (`live.watch`): a run's events (replayed after `afterEventId`, then
  * tailed, in id order with no gap or duplicate), the pending-approvals count when it changes, and
- * run list items when a run is created or changes status — merged into one stream, with `ready`
+ * run list items when a run is created or changes status, and trigger fires as they are written
+ * (`triggers`) — merged into one stream, with `ready`
  * once the replay and the first snapshot are out. The pending count is read again only after events
  * that can change it, a run's row at most once per wake-up of the stream.
  */
+import type { FireNotice } from "@/lib/triggers/trigger-schema";
 import type { RunEventType } from "@/lib/workflow/run/run-events";
 import type { Db } from "@/server/db/open-database";
 import { countPendingApprovals } from "@/server/db/approval-queries";
@@ -20,6 +22,8 @@ export interface LiveWatchInput {
   afterEventId?: number;
   approvals?: boolean;
   runs?: boolean;
+  /** Every trigger fire as it is written (the dashboard's next fires, a toast when one is refused). */
+  triggers?: boolean;
   /** Send the run events that are ready together as one `run-events` message (fewer SSE messages under load). */
   batch?: boolean;
 }
@@ -33,6 +37,7 @@ export type LiveMessage =
    */
   | { kind: "approvals"; pending: number; revision: number }
   | { kind: "run"; run: RunListItem }
+  | { kind: "trigger-fire"; fire: FireNotice }
   | { kind: "ready" };
 
 /** Events after which the set of pending approvals may differ (a settling run cancels its open ones). */
@@ -65,7 +70,13 @@ function wireOf(e: StoredEvent): WireEvent {
 }
 
 export async function* watchLive(
-  deps: { db: Db; store: Pick<RunStore, "eventsAfter">; bus: RunEventBus },
+  deps: {
+    db: Db;
+    store: Pick<RunStore, "eventsAfter">;
+    bus: RunEventBus;
+    /** Where trigger fires are told (the trigger service's notices). */
+    fires?: { subscribe(listener: (n: FireNotice) => void): () => void };
+  },
   input: LiveWatchInput,
   signal?: AbortSignal,
 ): AsyncGenerator<LiveMessage> {
@@ -89,6 +100,13 @@ export async function* watchLive(
           wake?.();
         })
       : undefined;
+  const fires: FireNotice[] = [];
+  const unsubscribeFires = input.triggers
+    ? deps.fires?.subscribe((n) => {
+        fires.push(n);
+        wake?.();
+      })
+    : undefined;
   const feed = input.runId
     ? new RunEventFeed(deps.store, deps.bus, input.runId, resumeAfter(deps.db, input.runId, input.afterEventId ?? 0))
     : undefined;
@@ -110,6 +128,7 @@ export async function* watchLive(
         sentStatus.set(runId, row.status);
         yield { kind: "run", run: runListItems(deps.db, [row])[0] };
       }
+      while (fires.length) yield { kind: "trigger-fire", fire: fires.shift()! };
       const events = feed?.take() ?? [];
       if (input.batch && events.length > 1) yield { kind: "run-events", events: events.map(wireOf) };
       else for (const e of events) yield { kind: "run-event", event: wireOf(e) };
@@ -119,12 +138,13 @@ export async function* watchLive(
         yield { kind: "ready" };
         continue;
       }
-      if (signal?.aborted || approvalsDirty || dirtyRuns.size) continue;
+      if (signal?.aborted || approvalsDirty || dirtyRuns.size || fires.length) continue;
       await waitFor((w) => (wake = w), signal);
       wake = undefined;
     }
   } finally {
     feed?.close();
     unsubscribe?.();
+    unsubscribeFires?.();
   }
 }

@@ -18,6 +18,7 @@ import { createAgentProviders, type AgentProviders } from "@/server/providers/ag
 import { createProviderSettings, type ProviderSettings } from "@/server/providers/provider-settings";
 import { createProcessSandbox, type ProcessSandbox } from "@/server/sandbox/process-sandbox";
 import { loadSecretKey } from "@/server/secrets/secret-key";
+import { createFireNotices } from "@/server/triggers/fire-notices";
 import { SqliteTriggerStore } from "@/server/triggers/sqlite-trigger-store";
 import { TriggerService } from "@/server/triggers/trigger-service";
 import { createSecretVault, type SecretVault } from "@/server/secrets/secret-store";
@@ -97,6 +98,7 @@ export function createServerDeps(config: ServerConfig, o: CreateServerDepsOption
     secretKey,
     apiTokenSet: config.apiToken !== undefined,
     historyMax: config.limits.triggerHistory,
+    notices: createFireNotices(),
   });
   return {
     config,

@@ -120,6 +120,33 @@ describe("POST /api/hooks/<triggerId>", () => {
     expect((await trpc<{ items: unknown[] }>("run.list", { triggerId: hook.id })).items).toEqual([]);
   });
 
+  it("each fire is told on the live channel's notices as it is written: refused with its reason, started with its run", async () => {
+    const hook = await webhook();
+    const told: unknown[] = [];
+    const off = t.deps.triggers.ctx.notices.subscribe((n) => told.push(n));
+    try {
+      const body = JSON.stringify({ ref: "main" });
+      expect((await post(hook.url, body)).status).toBe(401);
+      const res = await post(hook.url, body, { "x-wf-signature": sign(hook.secret, body) });
+      const { runId } = (await res.json()) as { runId: string };
+      await t.deps.engine.settled(runId);
+      const template = { templateId, templateName: "Hooked" };
+      expect(told).toEqual([
+        {
+          triggerId: hook.id,
+          kind: "webhook",
+          ...template,
+          outcome: "refused",
+          reason: expect.stringMatching(/missing X-Wf-Signature/),
+          at: expect.any(String),
+        },
+        { triggerId: hook.id, kind: "webhook", ...template, outcome: "started", runId, at: expect.any(String) },
+      ]);
+    } finally {
+      off();
+    }
+  });
+
   it("auth token: Authorization: Bearer <secret>, a wrong bearer is 401", async () => {
     const hook = await webhook({ auth: "token" });
     const body = JSON.stringify({ ref: "dev" });
@@ -190,6 +217,29 @@ describe("POST /api/hooks/<triggerId>", () => {
     }
     expect((await trpc<{ items: unknown[] }>("run.list", { triggerId: hook.id })).items).toHaveLength(2);
     expect((await history(hook.id)).map((f) => f.outcome)).toEqual(["started", "started"]);
+  });
+
+  it("a call without a delivery key is recorded before its run starts (a crash in between leaves the row)", async () => {
+    const hook = await webhook();
+    const engine = t.deps.engine;
+    const start = engine.startRunGrouped.bind(engine);
+    const seenAtStart: { outcome: string; runId: string | null }[][] = [];
+    engine.startRunGrouped = (input) => {
+      const rows = t.deps.triggers.ctx.store.history(hook.id, 10) as { outcome: string; runId: string | null }[];
+      seenAtStart.push(rows.map((r) => ({ outcome: r.outcome, runId: r.runId })));
+      return start(input);
+    };
+    try {
+      const body = JSON.stringify({ ref: "main" });
+      const res = await post(hook.url, body, { "x-wf-signature": sign(hook.secret, body) });
+      expect(res.status).toBe(202);
+      const { runId } = (await res.json()) as { runId: string };
+      expect(seenAtStart).toEqual([[{ outcome: "started", runId }]]);
+      await engine.settled(runId);
+      expect(await history(hook.id)).toMatchObject([{ outcome: "started", runId }]);
+    } finally {
+      engine.startRunGrouped = start;
+    }
   });
 
   it("a delivery whose server stopped before its run started is handled anew by the redelivery", async () => {

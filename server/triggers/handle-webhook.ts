@@ -5,6 +5,7 @@
  * 3. the signature (`hmac`) or bearer secret (`token`) must match → else 401, recorded `refused`;
  * 4. a repeated `Idempotency-Key` / `X-Wf-Delivery` answers the first call's run and starts nothing
  *    (unless that call's server stopped before starting its run: then this one is handled as new);
+ *    every call is recorded before its run starts;
  * 5. the request is mapped into variables and the run started as the trigger's creator → 202 `{ runId }`;
  *    a creator without the editor role → 403, a required variable without a value or a body that is
  *    not JSON where the mapping reads it → 422, each recorded `refused`.
@@ -118,7 +119,7 @@ export class WebhookHandler {
     return check.ok ? undefined : check.message;
   }
 
-  /** Step 5: map, claim the delivery key, start, record. */
+  /** Step 5: map, record (claiming the delivery key), start, settle. */
   private async start(
     t: TriggerListed,
     req: Request,
@@ -137,29 +138,24 @@ export class WebhookHandler {
       return refuse(422, mapped.message, { variable: mapped.variable });
     }
     const runId = newId("run");
-    let fireId: number | undefined;
-    if (key) {
-      // The key is claimed before the run starts: of two calls racing with one key, one starts it.
-      const claim = await this.ctx.store.claimDelivery({
-        triggerId: t.id,
-        at: now,
-        outcome: "started",
-        runId,
-        deliveryKey: key,
-      });
-      if (!claim.claimed) return answer(202, { runId: claim.earlier.runId, duplicate: true });
-      fireId = claim.fireId;
-    }
+    // Recorded before the run starts, so a server that stops in between leaves a history row (never a run
+    // without one). Under a key the row is the key's claim: of two calls racing with one key, one starts it.
+    const claim = await this.ctx.store.claimDelivery({
+      triggerId: t.id,
+      at: now,
+      outcome: "started",
+      runId,
+      deliveryKey: key ?? null,
+    });
+    if (!claim.claimed) return answer(202, { runId: claim.earlier.runId, duplicate: true });
     const result = await startTriggerRun(this.ctx, t, mapped.variables, runId);
-    const fire = result.ok
-      ? { at: now, outcome: "started" as const, runId }
-      : { at: now, outcome: "refused" as const, reason: result.reason };
-    if (fireId === undefined) await recordFire(this.ctx, t, fire);
-    else {
-      // A refused call frees its key: a corrected redelivery is handled as new.
-      if (!result.ok) await this.ctx.store.settleDelivery(fireId, { outcome: "refused", reason: result.reason });
-      await afterFireWritten(this.ctx, t);
-    }
+    // A refused call frees its key: a corrected redelivery is handled as new.
+    if (!result.ok) await this.ctx.store.settleDelivery(claim.fireId, { outcome: "refused", reason: result.reason });
+    await afterFireWritten(
+      this.ctx,
+      t,
+      result.ok ? { at: now, outcome: "started", runId } : { at: now, outcome: "refused", reason: result.reason },
+    );
     if (result.ok) return answer(202, { runId });
     if (result.why === "creator") return refuse(403, result.reason);
     if (result.why === "template") return refuse(404, result.reason);

@@ -1,6 +1,6 @@
 /**
- * Writes one fire to the trigger's history. Every so many
- * fires of a trigger, its history is cut back to the newest `historyMax` rows (the retention bound).
+ * Writes one fire to the trigger's history and tells the live channel. Every so many fires of a
+ * trigger, its history is cut back to the newest `historyMax` rows (the retention bound).
  */
 import type { TriggerContext } from "./trigger-context";
 import type { NewFire, TriggerListed } from "./trigger-store";
@@ -9,8 +9,21 @@ import type { NewFire, TriggerListed } from "./trigger-store";
 const PRUNE_EVERY = 64;
 const sincePrune = new WeakMap<TriggerContext, Map<string, number>>();
 
-/** Counts a fire written some other way (a claim, a delivery) towards the next pruning. */
-export async function afterFireWritten(ctx: TriggerContext, t: TriggerListed): Promise<void> {
+/** What became of a fire, as the live channel tells it. */
+export type WrittenFire = Pick<NewFire, "at" | "outcome" | "reason" | "runId">;
+
+/** A fire written some other way (a claim, a delivery): told to the live channel, counted towards the next pruning. */
+export async function afterFireWritten(ctx: TriggerContext, t: TriggerListed, f: WrittenFire): Promise<void> {
+  ctx.notices.publish({
+    triggerId: t.id,
+    kind: t.kind,
+    templateId: t.templatePk,
+    templateName: t.templateName,
+    outcome: f.outcome,
+    ...(f.reason ? { reason: f.reason } : {}),
+    ...(f.runId && f.outcome === "started" ? { runId: f.runId } : {}),
+    at: new Date(f.at).toISOString(),
+  });
   let counts = sincePrune.get(ctx);
   if (!counts) sincePrune.set(ctx, (counts = new Map()));
   const n = (counts.get(t.id) ?? 0) + 1;
@@ -20,5 +33,5 @@ export async function afterFireWritten(ctx: TriggerContext, t: TriggerListed): P
 
 export async function recordFire(ctx: TriggerContext, t: TriggerListed, f: Omit<NewFire, "triggerId">): Promise<void> {
   await ctx.store.recordFire({ ...f, triggerId: t.id });
-  await afterFireWritten(ctx, t);
+  await afterFireWritten(ctx, t, f);
 }

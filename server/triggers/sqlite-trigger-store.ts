@@ -71,6 +71,9 @@ function statements(sqlite: Database.Database) {
     pendingFire: sqlite.prepare(
       `select * from trigger_fires where trigger_id = ? and scheduled_for = ? and pending = 1`,
     ),
+    renewPending: sqlite.prepare(
+      `update trigger_fires set at = ? where trigger_id = ? and scheduled_for = ? and pending = 1`,
+    ),
     takePending: sqlite.prepare(`update trigger_fires set at = ? where id = ? and pending = 1 and at = ?`),
     recordFire: sqlite.prepare(
       `insert into trigger_fires (trigger_id, at, scheduled_for, outcome, run_id, reason, delivery_key)
@@ -218,6 +221,13 @@ export class SqliteTriggerStore implements TriggerStore {
     return (this.s.stalePending.all(claimedBefore) as RawRow[]).map(toFireRow);
   }
 
+  renewPendingFires(fires: readonly { triggerId: string; scheduledFor: number }[], now: number): void {
+    const s = this.s;
+    this.db.$client.transaction(() => {
+      for (const f of fires) s.renewPending.run(now, f.triggerId, f.scheduledFor);
+    })();
+  }
+
   takePendingFire(fireId: number, claimedAt: number, now: number): boolean {
     return this.s.takePending.run(now, fireId, claimedAt).changes === 1;
   }
@@ -240,10 +250,10 @@ export class SqliteTriggerStore implements TriggerStore {
     return deferWrite(this.db, () => void this.s.recordFire.run(row));
   }
 
-  claimDelivery(f: NewFire & { deliveryKey: string }) {
+  claimDelivery(f: NewFire) {
     const inserted = this.s.recordFire.run(fireParams(f));
     if (inserted.changes === 1) return { claimed: true as const, fireId: Number(inserted.lastInsertRowid) };
-    return { claimed: false as const, earlier: this.findDelivery(f.triggerId, f.deliveryKey)! };
+    return { claimed: false as const, earlier: this.findDelivery(f.triggerId, f.deliveryKey!)! };
   }
 
   findDelivery(triggerId: string, key: string): TriggerFire | undefined {

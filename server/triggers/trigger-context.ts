@@ -3,6 +3,7 @@ import type { Db } from "@/server/db/open-database";
 import type { Clock } from "@/server/engine/clock";
 import type { RunEventBus } from "@/server/engine/event-bus";
 import type { RunEngine } from "@/server/engine/orchestrator";
+import type { FireNotices } from "./fire-notices";
 import type { TriggerStore } from "./trigger-store";
 
 export interface TriggerContext {
@@ -16,6 +17,8 @@ export interface TriggerContext {
   secretKey: () => Buffer;
   /** WF_API_TOKEN is set: triggers it created still act. */
   apiTokenSet: boolean;
+  /** Every fire written is told here (the live channel passes it on). */
+  notices: FireNotices;
   /** Fires kept per trigger (the newest). */
   historyMax: number;
 }

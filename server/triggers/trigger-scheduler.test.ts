@@ -12,7 +12,13 @@ import { TriggerCreateSchema } from "@/lib/triggers/trigger-inputs";
 import type { OverlapPolicy } from "@/lib/triggers/trigger-schema";
 import { SqliteTriggerStore } from "./sqlite-trigger-store";
 import { TriggerScheduler } from "./trigger-scheduler";
-import { RESUME_AFTER_MS, type ClaimedFire, type FireSettlement } from "./trigger-store";
+import {
+  FIRE_HEARTBEAT_MS,
+  FIRE_LEASE_MS,
+  type ClaimedFire,
+  type FireSettlement,
+  type TriggerStore,
+} from "./trigger-store";
 
 const MINUTE = 60_000;
 /** The fake clock's start, 00:16:40 UTC: the next whole minute is 40 s away. */
@@ -230,9 +236,9 @@ describe("a crash between a fire's claim and its record", () => {
       expect(runsOf(t.deps, id)).toHaveLength(dieAt === "after-claim" ? 0 : 1);
       if (dieAt === "before-settle") await t.deps.engine.settled(row!.runId!);
 
-      // Another server on the same file, once the claim is stale.
+      // Another server on the same file, once the claim's lease ran out.
       const b = t.another();
-      clock.advance(RESUME_AFTER_MS + 1);
+      clock.advance(FIRE_LEASE_MS + 1);
       await b.triggers.scheduler.start();
       await b.triggers.scheduler.idle();
       const fires = await history(b, id);
@@ -242,12 +248,78 @@ describe("a crash between a fire's claim and its record", () => {
       expect(runsOf(b, id).map((r) => r.id)).toEqual([row!.runId]);
       // A third server finds nothing left to take over.
       const c = t.another();
-      clock.advance(RESUME_AFTER_MS + 1);
+      clock.advance(FIRE_LEASE_MS + 1);
       await c.triggers.scheduler.start();
       await c.triggers.scheduler.idle();
       expect(runsOf(c, id)).toHaveLength(1);
     },
   );
+});
+
+/** The real store, but deciding a fire (`settleFire`) waits until the test lets it go: a slow live server. */
+function stallingStore(real: TriggerStore): { store: TriggerStore; release: () => void } {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  const store = new Proxy(real, {
+    get(target, key) {
+      if (key === "settleFire")
+        return async (...args: Parameters<TriggerStore["settleFire"]>) => {
+          await gate;
+          return target.settleFire(...args);
+        };
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { store, release };
+}
+
+describe("the lease on a pending fire", () => {
+  const toHour = 60 * MINUTE - (START % (60 * MINUTE));
+
+  it("a live server renews it: another server never takes the fire over, however long it takes", async () => {
+    const { clock, t } = setup();
+    const id = await schedule(t.deps, quick, { cron: "0 * * * *" });
+    const slow = stallingStore(t.deps.triggers.ctx.store);
+    const a = new TriggerScheduler({ ...t.deps.triggers.ctx, store: slow.store });
+    await a.start();
+    clock.advance(toHour);
+    const [pending] = await until(
+      async () => t.deps.triggers.ctx.store.history(id, 10),
+      (rows) => rows[0]?.pending === true && runsOf(t.deps, id).length === 1,
+    );
+    const b = t.another();
+    await b.triggers.scheduler.start();
+    for (let i = 0; i < (3 * FIRE_LEASE_MS) / FIRE_HEARTBEAT_MS; i++)
+      await tick(clock, FIRE_HEARTBEAT_MS, b.triggers.scheduler);
+    expect((await t.deps.triggers.ctx.store.history(id, 10))[0]).toMatchObject({ id: pending!.id, pending: true });
+    slow.release();
+    await a.idle();
+    const fires = await history(t.deps, id);
+    expect(fires.map((f) => [f.outcome, f.runId])).toEqual([["started", pending!.runId]]);
+    expect(runsOf(t.deps, id).map((r) => r.id)).toEqual([pending!.runId]);
+    a.stop();
+  });
+
+  it("a stopped server's fire is taken over by a running one within the lease and one heartbeat", async () => {
+    const { clock, t } = setup();
+    const id = await schedule(t.deps, quick, { cron: "0 * * * *" });
+    const dying = new TriggerScheduler({ ...t.deps.triggers.ctx, store: new DyingStore(t.db, "after-claim") });
+    await dying.start();
+    await tick(clock, toHour, dying);
+    dying.stop();
+    const b = t.another();
+    await b.triggers.scheduler.start();
+    for (let waited = 0; waited < FIRE_LEASE_MS; waited += FIRE_HEARTBEAT_MS)
+      await tick(clock, FIRE_HEARTBEAT_MS, b.triggers.scheduler);
+    expect(runsOf(b, id)).toHaveLength(0);
+    await tick(clock, FIRE_HEARTBEAT_MS, b.triggers.scheduler);
+    await until(
+      () => history(b, id),
+      (h) => h[0]?.outcome === "started",
+    );
+    expect(runsOf(b, id)).toHaveLength(1);
+  });
 });
 
 describe("on the real clock", () => {

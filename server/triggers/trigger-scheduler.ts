@@ -11,9 +11,11 @@
  * 3. each that starts meets the overlap policy against the trigger's previous run: start, `skipped`,
  *    or wait (`queue`, `cancel_previous`) until that run's `run.finished` arrives on the bus; then its
  *    pending row gets its outcome.
- * A fire still pending RESUME_AFTER_MS after its claim was left by a server that stopped: the next
- * resync anywhere takes it over (recorded `started` when its run exists, else started now), so a crash
- * between claim and run loses no fire and doubles none.
+ * A pending fire is leased: this server renews its claim time every FIRE_HEARTBEAT_MS until it is
+ * decided. One not renewed for FIRE_LEASE_MS was left by a server that stopped: the next sweep anywhere
+ * (every FIRE_HEARTBEAT_MS, and at start) takes it over (recorded `started` when its run exists, else
+ * started now, with the run id the claim chose), so a crash between claim and run loses no fire and
+ * doubles none.
  * Work on one trigger is serialised; different triggers proceed together. A resync every RESYNC_MS
  * picks up what other servers on the same database changed.
  */
@@ -27,7 +29,8 @@ import { afterFireWritten } from "./record-fire";
 import { startTriggerRun, type TriggerRunResult } from "./start-trigger-run";
 import type { TriggerContext } from "./trigger-context";
 import {
-  RESUME_AFTER_MS,
+  FIRE_HEARTBEAT_MS,
+  FIRE_LEASE_MS,
   type ClaimedFire,
   type FireSettlement,
   type Trigger,
@@ -53,8 +56,11 @@ export class TriggerScheduler {
   private readonly chains = new Map<string, Promise<void>>();
   /** Runs a waiting fire waits for → its trigger. */
   private readonly waitingOn = new Map<string, string>();
+  /** Pending fires this server is deciding (their leases are renewed), by `<triggerId> <scheduledFor>`. */
+  private readonly deciding = new Map<string, { triggerId: string; scheduledFor: number }>();
   private unsubscribe?: () => void;
   private cancelResync?: () => void;
+  private cancelLease?: () => void;
   private running = false;
 
   constructor(private readonly ctx: TriggerContext) {}
@@ -64,6 +70,7 @@ export class TriggerScheduler {
     if (this.running) return;
     this.running = true;
     this.unsubscribe = this.ctx.bus.subscribeAll((e) => this.onRunEvent(e));
+    await this.leaseTick();
     await this.resync();
   }
 
@@ -72,9 +79,11 @@ export class TriggerScheduler {
     this.running = false;
     this.unsubscribe?.();
     this.cancelResync?.();
+    this.cancelLease?.();
     for (const t of this.timers.values()) t.cancel();
     this.timers.clear();
     this.waitingOn.clear();
+    this.deciding.clear();
   }
 
   /** Re-reads one trigger (it was created, changed or deleted here). */
@@ -96,7 +105,6 @@ export class TriggerScheduler {
     if (!this.running) return;
     this.cancelResync?.();
     this.cancelResync = this.ctx.clock.setTimer(this.ctx.clock.now() + RESYNC_MS, () => void this.resync());
-    await this.resumeStale();
     const schedules = await this.ctx.store.enabledSchedules();
     const ids = new Set(schedules.map((t) => t.id));
     for (const id of this.timers.keys()) if (!ids.has(id)) this.disarm(id);
@@ -108,6 +116,23 @@ export class TriggerScheduler {
   }
 
   // ——— internals ———
+
+  /** Every FIRE_HEARTBEAT_MS: renew the leases of the fires being decided here, take over expired ones. */
+  private async leaseTick(): Promise<void> {
+    if (!this.running) return;
+    const now = this.ctx.clock.now();
+    this.cancelLease = this.ctx.clock.setTimer(now + FIRE_HEARTBEAT_MS, () => void this.leaseTick());
+    try {
+      if (this.deciding.size) await this.ctx.store.renewPendingFires([...this.deciding.values()], now);
+      await this.resumeStale(now);
+    } catch (err) {
+      console.error("wf: trigger leases:", err);
+    }
+  }
+
+  private decidingKey(triggerId: string, scheduledFor: number): string {
+    return `${triggerId} ${scheduledFor}`;
+  }
 
   private serialise(id: string, work: () => Promise<void>): Promise<void> {
     const next = (this.chains.get(id) ?? Promise.resolve()).then(work).catch((err: unknown) => {
@@ -181,15 +206,17 @@ export class TriggerScheduler {
       const fresh = await this.ctx.store.get(id);
       return fresh ? this.arm(fresh) : this.disarm(id);
     }
+    for (const s of starts)
+      this.deciding.set(this.decidingKey(id, s.scheduledFor), { triggerId: id, scheduledFor: s.scheduledFor });
     this.arm({ ...t, nextFireAt: next });
-    for (const f of fires) if (!f.pending) await afterFireWritten(this.ctx, t);
+    for (const f of fires) if (!f.pending) await afterFireWritten(this.ctx, t, f);
     for (const s of starts) await this.fire(id, s.scheduledFor, s.runId, s.note);
   }
 
   /** One claimed fire that is to start (its run will be `runId`): the overlap policy against the previous run. */
   private async fire(id: string, scheduledFor: number, runId: string, note?: string): Promise<void> {
     const t = await this.ctx.store.get(id);
-    if (!t) return;
+    if (!t) return void this.deciding.delete(this.decidingKey(id, scheduledFor));
     const at = this.ctx.clock.now();
     if (!t.enabled) return this.settle(t, scheduledFor, { at, outcome: "skipped", reason: "the trigger was disabled" });
     const status = t.lastRunId ? await this.ctx.store.runStatus(t.lastRunId) : undefined;
@@ -208,6 +235,8 @@ export class TriggerScheduler {
             outcome: "skipped",
             reason: "another fire already waits for the previous run to end",
           });
+        // A waiting fire is no longer undecided in the lease's sense (the sweep leaves it alone).
+        this.deciding.delete(this.decidingKey(id, scheduledFor));
         if (decision.action === "cancel-previous") this.cancelRun(decision.runId);
         return this.waitFor(id, previous!.runId);
     }
@@ -246,6 +275,7 @@ export class TriggerScheduler {
     const scheduledFor = t.queuedFor;
     // Exactly one server takes the waiting fire.
     if (!(await this.ctx.store.takeQueued(id, scheduledFor))) return;
+    this.deciding.set(this.decidingKey(id, scheduledFor), { triggerId: id, scheduledFor });
     const runId = (await this.ctx.store.pendingFire(id, scheduledFor))?.runId ?? newId("run");
     await this.startAndSettle(t, scheduledFor, runId, "waited for the previous run to end");
   }
@@ -254,14 +284,14 @@ export class TriggerScheduler {
    * Fires another server claimed and never decided (it stopped in between): taken over one by one. A
    * fire whose run exists already is recorded `started`; the others meet the overlap policy now.
    */
-  private async resumeStale(): Promise<void> {
-    const now = this.ctx.clock.now();
-    for (const f of await this.ctx.store.stalePendingFires(now - RESUME_AFTER_MS)) {
+  private async resumeStale(now: number): Promise<void> {
+    for (const f of await this.ctx.store.stalePendingFires(now - FIRE_LEASE_MS)) {
       if (f.scheduledFor === null || !(await this.ctx.store.takePendingFire(f.id, f.at, now))) continue;
       const scheduledFor = f.scheduledFor;
+      this.deciding.set(this.decidingKey(f.triggerId, scheduledFor), { triggerId: f.triggerId, scheduledFor });
       void this.serialise(f.triggerId, async () => {
         const t = await this.ctx.store.get(f.triggerId);
-        if (!t) return;
+        if (!t) return void this.deciding.delete(this.decidingKey(f.triggerId, scheduledFor));
         const runId = f.runId ?? newId("run");
         if ((await this.ctx.store.runStatus(runId)) === undefined)
           return this.fire(t.id, scheduledFor, runId, `resumed: ${RESUMED_WHY}`);
@@ -295,6 +325,7 @@ export class TriggerScheduler {
 
   /** Writes what became of a pending fire, and tells the live channels. */
   private async settle(t: TriggerListed, scheduledFor: number, f: FireSettlement): Promise<void> {
-    if (await this.ctx.store.settleFire(t.id, scheduledFor, f)) await afterFireWritten(this.ctx, t);
+    this.deciding.delete(this.decidingKey(t.id, scheduledFor));
+    if (await this.ctx.store.settleFire(t.id, scheduledFor, f)) await afterFireWritten(this.ctx, t, f);
   }
 }

@@ -10,11 +10,20 @@ import type { TriggerFireRow, TriggerRow } from "@/server/db/schema";
 export type Awaitable<T> = T | Promise<T>;
 
 /**
- * A fire (or a webhook delivery) claimed this long ago and still not decided was left by a server that
- * stopped: another takes it over. A live server decides its fires within milliseconds (a fire waiting for
- * the previous run is not undecided in this sense).
+ * A webhook delivery recorded this long ago whose run does not exist was left by a server that stopped:
+ * a redelivery with its key is handled as new (the caller redelivers, nobody sweeps).
  */
 export const RESUME_AFTER_MS = 60_000;
+
+/**
+ * The lease on a pending schedule fire: the server that claimed it renews its claim time every
+ * FIRE_HEARTBEAT_MS until the fire is decided; a fire not renewed for FIRE_LEASE_MS was left by a server
+ * that stopped, and the next server to sweep (every FIRE_HEARTBEAT_MS, and at start) takes it over. A live
+ * server decides a fire within milliseconds, so the lease runs out only after five missed heartbeats; a
+ * fire waiting for the previous run is not undecided in this sense.
+ */
+export const FIRE_LEASE_MS = 10_000;
+export const FIRE_HEARTBEAT_MS = 2_000;
 
 /** Who a trigger acts as: its creator (`userId` null: the server's WF_API_TOKEN). */
 export interface TriggerCreator {
@@ -113,6 +122,8 @@ export interface TriggerStore {
   pendingFire(triggerId: string, scheduledFor: number): Awaitable<TriggerFire | undefined>;
   /** Pending fires claimed before `claimedBefore`, oldest first, not counting a trigger's waiting fire. */
   stalePendingFires(claimedBefore: number): Awaitable<TriggerFire[]>;
+  /** Renews the lease on pending fires this server decides (their claim time becomes `now`). */
+  renewPendingFires(fires: readonly { triggerId: string; scheduledFor: number }[], now: number): Awaitable<void>;
   /** Takes over a stale pending fire: moves its claim time from `claimedAt` to `now` (true for one caller). */
   takePendingFire(fireId: number, claimedAt: number, now: number): Awaitable<boolean>;
   /** Sets `queued_for` when no fire waits yet (true when it did). */
@@ -123,12 +134,10 @@ export interface TriggerStore {
   /** Records a fire (a second row for the same scheduled time is dropped). */
   recordFire(f: NewFire): Awaitable<void>;
   /**
-   * Records a webhook call under its delivery key unless one is recorded already: then answers that
-   * earlier fire and records nothing.
+   * Records a webhook call before its run starts. Under a delivery key, only unless one is recorded
+   * already: then answers that earlier fire and records nothing (a call without a key always records).
    */
-  claimDelivery(
-    f: NewFire & { deliveryKey: string },
-  ): Awaitable<{ claimed: true; fireId: number } | { claimed: false; earlier: TriggerFire }>;
+  claimDelivery(f: NewFire): Awaitable<{ claimed: true; fireId: number } | { claimed: false; earlier: TriggerFire }>;
   findDelivery(triggerId: string, key: string): Awaitable<TriggerFire | undefined>;
   /** Rewrites a claimed delivery's outcome (its run could not start: the key is released). */
   settleDelivery(fireId: string | number, f: Pick<NewFire, "outcome" | "reason" | "runId">): Awaitable<void>;

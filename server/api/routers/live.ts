@@ -1,6 +1,6 @@
 /**
  * `live` router: `live.watch`, the one SSE connection per browser tab (run events, the pending
- * approvals count, run list changes). Messages are untracked: the client resumes a run's events
+ * approvals count, run list changes, trigger fires). Messages are untracked: the client resumes a run's events
  * with `afterEventId` = the id of the last event it applied.
  */
 import { TRPCError } from "@trpc/server";
@@ -17,6 +17,8 @@ export const LiveWatchInput = z.object({
   afterEventId: z.number().int().min(0).optional(),
   approvals: z.boolean().optional(),
   runs: z.boolean().optional(),
+  /** Trigger fires as they are written: `{ kind: "trigger-fire", fire }`. */
+  triggers: z.boolean().optional(),
   /** Run events ready at the same moment arrive as one `{ kind: "run-events", events }` message. */
   batch: z.boolean().optional(),
 });
@@ -26,7 +28,7 @@ export const liveRouter = createTRPCRouter({
     const db = ctx.deps.db;
     if (input.runId && !selectRunRowLite(db, input.runId))
       throw new TRPCError({ code: "NOT_FOUND", message: `no run with id ${input.runId}` });
-    const deps = { db, store: new SqliteRunStore(db), bus: ctx.deps.bus };
+    const deps = { db, store: new SqliteRunStore(db), bus: ctx.deps.bus, fires: ctx.deps.triggers.ctx.notices };
     yield* untilAccessEnds(ctx.caller, signal, (live) => watchLive(deps, input, live));
   }),
 });
