@@ -1,0 +1,159 @@
+/**
+ * `npm run bench tick`: what one engine tick costs, in process, on a real SQLite file (docs/benchmarks.md,
+ * "Ticks run to quiescence"):
+ * - chains of 1 / 200 / 2,000 no-op nodes (checkpoints that continue on their own, the node `bench:api`
+ *   runs): wall from `startRun` to settled, per node = (wall(N) − wall(1)) / (N − 1), median of 7, and how
+ *   many commits (transactions) and events the run took;
+ * - bad input: a 100,000-node chain of such nodes while one-node runs keep being started beside it — the
+ *   small runs' start → settled latency (p50, p95, max; goal: within 50 ms), whether the big run finished
+ *   with every event stored (ids 1…n without a gap), the largest commit, and the peak heap and RSS.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import type { Template } from "@/lib/workflow/model/template-schema";
+import { parseTemplate } from "@/lib/workflow/model/parse-template";
+import { openDatabase } from "@/server/db/open-database";
+import { RunEngine } from "@/server/engine/orchestrator";
+import { SqliteRunStore } from "@/server/engine/sqlite-run-store";
+import { fmt, median, percentile } from "./measure";
+
+function chain(count: number): Template {
+  const nodes = Array.from({ length: count }, (_, i) => ({
+    id: `n${i}`,
+    name: `n${i}`,
+    type: "checkpoint",
+    auto_continue: true,
+  }));
+  const edges = nodes.slice(1).map((n, i) => ({ from: nodes[i].id, to: n.id }));
+  const parsed = parseTemplate({
+    template_id: `wft-bench-tick-${count}-20260101`,
+    name: `chain ${count}`,
+    nodes,
+    edges,
+    checkpoints: nodes.map((n) => n.id),
+  });
+  if (!parsed.ok) throw new Error(parsed.diagnostics.map((d) => d.message).join("; "));
+  return parsed.template;
+}
+
+interface Bench {
+  engine: RunEngine;
+  store: SqliteRunStore;
+  counts: { commits: number; events: number; largest: number };
+  close(): void;
+}
+
+/** An engine on a temporary SQLite file whose store counts its commits and the events in them. */
+function benchEngine(): Bench {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wf-bench-tick-"));
+  const db = openDatabase(path.join(dir, "wf.db"));
+  const counts = { commits: 0, events: 0, largest: 0 };
+  const store = new SqliteRunStore(db);
+  const commit = store.commit.bind(store);
+  store.commit = (batches) => {
+    counts.commits++;
+    const n = batches.reduce((s, b) => s + b.events.length, 0);
+    counts.events += n;
+    counts.largest = Math.max(counts.largest, n);
+    return commit(batches);
+  };
+  const engine = new RunEngine({ store, runsDir: path.join(dir, "runs") });
+  return {
+    engine,
+    store,
+    counts,
+    close() {
+      engine.detach();
+      db.$client.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function timedChain(h: Bench, template: Template) {
+  const t0 = performance.now();
+  const { runId } = h.engine.startRun({ template });
+  const state = await h.engine.settled(runId);
+  const ms = performance.now() - t0;
+  if (state.status !== "succeeded") throw new Error(`chain ended ${state.status}`);
+  return ms;
+}
+
+async function chains(): Promise<void> {
+  const h = benchEngine();
+  const counts = h.counts;
+  const sizes = [1, 200, 2000];
+  const templates = new Map(sizes.map((n) => [n, chain(n)]));
+  for (const n of sizes) await timedChain(h, templates.get(n)!); // warm-up
+  const walls = new Map<number, number[]>(sizes.map((n) => [n, []]));
+  const perRun = new Map<number, { commits: number; events: number }>();
+  for (let i = 0; i < 7; i++)
+    for (const n of sizes) {
+      const [c0, e0] = [counts.commits, counts.events];
+      walls.get(n)!.push(await timedChain(h, templates.get(n)!));
+      perRun.set(n, { commits: counts.commits - c0, events: counts.events - e0 });
+    }
+  const one = median(walls.get(1)!);
+  for (const n of sizes) {
+    const wall = median(walls.get(n)!);
+    const per = n > 1 ? `, per node ${((wall - one) / (n - 1)).toFixed(4)} ms` : "";
+    const c = perRun.get(n)!;
+    console.log(`chain of ${String(n).padStart(5)}: wall p50 ${fmt(wall)}${per}; ${c.commits} commits, ${c.events} events`);
+  }
+  h.close();
+}
+
+async function badInput(): Promise<void> {
+  const h = benchEngine();
+  const counts = h.counts;
+  const big = chain(100_000);
+  const small = chain(1);
+  await timedChain(h, small);
+  let peakHeap = 0;
+  let peakRss = 0;
+  const sample = () => {
+    const m = process.memoryUsage();
+    peakHeap = Math.max(peakHeap, m.heapUsed);
+    peakRss = Math.max(peakRss, m.rss);
+  };
+  const t0 = performance.now();
+  const { runId } = h.engine.startRun({ template: big });
+  const startMs = performance.now() - t0;
+  let finished = false;
+  const done = h.engine.settled(runId).then((s) => {
+    finished = true;
+    return s;
+  });
+  // One small run at a time beside the big one: start → settled, each.
+  const latencies: number[] = [];
+  while (!finished) {
+    sample();
+    const s = performance.now();
+    const r = await h.engine.startRunGrouped({ template: small });
+    await h.engine.settled(r.runId);
+    latencies.push(performance.now() - s);
+  }
+  const state = await done;
+  const wall = performance.now() - t0;
+  sample();
+  const events = h.store.eventsAfter(runId, 0);
+  const gapless = events.every((e, i) => e.id === i + 1);
+  const expected = 2 + 2 * 100_000;
+  console.log(
+    `100,000-node chain: ${state.status} in ${(wall / 1000).toFixed(2)} s (startRun ${fmt(startMs)}), ${(((wall - startMs) / 100_000) * 1000).toFixed(1)} µs a node; events stored ${events.length} of ${expected}, ids without a gap: ${gapless}`,
+  );
+  console.log(
+    `  beside it, ${latencies.length} one-node runs one after another: start → settled p50 ${fmt(median(latencies))}, p95 ${fmt(percentile(latencies, 95))}, max ${fmt(Math.max(...latencies))} (goal ≤ 50 ms)`,
+  );
+  console.log(
+    `  ${counts.commits} commits, largest ${counts.largest} events; peak heap ${(peakHeap / 2 ** 20).toFixed(0)} MB, peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB`,
+  );
+  h.close();
+}
+
+export default async function tickBench(): Promise<void> {
+  await chains();
+  if (process.env.BENCH_TICK_SKIP_BIG !== "1") await badInput();
+}
