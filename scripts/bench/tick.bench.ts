@@ -100,7 +100,9 @@ async function chains(): Promise<void> {
     const wall = median(walls.get(n)!);
     const per = n > 1 ? `, per node ${((wall - one) / (n - 1)).toFixed(4)} ms` : "";
     const c = perRun.get(n)!;
-    console.log(`chain of ${String(n).padStart(5)}: wall p50 ${fmt(wall)}${per}; ${c.commits} commits, ${c.events} events`);
+    console.log(
+      `chain of ${String(n).padStart(5)}: wall p50 ${fmt(wall)}${per}; ${c.commits} commits, ${c.events} events`,
+    );
   }
   h.close();
 }
