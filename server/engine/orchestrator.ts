@@ -57,7 +57,7 @@ import { runInstantNode } from "./run-instant-node";
 export type { AutoDecision, EngineOptions, StartRunInput };
 
 /** Nodes finished at once per run per tick before the run yields (docs/decisions/044-ticks-run-to-quiescence.md). */
-export const DEFAULT_INSTANT_NODES_PER_TICK = 256;
+const DEFAULT_INSTANT_NODES_PER_TICK = 256;
 
 export class RunEngine {
   private readonly runs = new Map<string, ActiveRun>();
