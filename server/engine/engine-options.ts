@@ -29,8 +29,8 @@ export interface EngineOptions {
   /** Nodes running at once over all runs (default 32) and per run (default 16). */
   concurrency?: { global?: number; perRun?: number };
   /**
-   * Nodes whose outcome is known at once (checkpoints, gates over expressions, …) one run may finish in one
-   * tick before it yields to the others (default 256).
+   * Nodes whose outcome is known at once (checkpoints, gates over expressions, …) one tick finishes, shared
+   * equally among the runs with ready nodes (at least one each); then they yield to the next tick (default 256).
    */
   instantNodesPerTick?: number;
   maxOutputBytes?: number;

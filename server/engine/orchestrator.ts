@@ -7,7 +7,7 @@
  * 1. pick ready nodes (lowest topological index first) while slots are free, mark them started
  *    (`pick-ready-nodes.ts`); a node whose outcome is known at once is finished right there
  *    (`run-instant-node.ts`) and what it releases is picked in the same loop — up to
- *    `instantNodesPerTick` per run, then the run yields to the next tick;
+ *    `instantNodesPerTick` in the tick, shared among the runs with ready nodes, then they yield to the next tick;
  * 2. persist, in one transaction for all runs, what the last completions produced and the starts
  *    (so a crash knows what was running) — a run started since the last tick is stored here too
  *    (`commit-runs.ts`); when the store refuses, the picks are undone (`undoPicks`: back to ready, slots
@@ -56,7 +56,7 @@ import { runInstantNode } from "./run-instant-node";
 
 export type { AutoDecision, EngineOptions, StartRunInput };
 
-/** Nodes finished at once per run per tick before the run yields (docs/decisions/044-ticks-run-to-quiescence.md). */
+/** Nodes finished at once per tick, shared among the runs (docs/decisions/044-ticks-run-to-quiescence.md). */
 const DEFAULT_INSTANT_NODES_PER_TICK = 256;
 
 export class RunEngine {

@@ -6,8 +6,9 @@
  *
  * A node whose outcome is known at once (`run-instant-node.ts`) is finished by `start` itself and takes
  * no slot; the nodes it releases are taken in the same loop, so a chain of such nodes advances in one
- * tick — at most `instantPerRun` of them per run per tick: then the run yields to the others until the
- * next tick (docs/decisions/044-ticks-run-to-quiescence.md).
+ * tick — up to the tick's budget of such nodes (`instantPerTick`), shared out equally among the runs that
+ * have ready nodes when the tick begins (at least one each): a run that used its share yields to the
+ * others until the next tick (docs/decisions/044-ticks-run-to-quiescence.md).
  *
  * Each launched pick keeps what `undoPicks` needs when the tick's commit fails: the node's entry before it
  * started (entries are replaced, never mutated), whether it was already unflushed, and where its
@@ -32,13 +33,15 @@ export function pickReadyNodes(
   runs: Iterable<ActiveRun>,
   freeSlots: () => boolean,
   start: (run: ActiveRun, nodeId: string) => StartOutcome,
-  instantPerRun: number,
+  instantPerTick: number,
 ): Pick[] {
   const out: Pick[] = [];
-  for (const run of runs) {
+  const ready = [...runs].filter((r) => r.heap.size > 0);
+  const share = Math.max(1, Math.floor(instantPerTick / ready.length));
+  for (const run of ready) {
     const ending: string[] = [];
     let finished = 0;
-    while (run.heap.size && freeSlots() && run.inflight.size < run.perRunLimit && finished < instantPerRun) {
+    while (run.heap.size && freeSlots() && run.inflight.size < run.perRunLimit && finished < share) {
       const nodeId = run.heap.pop()!;
       if (run.inflight.has(nodeId)) {
         ending.push(nodeId);
