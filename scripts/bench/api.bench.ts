@@ -6,7 +6,8 @@
  *   measured) started through `run.start` over HTTP by 1 and by 4 clients, each client sending its next
  *   `run.start` when the previous one answered: runs/s, p50/p95 latency of `run.start`, start → finished;
  * - the server's RSS (its whole process tree) after 10,000 such runs;
- * - a 200-node no-op chain: per-node cost = (its wall − a 1-node run's wall) / 199, paired and alternated.
+ * - 200- and 2,000-node no-op chains: per-node cost = (its wall − a 1-node run's wall) / (nodes − 1), paired and
+ *   alternated, and the 2,000-node chain's per-node cost over the 200-node one's.
  *
  * How "finished" is detected: the benchmark opens the server's SQLite file read-only (WAL lets it read while
  * the server writes) and polls the count of finished runs every 2 ms — a run counts once its terminal status
@@ -154,6 +155,7 @@ export default async function apiBench(): Promise<void> {
   try {
     const one = (await client.call("template.save", { template: chain(1) })) as { id: string };
     const long = (await client.call("template.save", { template: chain(200) })) as { id: string };
+    const longer = (await client.call("template.save", { template: chain(2000) })) as { id: string };
     const db = new Database(path.join(dataDir, "wf.db"), { readonly: true, fileMustExist: true });
     const done = new FinishedRuns(db);
     console.log(`load average before: ${load()}; pid ${server.pid}, RSS ${treeRssMb(server.pid!).toFixed(0)} MB`);
@@ -201,18 +203,28 @@ export default async function apiBench(): Promise<void> {
       `server RSS after ${TOTAL_RUNS.toLocaleString("en")} runs: ${busyRss.toFixed(0)} MB at once, ${treeRssMb(server.pid!).toFixed(0)} MB after 12 s idle (goal < 300); not succeeded: ${done.failed()}`,
     );
 
-    // 200-node chain vs 1 node, alternated, per pair.
-    const diffs: number[] = [];
-    const walls: number[] = [];
+    // 200- and 2,000-node chains vs 1 node, alternated, per pair.
+    const per200: number[] = [];
+    const per2000: number[] = [];
+    const walls200: number[] = [];
+    const walls2000: number[] = [];
     await timedRun(client, done, long.id);
+    await timedRun(client, done, longer.id);
     for (let i = 0; i < 9; i++) {
       const base = await timedRun(client, done, one.id);
       const wall = await timedRun(client, done, long.id);
-      walls.push(wall);
-      diffs.push(wall - base);
+      walls200.push(wall);
+      per200.push((wall - base) / 199);
+      const base2 = await timedRun(client, done, one.id);
+      const wall2 = await timedRun(client, done, longer.id);
+      walls2000.push(wall2);
+      per2000.push((wall2 - base2) / 1999);
     }
     console.log(
-      `200-node no-op chain: wall p50 ${median(walls).toFixed(1)} ms, per node ${(median(diffs) / 199).toFixed(3)} ms (goal ≤ 0.3)`,
+      `200-node no-op chain: wall p50 ${median(walls200).toFixed(1)} ms (goal ≤ 20), per node ${median(per200).toFixed(3)} ms (goal ≤ 0.08)`,
+    );
+    console.log(
+      `2,000-node no-op chain: wall p50 ${median(walls2000).toFixed(1)} ms, per node ${median(per2000).toFixed(3)} ms — ${(median(per2000) / median(per200)).toFixed(2)}× the 200-node chain's (goal ≤ 1.5×)`,
     );
     console.log(`load average after: ${load()}`);
     db.close();

@@ -1,10 +1,11 @@
 /**
- * SQL for runs, node_runs and run_events (approvals: approval-queries.ts). The hot path (event append, node upsert,
- * run update) uses prepared statements cached per connection; callers wrap them in one
- * transaction so a transition and its event land together.
+ * SQL for runs, node_runs and run_events (approvals: approval-queries.ts). The hot path (a commit's events and
+ * node rows, multi-row; the run update) uses prepared statements cached per connection; callers wrap them in
+ * one transaction so a transition and its event land together.
  */
 import type Database from "better-sqlite3";
 import type { Db } from "./open-database";
+import { multiRowStatement } from "./multi-row-statement";
 import { perConnection } from "./per-connection";
 import { rawRowMapper, type RawRow } from "./map-raw-row";
 import { nodeRuns, runEvents, runs, type NodeRunRow, type RunEventRow, type RunRow } from "./schema";
@@ -68,16 +69,6 @@ function statements(sqlite: Database.Database) {
     updateRun: sqlite.prepare(
       `update runs set status = ?, error = ?, state = ?, last_event_id = ?, started_at = ?, finished_at = ? where id = ?`,
     ),
-    upsertNode: sqlite.prepare(
-      `insert into node_runs (run_id, node_id, status, attempt, iteration, output, error, state, started_at, finished_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       on conflict (run_id, node_id) do update set status = excluded.status, attempt = excluded.attempt,
-       output = excluded.output, error = excluded.error, state = excluded.state,
-       started_at = excluded.started_at, finished_at = excluded.finished_at`,
-    ),
-    insertEvent: sqlite.prepare(
-      `insert into run_events (run_id, id, type, node_id, status, payload, created_at) values (?, ?, ?, ?, ?, ?, ?)`,
-    ),
     selectRunRowLite: sqlite.prepare(
       `select id, template_pk, template_version, name, status, error, last_event_id, created_at, started_at,
          finished_at, started_by, trigger_id, trigger_kind from runs where id = ?`,
@@ -92,6 +83,21 @@ function statements(sqlite: Database.Database) {
 }
 
 const stmts = perConnection(statements);
+
+// The tick's hot path: every event and touched node row of a commit in a few multi-row statements.
+const writeNodeRows = multiRowStatement(
+  (values) =>
+    `insert into node_runs (run_id, node_id, status, attempt, iteration, output, error, state, started_at, finished_at)
+     values ${values}
+     on conflict (run_id, node_id) do update set status = excluded.status, attempt = excluded.attempt,
+     output = excluded.output, error = excluded.error, state = excluded.state,
+     started_at = excluded.started_at, finished_at = excluded.finished_at`,
+  10,
+);
+const writeEvents = multiRowStatement(
+  (values) => `insert into run_events (run_id, id, type, node_id, status, payload, created_at) values ${values}`,
+  7,
+);
 
 type RawRun = RawRow;
 const toRunRow = rawRowMapper(runs);
@@ -140,23 +146,29 @@ export function updateRunRow(db: Db, runId: string, u: RunUpdate): void {
   stmts(db).updateRun.run(u.status, u.error, u.state, u.lastEventId, u.startedAt, u.finishedAt, runId);
 }
 
-export function upsertNodeRun(db: Db, runId: string, n: NodeRunWrite): void {
-  stmts(db).upsertNode.run(
-    runId,
-    n.nodeId,
-    n.status,
-    n.attempt,
-    n.iteration,
-    n.output,
-    n.error,
-    n.state,
-    n.startedAt,
-    n.finishedAt,
-  );
+/** Inserts or updates node rows (an update keeps the row's iteration). */
+export function upsertNodeRuns(db: Db, runId: string, rows: readonly NodeRunWrite[]): void {
+  const values: unknown[] = [];
+  for (const n of rows)
+    values.push(
+      runId,
+      n.nodeId,
+      n.status,
+      n.attempt,
+      n.iteration,
+      n.output,
+      n.error,
+      n.state,
+      n.startedAt,
+      n.finishedAt,
+    );
+  writeNodeRows(db, values);
 }
 
-export function insertRunEvent(db: Db, runId: string, e: EventWrite): void {
-  stmts(db).insertEvent.run(runId, e.id, e.type, e.nodeId, e.status, e.payload, e.createdAt);
+export function insertRunEvents(db: Db, runId: string, events: readonly EventWrite[]): void {
+  const values: unknown[] = [];
+  for (const e of events) values.push(runId, e.id, e.type, e.nodeId, e.status, e.payload, e.createdAt);
+  writeEvents(db, values);
 }
 
 export function selectRunRow(db: Db, runId: string): RunRow | undefined {

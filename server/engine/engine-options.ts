@@ -28,6 +28,11 @@ export interface EngineOptions {
   executors?: ExecutorRegistry;
   /** Nodes running at once over all runs (default 32) and per run (default 16). */
   concurrency?: { global?: number; perRun?: number };
+  /**
+   * Nodes whose outcome is known at once (checkpoints, gates over expressions, …) one tick finishes, shared
+   * equally among the runs with ready nodes (at least one each); then they yield to the next tick (default 256).
+   */
+  instantNodesPerTick?: number;
   maxOutputBytes?: number;
   /** The shell that runs command lines with `-c` (default `/bin/sh`; tests run bash too). */
   shell?: string;

@@ -1,4 +1,7 @@
-/** Builds an executor's context for one attempt: substitution, environment, log sink, signal. */
+/**
+ * Builds an executor's context for one attempt: substitution, environment, log sink, signal. The part an
+ * instant node needs (`instantContext`: the node, references, expression values) is built alone for it.
+ */
 import { substituteReferences } from "@/lib/workflow/model/references";
 import { ENV_NAME, reservedEnvName } from "@/lib/workflow/shell/node-environment";
 import { ENV_VALUE_MAX_BYTES } from "@/lib/workflow/shell/render-shell-command";
@@ -7,7 +10,7 @@ import type { ActiveRun } from "./active-run";
 import type { ExecutorCatalog } from "@/lib/describe/executor-catalog-schema";
 import type { AgentProviders } from "@/server/providers/agent-providers";
 import type { ProcessSandbox } from "@/server/sandbox/process-sandbox";
-import type { ExecutorContext } from "./executors/executor";
+import type { ExecutorContext, InstantContext } from "./executors/executor";
 import { nodeIsolation } from "./node-isolation";
 
 export interface NodeContextOptions {
@@ -24,18 +27,36 @@ export interface NodeContextOptions {
   runsDir: string;
 }
 
-export function buildNodeContext(run: ActiveRun, nodeId: string, o: NodeContextOptions): ExecutorContext {
+/** The node, its references (with the run's secrets) and expression values: no environment, no I/O. */
+export function instantContext(run: ActiveRun, nodeId: string): InstantContext {
   const { spec, state } = run;
-  const node = spec.defs.get(nodeId)!;
-  const planned = spec.plan.nodes[nodeId];
-  const env: Record<string, string> = { ...o.sandbox.hostEnv };
   const baseLookup = runReferenceLookup(spec, state, nodeId);
   const secrets = run.secrets?.values;
   // `{secrets.NAME}` resolves only here, in the engine; a shell command receives it as WF_REF_n.
-  const lookupRef: typeof baseLookup = secrets
+  const lookup: typeof baseLookup = secrets
     ? (ref) =>
         ref.kind === "secret" ? (Object.hasOwn(secrets, ref.name) ? secrets[ref.name] : undefined) : baseLookup(ref)
     : baseLookup;
+  return {
+    runId: run.id,
+    nodeId,
+    node: spec.defs.get(nodeId)!,
+    planned: spec.plan.nodes[nodeId],
+    attempt: state.nodes[nodeId].attempts,
+    vars: state.vars,
+    resolve: (text, quote) => substituteReferences(text, lookup, quote).text,
+    lookup,
+    expressionContext: () => expressionContext(spec, state, nodeId),
+    routes: spec.plan.gates[nodeId] ?? [],
+  };
+}
+
+export function buildNodeContext(run: ActiveRun, nodeId: string, o: NodeContextOptions): ExecutorContext {
+  const { spec, state } = run;
+  const base = instantContext(run, nodeId);
+  const { node, planned } = base;
+  const env: Record<string, string> = { ...o.sandbox.hostEnv };
+  const secrets = run.secrets?.values;
   // Declared variables only, never over an inherited name (a stored run from before the rule may
   // hold one). A value too large for an environment string would make every exec fail (E2BIG);
   // commands still receive it through `{name}`, which passes it through a file.
@@ -51,20 +72,11 @@ export function buildNodeContext(run: ActiveRun, nodeId: string, o: NodeContextO
   env.WF_WORKSPACE = run.workspace;
   if (planned.iteration !== undefined) env.WF_ITERATION = String(planned.iteration);
   return {
-    runId: run.id,
-    nodeId,
-    node,
-    planned,
-    attempt: state.nodes[nodeId].attempts,
+    ...base,
     workspace: run.workspace,
-    vars: state.vars,
     signal: o.signal,
     ...(node.timeout_s ? { timeoutMs: node.timeout_s * 1000 } : {}),
     log: o.log,
-    resolve: (text, quote) => substituteReferences(text, lookupRef, quote).text,
-    lookup: lookupRef,
-    expressionContext: () => expressionContext(spec, state, nodeId),
-    routes: spec.plan.gates[nodeId] ?? [],
     env: env as NodeJS.ProcessEnv,
     maxOutputBytes: o.maxOutputBytes,
     providers: o.providers,

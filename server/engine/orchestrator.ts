@@ -5,7 +5,9 @@
  *
  * One scheduling tick, each step one helper:
  * 1. pick ready nodes (lowest topological index first) while slots are free, mark them started
- *    (`pick-ready-nodes.ts`);
+ *    (`pick-ready-nodes.ts`); a node whose outcome is known at once is finished right there
+ *    (`run-instant-node.ts`) and what it releases is picked in the same loop — up to
+ *    `instantNodesPerTick` in the tick, shared among the runs with ready nodes, then they yield to the next tick;
  * 2. persist, in one transaction for all runs, what the last completions produced and the starts
  *    (so a crash knows what was running) — a run started since the last tick is stored here too
  *    (`commit-runs.ts`); when the store refuses, the picks are undone (`undoPicks`: back to ready, slots
@@ -49,9 +51,13 @@ import { reenterRun } from "./reenter-run";
 import { setAsideUnreadableRun } from "./set-aside-unreadable-run";
 import type { RunOps } from "./run-ops";
 import { evictFinishedRuns } from "./evict-finished-runs";
-import { pickReadyNodes, undoPicks, type Pick } from "./pick-ready-nodes";
+import { pickReadyNodes, undoPicks, type Pick, type StartOutcome } from "./pick-ready-nodes";
+import { runInstantNode } from "./run-instant-node";
 
 export type { AutoDecision, EngineOptions, StartRunInput };
+
+/** Nodes finished at once per tick, shared among the runs (docs/decisions/044-ticks-run-to-quiescence.md). */
+const DEFAULT_INSTANT_NODES_PER_TICK = 256;
 
 export class RunEngine {
   private readonly runs = new Map<string, ActiveRun>();
@@ -60,6 +66,7 @@ export class RunEngine {
   private readonly executors: ExecutorRegistry;
   private readonly globalLimit: number;
   private readonly perRunLimit: number;
+  private readonly instantPerTick: number;
   private readonly providers: AgentProviders;
   private readonly catalog: () => ExecutorCatalog;
   private readonly judge: AgentJudge;
@@ -91,6 +98,7 @@ export class RunEngine {
     this.executors = o.executors ?? createExecutorRegistry();
     this.globalLimit = o.concurrency?.global ?? 32;
     this.perRunLimit = o.concurrency?.perRun ?? 16;
+    this.instantPerTick = o.instantNodesPerTick ?? DEFAULT_INSTANT_NODES_PER_TICK;
     this.commitRetry = new CommitRetry(this.clock, () => this.scheduleTick());
   }
 
@@ -338,13 +346,28 @@ export class RunEngine {
     return pickReadyNodes(
       this.runs.values(),
       () => this.running < this.globalLimit,
-      (run, nodeId) => {
-        if (!this.apply(run, { type: "node.started", at: this.clock.now(), nodeId })) return false;
-        run.inflight.set(nodeId, new AbortController());
-        this.running++;
-        return true;
-      },
+      (run, nodeId) => this.startNode(run, nodeId),
+      this.instantPerTick,
     );
+  }
+
+  /** Applies `node.started`; a node whose outcome is known now gets it applied too, else a slot for its launch. */
+  private startNode(run: ActiveRun, nodeId: string): StartOutcome {
+    if (!this.apply(run, { type: "node.started", at: this.clock.now(), nodeId })) return "refused";
+    const onStep = this.o.onAttemptStep;
+    const now = runInstantNode(
+      run,
+      nodeId,
+      this.executors,
+      onStep && ((step: AttemptStep) => onStep({ runId: run.id, nodeId, step })),
+    );
+    if (now) {
+      this.record(run, nodeId, resultToEvent(nodeId, this.clock.now(), now));
+      return "finished";
+    }
+    run.inflight.set(nodeId, new AbortController());
+    this.running++;
+    return "launch";
   }
 
   private launch(run: ActiveRun, nodeId: string): void {

@@ -4,7 +4,13 @@
  * previous attempt is still ending (cancelled, its process group being killed) waits: a new attempt
  * must never share the workspace with the old one's processes.
  *
- * Each pick keeps what `undoPicks` needs when the tick's commit fails: the node's entry before it
+ * A node whose outcome is known at once (`run-instant-node.ts`) is finished by `start` itself and takes
+ * no slot; the nodes it releases are taken in the same loop, so a chain of such nodes advances in one
+ * tick — up to the tick's budget of such nodes (`instantPerTick`), shared out equally among the runs that
+ * have ready nodes when the tick begins (at least one each): a run that used its share yields to the
+ * others until the next tick (docs/decisions/044-ticks-run-to-quiescence.md).
+ *
+ * Each launched pick keeps what `undoPicks` needs when the tick's commit fails: the node's entry before it
  * started (entries are replaced, never mutated), whether it was already unflushed, and where its
  * `node.started` event sits in the outbox. `node.started` changes nothing else (the run was running
  * already: a ready node keeps it so).
@@ -20,15 +26,22 @@ export interface Pick {
   outboxAt: number;
 }
 
+/** What `start` did with a node: refused it, started it for a launch, or finished it at once. */
+export type StartOutcome = "refused" | "launch" | "finished";
+
 export function pickReadyNodes(
   runs: Iterable<ActiveRun>,
   freeSlots: () => boolean,
-  start: (run: ActiveRun, nodeId: string) => boolean,
+  start: (run: ActiveRun, nodeId: string) => StartOutcome,
+  instantPerTick: number,
 ): Pick[] {
   const out: Pick[] = [];
-  for (const run of runs) {
+  const ready = [...runs].filter((r) => r.heap.size > 0);
+  const share = Math.max(1, Math.floor(instantPerTick / ready.length));
+  for (const run of ready) {
     const ending: string[] = [];
-    while (run.heap.size && freeSlots() && run.inflight.size < run.perRunLimit) {
+    let finished = 0;
+    while (run.heap.size && freeSlots() && run.inflight.size < run.perRunLimit && finished < share) {
       const nodeId = run.heap.pop()!;
       if (run.inflight.has(nodeId)) {
         ending.push(nodeId);
@@ -36,7 +49,9 @@ export function pickReadyNodes(
       }
       const pick = { run, nodeId, before: run.state.nodes[nodeId], wasTouched: run.touched.has(nodeId) };
       const outboxAt = run.outbox.length;
-      if (start(run, nodeId)) out.push({ ...pick, outboxAt });
+      const outcome = start(run, nodeId);
+      if (outcome === "launch") out.push({ ...pick, outboxAt });
+      else if (outcome === "finished") finished++;
     }
     for (const id of ending) run.heap.push(id);
   }
@@ -44,9 +59,11 @@ export function pickReadyNodes(
 }
 
 /**
- * The tick's commit failed: every pick goes back to ready, in memory, as if never taken — its slot
+ * The tick's commit failed: every launched pick goes back to ready, in memory, as if never taken — its slot
  * freed (`release`), its abort handle and `node.started` event dropped, its entry restored — so no
- * node is left `running` that the store does not know of, and the next tick picks it again.
+ * node is left `running` that the store does not know of, and the next tick picks it again. Nodes
+ * finished at once stay finished in memory, unflushed: nothing outside the engine saw them, and the
+ * next commit stores them.
  */
 export function undoPicks(picks: readonly Pick[], isActive: (run: ActiveRun) => boolean, release: () => void): void {
   for (let i = picks.length - 1; i >= 0; i--) {

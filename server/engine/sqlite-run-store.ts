@@ -8,14 +8,16 @@ import { insertRunSpec, selectRunSpec } from "@/server/db/run-spec-queries";
 import { isTerminalRunStatus } from "@/lib/workflow/model/statuses";
 import {
   inTransaction,
-  insertRunEvent,
+  insertRunEvents,
   insertRunRow,
   selectEventsAfter,
   selectNodeRuns,
   selectOpenRunIds,
   selectRunRow,
   updateRunRow,
-  upsertNodeRun,
+  upsertNodeRuns,
+  type EventWrite,
+  type NodeRunWrite,
 } from "@/server/db/run-queries";
 import { parseTemplate } from "@/lib/workflow/model/parse-template";
 import { RunEventSchema, runEventStatus } from "@/lib/workflow/run/run-events";
@@ -50,7 +52,7 @@ export class SqliteRunStore implements RunStore {
     try {
       inTransaction(this.db, () => {
         for (const b of batches) {
-          if (b.created) this.writeCreated(b.created);
+          if (b.created) this.writeCreated(b.created, b.state);
           out.set(b.runId, this.writeBatch(b));
         }
       });
@@ -64,7 +66,8 @@ export class SqliteRunStore implements RunStore {
     return out;
   }
 
-  private writeCreated(run: NewRun): void {
+  /** The run's rows; its node rows from `state`, the batch's (so the batch need not write them again). */
+  private writeCreated(run: NewRun, state: RunState): void {
     insertRunRow(this.db, {
       id: run.runId,
       templatePk: run.templatePk ?? null,
@@ -82,18 +85,21 @@ export class SqliteRunStore implements RunStore {
       triggerKind: run.trigger?.kind ?? null,
     });
     insertRunSpec(this.db, run.runId, JSON.stringify(run.template), JSON.stringify(run.plan));
-    for (const id of run.plan.order) {
-      upsertNodeRun(this.db, run.runId, nodeStateToRow(id, run.plan.nodes[id].iteration, run.state.nodes[id]));
-    }
+    upsertNodeRuns(
+      this.db,
+      run.runId,
+      run.plan.order.map((id) => nodeStateToRow(id, run.plan.nodes[id].iteration, state.nodes[id])),
+    );
     this.lastIds.set(run.runId, 0);
   }
 
   private writeBatch(b: RunBatch): StoredEvent[] {
     let last = this.lastIds.get(b.runId) ?? selectRunRow(this.db, b.runId)?.lastEventId ?? 0;
     const stored: StoredEvent[] = [];
+    const rows: EventWrite[] = [];
     for (const event of b.events) {
       last++;
-      insertRunEvent(this.db, b.runId, {
+      rows.push({
         id: last,
         type: event.type,
         nodeId: "nodeId" in event ? event.nodeId : null,
@@ -103,9 +109,12 @@ export class SqliteRunStore implements RunStore {
       });
       stored.push({ id: last, runId: b.runId, event });
     }
-    for (const id of b.touched) {
-      const n = b.state.nodes[id];
-      upsertNodeRun(this.db, b.runId, nodeStateToRow(id, undefined, n));
+    insertRunEvents(this.db, b.runId, rows);
+    // A run stored in this commit has every node row written from this state already.
+    if (!b.created) {
+      const nodes: NodeRunWrite[] = [];
+      for (const id of b.touched) nodes.push(nodeStateToRow(id, undefined, b.state.nodes[id]));
+      upsertNodeRuns(this.db, b.runId, nodes);
     }
     writeApprovalCommands(this.db, b.runId, b.approvals, b.decisions);
     updateRunRow(this.db, b.runId, runUpdate(b.state, last));

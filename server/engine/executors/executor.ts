@@ -24,21 +24,18 @@ export type ExecutorResult =
   | { status: "failed"; error: string; code?: string }
   | { status: "waiting"; request: ApprovalRequest };
 
-export interface ExecutorContext {
+/**
+ * What an executor may read to finish a node at once, inside the engine's tick (no process, no I/O, no
+ * log, no clock): the node, its plan entry, references and expression values.
+ */
+export interface InstantContext {
   runId: string;
   nodeId: string;
   node: WorkflowNode;
   planned: PlanNode;
   attempt: number;
-  workspace: string;
   vars: Readonly<Record<string, string>>;
-  signal: AbortSignal;
-  timeoutMs?: number;
-  log(stream: "stdout" | "stderr" | "engine", text: string): void;
-  /**
-   * Substitutes references in a node text that is not a command line (`quote` encodes each value,
-   * e.g. for a URL). Command lines go through `runCommandLine`, which passes values as data.
-   */
+  /** Substitutes references in a node text that is not a command line (`quote` encodes each value). */
   resolve(text: string, quote?: (v: string) => string): string;
   /** The value of a reference for this attempt (undefined when it cannot be resolved). */
   lookup: ReferenceLookup;
@@ -46,6 +43,13 @@ export interface ExecutorContext {
   expressionContext(): Record<string, unknown>;
   /** The gate's outgoing routes (gate nodes only). */
   routes: readonly GateRoute[];
+}
+
+export interface ExecutorContext extends InstantContext {
+  workspace: string;
+  signal: AbortSignal;
+  timeoutMs?: number;
+  log(stream: "stdout" | "stderr" | "engine", text: string): void;
   /** Environment for child processes (allowlist + run variables + the secrets the template references). */
   env: NodeJS.ProcessEnv;
   /** How child processes start (the bubblewrap sandbox, the spawner helper). */
@@ -66,4 +70,10 @@ export interface ExecutorContext {
 
 export interface Executor {
   run(ctx: ExecutorContext): Promise<ExecutorResult>;
+  /**
+   * The result without waiting, when no process, file or network is needed to know it (a checkpoint, a
+   * gate over an expression, a human step's request); undefined otherwise. The engine then finishes the node in the
+   * tick that starts it, in the same transaction (docs/decisions/044-ticks-run-to-quiescence.md).
+   */
+  runNow?(ctx: InstantContext): ExecutorResult | undefined;
 }
