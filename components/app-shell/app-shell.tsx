@@ -2,7 +2,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { hasRole } from "@/lib/access/roles";
-import { TriggerRefusalToasts } from "@/components/triggers/trigger-refusal-toasts";
+import { TriggerRefusalToasts } from "@/components/app-shell/trigger-refusal-toasts";
 import { AccountMenu } from "./account-menu";
 import { LiveIndicator } from "./live-indicator";
 import { LiveProvider } from "./live-provider";

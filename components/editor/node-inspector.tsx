@@ -12,7 +12,7 @@ import { useEditor, useEditorStore } from "./editor-provider";
 import { ChecksEditor } from "./fields/checks-editor";
 import { FieldInput } from "./fields/field-input";
 import { ConnectToField } from "./connect-to-field";
-import { PinnedMockField } from "@/components/simulate/pinned-mock-field";
+import { PinnedMockField } from "@/components/editor/pinned-mock-field";
 
 const NAME: FieldSpec = { name: "name", kind: "text" };
 const DESCRIPTION: FieldSpec = { name: "description", kind: "text" };
