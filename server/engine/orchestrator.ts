@@ -17,7 +17,7 @@
  * 5. forget finished runs (`evict-finished-runs.ts`; `activate` loads one again when asked).
  * Around it: a new run's checks and plan (`new-active-run.ts`), a stored run loaded again
  * (`load-active-run.ts`, `reenter-run.ts`), the reducer's commands (`dispatch-run-commands.ts`) and
- * the run's timers (`run-timers.ts`).
+ * the run's timers (`run-timers.ts`), a person's or the CLI's decision (`approval-decision.ts`).
  */
 import { DEFAULT_EXECUTOR_CATALOG } from "@/lib/describe/default-executor-catalog";
 import type { ExecutorCatalog } from "@/lib/describe/executor-catalog-schema";
@@ -26,7 +26,7 @@ import { redactDeep } from "@/lib/workflow/run/redact-secrets";
 import { finishedDownstream } from "@/lib/workflow/run/reset-nodes";
 import { RUN_CODES } from "@/lib/workflow/run/run-codes";
 import type { RunEvent } from "@/lib/workflow/run/run-events";
-import type { ApprovalRequest, RunState } from "@/lib/workflow/run/run-state";
+import type { RunState } from "@/lib/workflow/run/run-state";
 import { NO_AGENT_PROVIDERS, type AgentProviders } from "@/server/providers/agent-providers";
 import { defaultProcessSandbox, type ProcessSandbox } from "@/server/sandbox/process-sandbox";
 import type { ActiveRun } from "./active-run";
@@ -53,6 +53,7 @@ import type { RunOps } from "./run-ops";
 import { evictFinishedRuns } from "./evict-finished-runs";
 import { pickReadyNodes, undoPicks, type Pick, type StartOutcome } from "./pick-ready-nodes";
 import { runInstantNode } from "./run-instant-node";
+import { answerAutomatically, approvalTarget, decisionEvent } from "./approval-decision";
 
 export type { AutoDecision, EngineOptions, StartRunInput };
 
@@ -84,7 +85,14 @@ export class RunEngine {
     apply: (run, event) => this.apply(run, event),
     armRetry: (run, nodeId, at) => armRetry(run, nodeId, at, this.clock, this.ops.apply),
     armExpiry: (run, nodeId, approvalId, at) => armExpiry(run, nodeId, approvalId, at, this.clock, this.ops.apply),
-    autoDecide: (run, nodeId, approvalId, request) => this.autoDecide(run, nodeId, approvalId, request),
+    autoDecide: (run, nodeId, approvalId, request) =>
+      answerAutomatically(run, nodeId, approvalId, this.o.autoDecide?.({ runId: run.id, nodeId, request }), request, {
+        decide: (id, d) => this.decide(id, d),
+        refused: (err) => {
+          this.apply(run, { type: "node.log", at: this.clock.now(), nodeId, stream: "engine", text: String(err) });
+          this.tick();
+        },
+      }),
     onReady: (run, nodeId) => this.o.onNodeTiming?.({ runId: run.id, nodeId, phase: "ready", at: performance.now() }),
   };
 
@@ -194,24 +202,12 @@ export class RunEngine {
    * the node's open request under exactly this id takes it, never a later request of the same node.
    */
   decide(approvalId: string, d: AutoDecision & { by?: string }): void {
-    const first = approvalId.indexOf(":");
-    const last = approvalId.lastIndexOf(":");
-    if (first < 0 || last <= first) throw new DecisionRefusedError(`unknown approval ${approvalId}`);
-    const run = this.activate(approvalId.slice(0, first));
-    const nodeId = approvalId.slice(first + 1, last);
+    const { runId, nodeId } = approvalTarget(approvalId);
+    const run = this.activate(runId);
     if (run.state.nodes[nodeId]?.approvalId !== approvalId)
       throw new DecisionRefusedError(`approval ${approvalId} is not open (it was replaced or closed)`);
     run.decisions.set(approvalId, { decision: d.decision, answer: d.answer, comment: d.comment, by: d.by });
-    const ok = this.apply(run, {
-      type: "decision.given",
-      at: this.clock.now(),
-      nodeId,
-      approvalId,
-      decision: d.decision,
-      ...(d.answer !== undefined ? { answer: d.answer } : {}),
-      ...(d.comment !== undefined ? { comment: d.comment } : {}),
-      ...(d.by !== undefined ? { by: d.by } : {}),
-    });
+    const ok = this.apply(run, decisionEvent(nodeId, approvalId, d, this.clock.now()));
     if (!ok) {
       run.decisions.delete(approvalId);
       throw new DecisionRefusedError(`approval ${approvalId} is not open or "${d.decision}" is not a choice`);
@@ -283,28 +279,6 @@ export class RunEngine {
     dispatchRunCommands(run, r.commands, this.ops);
     this.scheduleTick();
     return true;
-  }
-
-  private autoDecide(run: ActiveRun, nodeId: string, approvalId: string, request: ApprovalRequest): void {
-    const d = this.o.autoDecide?.({ runId: run.id, nodeId, request });
-    // Deferred: the approval row is written before it is answered.
-    if (!d) return;
-    run.pendingDecisions++;
-    queueMicrotask(() => {
-      run.pendingDecisions--;
-      try {
-        // The CLI's one operator stands for every approver the approval needs.
-        for (let i = 1; i <= (request.required ?? 1); i++) {
-          const n = run.state.nodes[nodeId];
-          if (i > 1 && (n.status !== "waiting" || n.approvalId !== approvalId)) break;
-          this.decide(approvalId, { ...d, by: i === 1 ? "auto" : `auto-${i}` });
-        }
-      } catch (err) {
-        // A refused automatic answer (e.g. an unknown branch) leaves the node waiting for a person.
-        this.apply(run, { type: "node.log", at: this.clock.now(), nodeId, stream: "engine", text: String(err) });
-        this.tick();
-      }
-    });
   }
 
   private scheduleTick(): void {
