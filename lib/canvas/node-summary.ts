@@ -28,5 +28,9 @@ export function nodeSummary(node: WorkflowNode): string {
       return node.auto_continue === false
         ? "pauses for a person"
         : firstLine(`saves ${(node.save_fields ?? ["state"]).join(", ")}`);
+    case "workflow":
+      return node.template
+        ? firstLine(`runs ${node.template}${node.version !== undefined ? ` v${node.version}` : ""}`)
+        : "no template chosen";
   }
 }

@@ -54,6 +54,7 @@ const SHAPES: Readonly<Record<WorkflowNode["type"], [string, string]>> = {
   checkpoint: ["((", "))"],
   gate: ["{", "}"],
   loop: ["{{", "}}"],
+  workflow: ["[", "]"],
 };
 
 /**

@@ -17,6 +17,7 @@ describe("the node creator's search", () => {
       "checkpoint",
       "gate",
       "loop",
+      "workflow",
       "skill:claude-code",
       "skill:pytest",
       "note",

@@ -23,6 +23,7 @@ export const TYPE_HELP: Record<NodeType, string> = {
   checkpoint: "save state, maybe pause",
   gate: "pick a branch",
   loop: "repeat up to N times",
+  workflow: "run another template and wait for it",
 };
 
 /** What the creator lists, in this order when nothing is typed. */

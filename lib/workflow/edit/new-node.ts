@@ -13,6 +13,7 @@ const ID_PREFIX: Record<NodeType, string> = {
   checkpoint: "CP",
   gate: "G",
   loop: "L",
+  workflow: "W",
 };
 
 const DEFAULTS: Record<NodeType, Record<string, unknown>> = {
@@ -24,6 +25,7 @@ const DEFAULTS: Record<NodeType, Record<string, unknown>> = {
   checkpoint: { name: "Checkpoint", auto_continue: false, save_fields: ["output"] },
   gate: { name: "Gate", condition: "" },
   loop: { name: "Loop", max_iter: 3, args_template: "echo iteration {iteration}" },
+  workflow: { name: "Sub-workflow", template: "", inputs: {} },
 };
 
 /** The next free id with `prefix` (`N-001` when none is taken; numbers padded to 3, `CP` to 2). */

@@ -66,5 +66,7 @@ export function parseFieldText(kind: FieldKind, text: string, previous?: unknown
       return { ok: true, value: text === "true" };
     case "checks":
       return { ok: false, message: "Checks are edited in their own list." };
+    case "inputs":
+      return { ok: false, message: "Inputs are edited in their own list." };
   }
 }

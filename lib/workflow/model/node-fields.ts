@@ -18,7 +18,9 @@ export type FieldKind =
   | "list"
   | "retries"
   | "onFail"
-  | "checks";
+  | "checks"
+  /** A map of names to `{reference}` templates (a workflow node's `inputs`). */
+  | "inputs";
 
 export interface FieldSpec {
   name: string;
@@ -120,6 +122,12 @@ export const NODE_FIELDS: Record<NodeType, readonly FieldSpec[]> = {
     { name: "max_iter", kind: "integer", help: "at most this many iterations" },
     { name: "until", kind: "reference", help: "ends the loop early when it is true" },
     { name: "args_template", kind: "code", help: "{iteration} counts from 1" },
+    ...WORK_BEHAVIOUR,
+  ],
+  workflow: [
+    { name: "template", kind: "text", help: "the child template: a library id or template_id" },
+    { name: "version", kind: "text", help: "a pinned version; empty: the latest at run start" },
+    { name: "inputs", kind: "inputs", help: "each child variable from the parent's references" },
     ...WORK_BEHAVIOUR,
   ],
 };

@@ -14,7 +14,7 @@ describe("template.schema.json", () => {
     };
     expect(schema.required).toEqual(expect.arrayContaining(["template_id", "name", "nodes"]));
     const variants = schema.properties.nodes.items.oneOf ?? schema.properties.nodes.items.anyOf ?? [];
-    expect(variants).toHaveLength(8);
+    expect(variants).toHaveLength(9);
   });
 
   it("accepts phases as plain names as well as { name, description } (normalizeTemplate maps them)", () => {

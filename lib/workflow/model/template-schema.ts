@@ -27,7 +27,17 @@ const retryCount = z
   .number()
   .check(z.int(), z.minimum(0), z.maximum(B.retries.max, overBound(B.retries.max, "retries", B.retries.text)));
 
-export const NODE_TYPES = ["shell", "agent", "skill", "http", "human", "checkpoint", "gate", "loop"] as const;
+export const NODE_TYPES = [
+  "shell",
+  "agent",
+  "skill",
+  "http",
+  "human",
+  "checkpoint",
+  "gate",
+  "loop",
+  "workflow",
+] as const;
 export const NodeTypeSchema = z.enum(NODE_TYPES);
 export type NodeType = z.infer<typeof NodeTypeSchema>;
 
@@ -194,6 +204,18 @@ export const LoopNodeSchema = z.looseObject({
   until: optionalText,
 });
 
+/** A sub-workflow: runs another saved template as a child run and waits for it (docs/model.md, "workflow"). */
+export const WorkflowCallNodeSchema = z.looseObject({
+  ...nodeBase,
+  type: z.literal("workflow"),
+  /** The child: a library id (`tpl_…`) or a `template_id`; in the CLI also a file path relative to the parent's file. */
+  template: optionalText,
+  /** A pinned version; absent: the latest version at run start is pinned into the run. */
+  version: z.optional(z.union([z.string(), z.number()])),
+  /** Child variable → a template over the parent's references (`{env}`, `{N-002.output}`). */
+  inputs: z.optional(z.record(z.string(), z.string())),
+});
+
 export const NodeSchema = z.discriminatedUnion("type", [
   ShellNodeSchema,
   AgentNodeSchema,
@@ -203,6 +225,7 @@ export const NodeSchema = z.discriminatedUnion("type", [
   CheckpointNodeSchema,
   GateNodeSchema,
   LoopNodeSchema,
+  WorkflowCallNodeSchema,
 ]);
 export type WorkflowNode = z.infer<typeof NodeSchema>;
 export type NodeOfType<T extends NodeType> = Extract<WorkflowNode, { type: T }>;
@@ -254,6 +277,11 @@ export const TemplateSchema = z.looseObject({
   /** `parallel` when absent: independent ready nodes run concurrently. */
   execution_mode: z._default(z.enum(EXECUTION_MODES), "parallel"),
   metadata: z._default(z.record(z.string(), z.unknown()), {}),
+  /**
+   * What a finished run hands back (a caller's workflow node reads them): name → a template over the run's
+   * references, evaluated when the run succeeds. Absent: `{ output: <the last finished node's output> }`.
+   */
+  outputs: z.optional(z.record(z.string(), z.string())),
 });
 export type Template = z.infer<typeof TemplateSchema>;
 /** What a user may write: defaults not yet applied. */
