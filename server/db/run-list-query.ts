@@ -13,12 +13,14 @@ export interface RunPageQuery {
   templateId?: string;
   /** Runs one trigger started. */
   triggerId?: string;
+  /** A run's child runs (sub-workflows). */
+  parentRunId?: string;
   limit: number;
   cursor?: { createdAt: number; id: string };
 }
 
 const COLUMNS = `id, template_pk, template_version, name, status, error, last_event_id, created_at, started_at,
-  finished_at, started_by, trigger_id, trigger_kind`;
+  finished_at, started_by, trigger_id, trigger_kind, parent_run_id, parent_node_id`;
 
 /** `<createdAt>:<runId>` → its parts, or undefined when it is not such a cursor. */
 export function parseRunCursor(cursor: string): { createdAt: number; id: string } | undefined {
@@ -44,6 +46,10 @@ export function selectRunPage(db: Db, q: RunPageQuery): { rows: RunRowLite[]; mo
   if (q.triggerId) {
     where.push("trigger_id = @triggerId");
     params.triggerId = q.triggerId;
+  }
+  if (q.parentRunId) {
+    where.push("parent_run_id = @parentRunId");
+    params.parentRunId = q.parentRunId;
   }
   if (q.cursor) {
     // A row value comparison walks the (created_at, id) index from the cursor on.

@@ -25,6 +25,8 @@ export interface NewRunRow {
   startedBy: string | null;
   triggerId: string | null;
   triggerKind: string | null;
+  parentRunId: string | null;
+  parentNodeId: string | null;
 }
 
 export interface NodeRunWrite {
@@ -61,9 +63,9 @@ function statements(sqlite: Database.Database) {
   return {
     insertRun: sqlite.prepare(
       `insert into runs (id, template_pk, template_version, template_json, plan_json, name, status, variables, workspace, state,
-         started_by, trigger_id, trigger_kind)
+         started_by, trigger_id, trigger_kind, parent_run_id, parent_node_id)
        values (@id, @templatePk, @templateVersion, @templateJson, @planJson, @name, @status, @variables, @workspace, @state,
-         @startedBy, @triggerId, @triggerKind)`,
+         @startedBy, @triggerId, @triggerKind, @parentRunId, @parentNodeId)`,
     ),
     // Hot path: positional parameters bind faster than named ones.
     updateRun: sqlite.prepare(
@@ -71,7 +73,7 @@ function statements(sqlite: Database.Database) {
     ),
     selectRunRowLite: sqlite.prepare(
       `select id, template_pk, template_version, name, status, error, last_event_id, created_at, started_at,
-         finished_at, started_by, trigger_id, trigger_kind from runs where id = ?`,
+         finished_at, started_by, trigger_id, trigger_kind, parent_run_id, parent_node_id from runs where id = ?`,
     ),
     selectRun: sqlite.prepare(`select * from runs where id = ?`),
     selectNodes: sqlite.prepare(`select * from node_runs where run_id = ?`),

@@ -91,6 +91,9 @@ export const runs = sqliteTable(
     /** The trigger that started it (docs/triggers.md); null for runs a person or client started. */
     triggerId: text("trigger_id"),
     triggerKind: text("trigger_kind", { enum: TRIGGER_KINDS }),
+    /** A sub-workflow run: the run and workflow node that started it (docs/engine.md, "Sub-workflows"); else null. */
+    parentRunId: text("parent_run_id"),
+    parentNodeId: text("parent_node_id"),
   },
   (t) => [
     index("runs_status_idx").on(t.status),
@@ -102,6 +105,8 @@ export const runs = sqliteTable(
     index("runs_template_idx").on(t.templatePk, t.createdAt),
     // run.list's trigger filter, and a trigger's previous run.
     index("runs_trigger_idx").on(t.triggerId, t.createdAt, t.id),
+    // run.list's parentRunId filter: a run's child runs.
+    index("runs_parent_idx").on(t.parentRunId, t.createdAt, t.id),
   ],
 );
 

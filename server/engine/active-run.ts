@@ -3,7 +3,7 @@ import type { RunCommand } from "@/lib/workflow/run/run-commands";
 import type { RunEvent } from "@/lib/workflow/run/run-events";
 import type { RunSpec } from "@/lib/workflow/run/run-spec";
 import type { RunState } from "@/lib/workflow/run/run-state";
-import type { ApprovalDecisionInfo, NewRun } from "./run-store";
+import type { ApprovalDecisionInfo, NewRun, RunParent } from "./run-store";
 import type { RunSecrets } from "./run-secrets";
 
 /** A binary min-heap of planned node ids keyed by topological index (the ready-set tie-break). */
@@ -71,6 +71,14 @@ export interface ActiveRun {
   perRunLimit: number;
   /** Automatic decisions queued but not applied yet (the run is not settled while > 0). */
   pendingDecisions: number;
+  /** Who started it: a workflow node's child run is started by the same person. */
+  startedBy?: { userId: string | null; email: string };
+  /** A sub-workflow run: the parent run and its workflow node. */
+  parent?: RunParent;
+  /** The file the template was read from (the CLI's file-path children). */
+  sourceFile?: string;
+  /** How deeply nested it is (0: not a child), once known. */
+  depth?: number;
 }
 
 export function createActiveRun(spec: RunSpec, state: RunState, workspace: string, perRunLimit: number): ActiveRun {

@@ -17,6 +17,9 @@ export function dispatchRunCommands(run: ActiveRun, commands: readonly RunComman
       case "kill":
         run.inflight.get(c.nodeId)?.abort();
         break;
+      case "cancel-child":
+        ops.cancelChild(c.childRunId);
+        break;
       case "ask":
         run.approvals.push(c);
         ops.autoDecide(run, c.nodeId, c.approvalId, c.request);

@@ -5,7 +5,8 @@ import type { ExecutorCatalog } from "@/lib/describe/executor-catalog-schema";
 import type { AgentProviders } from "@/server/providers/agent-providers";
 import type { ProcessSandbox } from "@/server/sandbox/process-sandbox";
 import type { Clock } from "./clock";
-import type { RunTrigger } from "./run-store";
+import type { RunParent, RunTrigger } from "./run-store";
+import type { ChildTemplateSource } from "./child-templates";
 import type { RunEventBus } from "./event-bus";
 import type { ExecutorRegistry } from "./executors/executor-registry";
 import type { AgentJudge } from "./run-checks";
@@ -50,6 +51,8 @@ export interface EngineOptions {
   catalog?: () => ExecutorCatalog;
   /** How node processes start: bubblewrap, spawner helpers, the host variables they inherit (default: from the environment). */
   sandbox?: ProcessSandbox;
+  /** Where workflow nodes' child templates come from (the library, the CLI's files); none: they fail (RUN042). */
+  childTemplates?: ChildTemplateSource;
   /** Fault-injection hook: a step of a node attempt begins (a throw fails the attempt at that step). */
   onAttemptStep?: (e: { runId: string; nodeId: string; step: AttemptStep | "writing the result" }) => void;
   /** Measurement hook: a node was picked to start / its process was spawned. */
@@ -68,4 +71,8 @@ export interface StartRunInput {
   startedBy?: { userId: string | null; email: string };
   /** The trigger that started it (`runs.trigger_id`, `trigger_kind`): docs/triggers.md. */
   trigger?: RunTrigger;
+  /** A sub-workflow run: the parent run and its workflow node (`runs.parent_run_id`, `parent_node_id`). */
+  parent?: RunParent;
+  /** The file the template was read from (the CLI): file-path children resolve relative to it. */
+  sourceFile?: string;
 }

@@ -22,5 +22,7 @@ export function loadActiveRun(
   if (diagnostics.length) throw new RunStateInvalidError(runId, diagnostics);
   const run = createActiveRun(makeRunSpec(stored.template, stored.plan), stored.state, stored.workspace, perRunLimit);
   run.secrets = resolveRunSecrets(stored.template, secretSource).secrets;
+  if (stored.startedBy) run.startedBy = stored.startedBy;
+  if (stored.parent) run.parent = stored.parent;
   return run;
 }

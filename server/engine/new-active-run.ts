@@ -12,6 +12,7 @@ import { checkSkillCommands } from "./check-skill-commands";
 import type { StartRunInput } from "./engine-options";
 import { RunInputError } from "./engine-errors";
 import { prepareRun } from "./prepare-run";
+import { pinChildTemplates, type ChildTemplateSource } from "./child-templates";
 import { resolveRunSecrets, type SecretSource } from "./run-secrets";
 import { resolveRunVariables } from "./resolve-run-variables";
 import { workspacePath } from "@/server/engine/confinement/workspace";
@@ -21,17 +22,21 @@ export interface NewRunContext {
   perRunLimit: number;
   catalog: () => ExecutorCatalog;
   secretSource?: SecretSource;
+  childTemplates?: ChildTemplateSource;
 }
 
 export function newActiveRun(input: StartRunInput, c: NewRunContext): ActiveRun {
-  // 1. Validation and the plan, 2. variables, skill recipes, secrets.
-  const { vars, diagnostics } = resolveRunVariables(input.template, input.variables ?? {}, input.refuseUndeclared);
-  const prepared = prepareRun(input.template);
-  const secrets = resolveRunSecrets(input.template, c.secretSource);
+  // 0. Workflow nodes' children pinned, 1. validation and the plan, 2. variables, skill recipes, secrets.
+  const pinned = pinChildTemplates(input.template, c.childTemplates, { file: input.sourceFile });
+  const template = pinned.template;
+  const { vars, diagnostics } = resolveRunVariables(template, input.variables ?? {}, input.refuseUndeclared);
+  const prepared = prepareRun(template);
+  const secrets = resolveRunSecrets(template, c.secretSource);
   const problems = [
+    ...pinned.problems,
     ...prepared.problems,
     ...diagnostics,
-    ...checkSkillCommands(input.template, c.catalog),
+    ...checkSkillCommands(template, c.catalog),
     ...secrets.diagnostics,
   ];
   const { plan, spec } = prepared;
@@ -42,17 +47,21 @@ export function newActiveRun(input: StartRunInput, c: NewRunContext): ActiveRun 
   const workspace = workspacePath(c.runsDir, runId);
   const run = createActiveRun(spec, state, workspace, c.perRunLimit);
   run.secrets = secrets.secrets;
+  if (input.startedBy) run.startedBy = input.startedBy;
+  if (input.parent) run.parent = input.parent;
+  if (input.sourceFile) run.sourceFile = input.sourceFile;
   run.created = {
     runId,
-    template: input.template,
+    template,
     plan,
     state,
-    name: input.template.name,
+    name: template.name,
     workspace,
     templatePk: input.templatePk ?? null,
     templateVersion: input.templateVersion ?? null,
     ...(input.startedBy ? { startedBy: input.startedBy } : {}),
     ...(input.trigger ? { trigger: input.trigger } : {}),
+    ...(input.parent ? { parent: input.parent } : {}),
   };
   return run;
 }

@@ -48,12 +48,13 @@ import { loadActiveRun } from "./load-active-run";
 import { armExpiry, armRetry } from "./run-timers";
 import { dispatchRunCommands } from "./dispatch-run-commands";
 import { reenterRun } from "./reenter-run";
-import { setAsideUnreadableRun } from "./set-aside-unreadable-run";
+import { resumeEach, setAsideUnreadableRun } from "./set-aside-unreadable-run";
 import type { RunOps } from "./run-ops";
 import { evictFinishedRuns } from "./evict-finished-runs";
 import { pickReadyNodes, undoPicks, type Pick, type StartOutcome } from "./pick-ready-nodes";
 import { runInstantNode } from "./run-instant-node";
 import { answerAutomatically, approvalTarget, decisionEvent } from "./approval-decision";
+import { ChildRuns } from "./child-runs";
 
 export type { AutoDecision, EngineOptions, StartRunInput };
 
@@ -94,7 +95,18 @@ export class RunEngine {
         },
       }),
     onReady: (run, nodeId) => this.o.onNodeTiming?.({ runId: run.id, nodeId, phase: "ready", at: performance.now() }),
+    cancelChild: (childRunId) => this.children.cancel(childRunId),
+    reattachChild: (run, nodeId) => this.children.reattach(run, nodeId),
   };
+
+  private readonly children = new ChildRuns({
+    now: () => this.clock.now(),
+    apply: (run, event) => this.apply(run, event),
+    createRun: (input) => this.createRun(input),
+    activate: (id) => this.activate(id),
+    find: (id) => this.runs.get(id),
+    loadRun: (id) => this.o.store.loadRun(id),
+  });
 
   constructor(private readonly o: EngineOptions) {
     this.bus = o.bus ?? createRunEventBus();
@@ -155,6 +167,7 @@ export class RunEngine {
       perRunLimit: this.perRunLimit,
       catalog: this.catalog,
       secretSource: this.o.secretSource,
+      childTemplates: this.o.childTemplates,
     });
     this.runs.set(run.id, run);
     this.apply(run, { type: "run.started", at: this.clock.now() });
@@ -166,19 +179,12 @@ export class RunEngine {
    * each marked failed in the store with the reason (RUN035).
    */
   recoverRuns(filter?: (runId: string) => boolean): { resumed: string[]; invalid: RunStateInvalidError[] } {
-    const resumed: string[] = [];
-    const invalid: RunStateInvalidError[] = [];
-    for (const id of this.o.store.openRunIds()) {
-      if (this.runs.has(id) || (filter && !filter(id))) continue;
-      try {
-        this.resumeRun(id);
-        resumed.push(id);
-      } catch (err) {
-        // One unreadable run is closed as failed with the reason; the others still resume.
-        invalid.push(setAsideUnreadableRun(this.runs, this.o.store, id, err, this.clock.now()));
-      }
-    }
-    return { resumed, invalid };
+    const ids = this.o.store.openRunIds().filter((id) => !this.runs.has(id) && (!filter || filter(id)));
+    return resumeEach(
+      ids,
+      (id) => this.resumeRun(id),
+      (id, err) => setAsideUnreadableRun(this.runs, this.o.store, id, err, this.clock.now()),
+    );
   }
 
   /**
@@ -277,6 +283,7 @@ export class RunEngine {
     run.outbox.push(event, ...r.events);
     for (const id of r.touched) run.touched.add(id);
     dispatchRunCommands(run, r.commands, this.ops);
+    if (run.parent) this.children.changed(run);
     this.scheduleTick();
     return true;
   }
@@ -328,6 +335,8 @@ export class RunEngine {
   /** Applies `node.started`; a node whose outcome is known now gets it applied too, else a slot for its launch. */
   private startNode(run: ActiveRun, nodeId: string): StartOutcome {
     if (!this.apply(run, { type: "node.started", at: this.clock.now(), nodeId })) return "refused";
+    // A workflow node starts its child run and holds no slot while it runs (`child-runs.ts`).
+    if (run.spec.plan.nodes[nodeId].type === "workflow") return (this.children.start(run, nodeId), "finished");
     const onStep = this.o.onAttemptStep;
     const now = runInstantNode(
       run,

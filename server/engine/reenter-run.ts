@@ -8,8 +8,12 @@ import type { RunOps } from "./run-ops";
 
 export function reenterRun(run: ActiveRun, now: number, ops: RunOps): void {
   const order = run.spec.plan.order;
-  for (const id of order)
-    if (run.state.nodes[id].status === "running") ops.apply(run, { type: "node.interrupted", at: now, nodeId: id });
+  for (const id of order) {
+    const n = run.state.nodes[id];
+    // A workflow node with a child run was not working in this process: it looks at its child again.
+    if (n.child && (n.status === "running" || (n.status === "waiting" && !n.approvalId))) ops.reattachChild(run, id);
+    else if (n.status === "running") ops.apply(run, { type: "node.interrupted", at: now, nodeId: id });
+  }
   if (run.state.status === "pending") ops.apply(run, { type: "run.started", at: now });
   for (const id of order) {
     const n = run.state.nodes[id];

@@ -22,6 +22,9 @@ export function runListItem(row: RunRowLite) {
     startedBy: startedByOf(row)?.email ?? null,
     /** The trigger that started it (docs/triggers.md), else null. */
     trigger: row.triggerId && row.triggerKind ? { id: row.triggerId, kind: row.triggerKind } : null,
+    /** A sub-workflow run: the run and workflow node that started it; else null. */
+    parentRunId: row.parentRunId ?? null,
+    parentNodeId: row.parentNodeId ?? null,
   };
 }
 
@@ -48,6 +51,7 @@ export function runDetails(store: SqliteRunStore, runId: string) {
       ...(n.skipReason ? { skipReason: n.skipReason } : {}),
       ...(n.gate ? { gate: n.gate } : {}),
       ...(n.approvalId && n.status === "waiting" ? { approvalId: n.approvalId } : {}),
+      ...(n.child ? { childRunId: n.child.runId, child: n.child } : {}),
       startedAt: n.startedAt ?? null,
       finishedAt: n.finishedAt ?? null,
     };
@@ -59,6 +63,8 @@ export function runDetails(store: SqliteRunStore, runId: string) {
       error: state.error ?? null,
       vars: state.vars,
       workspace: stored.workspace,
+      /** What the run handed back when it succeeded (the template's `outputs`), else null. */
+      outputs: state.outputs ?? null,
     },
     nodes,
     /** For the browser's run view: replaying events through applyRunEvent needs the plan and the template. */

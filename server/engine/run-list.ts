@@ -13,6 +13,8 @@ export const RunListInput = z.object({
   templateId: z.string().min(1).optional(),
   /** Runs this trigger started (docs/triggers.md). */
   triggerId: z.string().min(1).max(100).optional(),
+  /** The child runs (sub-workflows) of this run. */
+  parentRunId: z.string().min(1).max(100).optional(),
   limit: z.number().int().min(1).max(500).default(50),
   cursor: z
     .string()

@@ -12,4 +12,8 @@ export interface RunOps {
   autoDecide(run: ActiveRun, nodeId: string, approvalId: string, request: ApprovalRequest): void;
   /** A node became ready (measurement hook). */
   onReady(run: ActiveRun, nodeId: string): void;
+  /** Cancels a workflow node's child run. */
+  cancelChild(childRunId: string): void;
+  /** After a restart: a workflow node whose child run is going looks at it again. */
+  reattachChild(run: ActiveRun, nodeId: string): void;
 }

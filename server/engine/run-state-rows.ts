@@ -46,7 +46,7 @@ export function runStateFromRows(plan: RunPlan, run: RunRow, rows: NodeRunRow[])
     if (n.retryAt) retrying++;
     blockers[id] = plan.nodes[id].deps.filter((d) => !nodes[d] || !isSatisfied(nodes[d])).length;
   }
-  const extra = JSON.parse(run.state) as { stopping?: boolean };
+  const extra = JSON.parse(run.state) as { stopping?: boolean; outputs?: Record<string, string> };
   return {
     runId: run.id,
     status: run.status,
@@ -59,5 +59,6 @@ export function runStateFromRows(plan: RunPlan, run: RunRow, rows: NodeRunRow[])
     retrying,
     ...(run.startedAt !== null ? { startedAt: run.startedAt } : {}),
     ...(run.finishedAt !== null ? { finishedAt: run.finishedAt } : {}),
+    ...(extra.outputs ? { outputs: extra.outputs } : {}),
   };
 }

@@ -21,6 +21,13 @@ export interface NewRun {
   templateVersion?: number | null;
   startedBy?: { userId: string | null; email: string };
   trigger?: RunTrigger;
+  /** A sub-workflow run: the parent run and its workflow node. */
+  parent?: RunParent;
+}
+
+export interface RunParent {
+  runId: string;
+  nodeId: string;
 }
 
 /** A run a trigger started says which (docs/triggers.md). */
@@ -59,6 +66,9 @@ export interface StoredRun {
   lastEventId: number;
   createdAt: number;
   templatePk: string | null;
+  templateVersion: number | null;
+  startedBy: { userId: string | null; email: string } | null;
+  parent: RunParent | null;
 }
 
 export interface StoredEvent {

@@ -33,3 +33,22 @@ export function setAsideUnreadableRun(
   });
   return new RunStateInvalidError(runId, diagnostics);
 }
+
+/** Resumes each run; one that cannot be read is set aside (failed with the reason) and the others still resume. */
+export function resumeEach(
+  ids: readonly string[],
+  resume: (id: string) => void,
+  setAside: (id: string, err: unknown) => RunStateInvalidError,
+): { resumed: string[]; invalid: RunStateInvalidError[] } {
+  const resumed: string[] = [];
+  const invalid: RunStateInvalidError[] = [];
+  for (const id of ids) {
+    try {
+      resume(id);
+      resumed.push(id);
+    } catch (err) {
+      invalid.push(setAside(id, err));
+    }
+  }
+  return { resumed, invalid };
+}

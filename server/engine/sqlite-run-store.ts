@@ -14,6 +14,7 @@ import {
   selectNodeRuns,
   selectOpenRunIds,
   selectRunRow,
+  startedByOf,
   updateRunRow,
   upsertNodeRuns,
   type EventWrite,
@@ -32,7 +33,9 @@ function runUpdate(state: RunState, lastEventId: number) {
   return {
     status: state.status,
     error: state.error ?? null,
-    state: JSON.stringify({ stopping: state.stopping }),
+    state: JSON.stringify(
+      state.outputs ? { stopping: state.stopping, outputs: state.outputs } : { stopping: state.stopping },
+    ),
     lastEventId,
     startedAt: state.startedAt ?? null,
     finishedAt: state.finishedAt ?? null,
@@ -83,6 +86,8 @@ export class SqliteRunStore implements RunStore {
       startedBy: run.startedBy ? JSON.stringify(run.startedBy) : null,
       triggerId: run.trigger?.id ?? null,
       triggerKind: run.trigger?.kind ?? null,
+      parentRunId: run.parent?.runId ?? null,
+      parentNodeId: run.parent?.nodeId ?? null,
     });
     insertRunSpec(this.db, run.runId, JSON.stringify(run.template), JSON.stringify(run.plan));
     upsertNodeRuns(
@@ -143,6 +148,9 @@ export class SqliteRunStore implements RunStore {
       lastEventId: row.lastEventId,
       createdAt: row.createdAt,
       templatePk: row.templatePk,
+      templateVersion: row.templateVersion,
+      startedBy: startedByOf(row) ?? null,
+      parent: row.parentRunId && row.parentNodeId ? { runId: row.parentRunId, nodeId: row.parentNodeId } : null,
     };
   }
 

@@ -12,6 +12,7 @@ import { openDatabase, type Db } from "@/server/db/open-database";
 import { realClock, type Clock } from "@/server/engine/clock";
 import type { EngineOptions } from "@/server/engine/engine-options";
 import { createRunEventBus, type RunEventBus } from "@/server/engine/event-bus";
+import { libraryChildTemplates } from "@/server/engine/library-child-templates";
 import { RunEngine } from "@/server/engine/orchestrator";
 import { SqliteRunStore } from "@/server/engine/sqlite-run-store";
 import { createAgentProviders, type AgentProviders } from "@/server/providers/agent-providers";
@@ -86,6 +87,7 @@ export function createServerDeps(config: ServerConfig, o: CreateServerDepsOption
     catalog,
     sandbox,
     secretSource: (names) => secrets.readValues(names),
+    childTemplates: libraryChildTemplates(db),
     concurrency: { global: config.limits.maxParallel, perRun: config.limits.maxParallelPerRun },
     ...o.engine,
   });

@@ -5,6 +5,7 @@
  */
 import { applyFailurePolicy, endsFallbackRole, fallbackOrigins, fallbackRoleHolder } from "./apply-failure-policy";
 import { applyLoopUntil } from "./loop-until";
+import { applyChildProgress, cancelChildOf, hasLiveChild } from "./child-run-progress";
 import { closeApproval, countVote, openApproval } from "./approvals";
 import { makeReady, releaseDependents } from "./propagate-readiness";
 import { patchNode, type ReduceContext } from "./reduce-context";
@@ -53,11 +54,21 @@ function step(ctx: ReduceContext, event: RunEvent): boolean {
     }
     case "node.started": {
       if (over || node!.status !== "ready" || state.stopping) return false;
-      patchNode(ctx, event.nodeId, { status: "running", attempts: node!.attempts + 1, startedAt: event.at });
+      patchNode(ctx, event.nodeId, {
+        status: "running",
+        attempts: node!.attempts + 1,
+        startedAt: event.at,
+        child: undefined,
+      });
       return true;
     }
+    case "node.child":
+      return !over && applyChildProgress(ctx, event);
     case "node.succeeded":
-      if (over || node!.status !== "running") return false;
+      if (over) return false;
+      // A workflow node waiting with its child (the child's person answered and it finished) ends from there.
+      if (node!.status === "waiting" && hasLiveChild(node!)) patchNode(ctx, event.nodeId, { status: "running" });
+      else if (node!.status !== "running") return false;
       succeed(ctx, event.nodeId, event.output, event.fields, event.source, event.condition);
       return true;
     case "node.failed":
@@ -248,6 +259,7 @@ function cancelRun(ctx: ReduceContext): void {
   for (const id of ctx.spec.plan.order) {
     const n = state.nodes[id];
     if (n.status === "running") ctx.commands.push({ type: "kill", nodeId: id });
+    cancelChildOf(ctx, id);
     if (n.status === "waiting" && n.approvalId)
       ctx.commands.push({ type: "close-approval", approvalId: n.approvalId, status: "cancelled" });
     if (n.retryAt) state.retrying--;

@@ -2,6 +2,7 @@
  * Re-run from a node and retry-failed-only (docs/engine.md, "Re-run from a node"): the
  * chosen nodes go back to pending, the counters are rebuilt, the run resumes.
  */
+import { cancelChildOf } from "./child-run-progress";
 import { makeReady } from "./propagate-readiness";
 import { isPropagatingSkip, isSatisfied, patchNode, type ReduceContext } from "./reduce-context";
 import { descendantsOf, type RunPlan } from "./run-plan";
@@ -34,6 +35,7 @@ export function resetNodes(ctx: ReduceContext, ids: readonly string[]): void {
       ctx.commands.push({ type: "close-approval", approvalId: n.approvalId, status: "cancelled" });
     }
     if (n.status === "running") ctx.commands.push({ type: "kill", nodeId: id });
+    cancelChildOf(ctx, id);
     if (n.retryAt) state.retrying--;
     // The request count stays: the node's next approval must not reuse an id a person may still hold.
     state.nodes[id] = { status: n.status, attempts: 0, ...(n.asks ? { asks: n.asks } : {}) };

@@ -43,4 +43,11 @@ export const RUN_CODES = {
     `node processes must run in the bubblewrap sandbox (WF_SANDBOX=require), but ${problem}; nothing was started`,
   RUN041: (id: string, provider: string) =>
     `node ${id} sets network: false, but agent provider ${provider} is an HTTP endpoint the server calls; use a CLI provider or remove network: false`,
+  RUN042: (id: string, ref: string, version?: string | number) =>
+    `workflow node ${id}: no template "${ref}"${version !== undefined ? ` at version ${version}` : ""} to run as its child`,
+  RUN043: (id: string, depth: number) =>
+    `workflow node ${id}: the child run would be nested ${depth} deep; at most 5 workflows may call each other at run time`,
+  RUN044: (id: string, childRunId: string, status: string, reason: string) =>
+    `workflow node ${id}: child run ${childRunId} ${status}${reason ? `: ${reason}` : ""}`,
+  RUN045: (id: string, problem: string) => `workflow node ${id}: the child run could not start: ${problem}`,
 } as const;

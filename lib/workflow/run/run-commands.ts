@@ -7,6 +7,8 @@ export const RunCommandSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("start"), nodeId: z.string() }),
   /** Stop a running node (kill its process group). */
   z.object({ type: z.literal("kill"), nodeId: z.string() }),
+  /** Cancel a workflow node's child run (its parent was cancelled, re-run or stopped). */
+  z.object({ type: z.literal("cancel-child"), childRunId: z.string() }),
   /** Open an approval for a person. */
   z.object({ type: z.literal("ask"), nodeId: z.string(), approvalId: z.string(), request: ApprovalRequestSchema }),
   z.object({

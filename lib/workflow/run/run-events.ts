@@ -32,6 +32,19 @@ export const RunEventSchema = z.discriminatedUnion("type", [
     skip: z.boolean().optional(),
   }),
   z.object({ type: z.literal("node.interrupted"), at, nodeId: z.string() }),
+  /**
+   * A workflow node's child run started or moved on: `running` while it works, `waiting` while it waits for
+   * a person; `done` of `total` of its nodes are finished. Its end arrives as `node.succeeded` / `node.failed`.
+   */
+  z.object({
+    type: z.literal("node.child"),
+    at,
+    nodeId: z.string(),
+    childRunId: z.string(),
+    status: z.enum(["running", "waiting"]),
+    done: z.number().int().min(0),
+    total: z.number().int().min(0),
+  }),
   z.object({ type: z.literal("node.waiting"), at, nodeId: z.string(), request: ApprovalRequestSchema }),
   z.object({
     type: z.literal("node.retry"),
@@ -102,6 +115,8 @@ export function runEventStatus(e: RunEvent): string | null {
     case "node.waiting":
     case "approval.requested":
       return "waiting";
+    case "node.child":
+      return e.status;
     case "node.skipped":
       return "skipped";
     case "node.interrupted":

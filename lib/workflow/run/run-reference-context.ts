@@ -81,6 +81,19 @@ export function runReferenceContext(
   };
 }
 
+/** A lookup over the run's variables and finished nodes only (no `prev_*`, no iteration): a run's outputs. */
+export function finishedNodeLookup(spec: RunSpec, state: RunState): ReferenceLookup {
+  const nodes: Record<string, Record<string, unknown>> = {};
+  const base: ReferenceContext = { vars: state.vars, nodes };
+  return (ref) => {
+    if (ref.kind === "node" && !Object.hasOwn(nodes, ref.nodeId)) {
+      const n = latestFinished(spec, state, ref.nodeId);
+      if (n) nodes[ref.nodeId] = nodeValues(n);
+    }
+    return resolveReference(ref, base);
+  };
+}
+
 /**
  * A lookup for one attempt of `nodeId`: the nearest upstream node is found on first use, a node's
  * values when first referenced (most texts hold few references, many hold none).

@@ -69,6 +69,13 @@ export const ApprovalVoteSchema = z.object({
 });
 export type ApprovalVote = z.infer<typeof ApprovalVoteSchema>;
 
+export const ChildProgressSchema = z.object({
+  runId: z.string(),
+  status: z.string(),
+  done: z.number().int(),
+  total: z.number().int(),
+});
+
 export const NodeStateSchema = z.object({
   status: NodeStatusSchema,
   attempts: z.number().int(),
@@ -100,6 +107,8 @@ export const NodeStateSchema = z.object({
   retryAt: z.number().optional(),
   startedAt: z.number().optional(),
   finishedAt: z.number().optional(),
+  /** A workflow node's child run (this attempt's): its id, status and progress (docs/engine.md, "Sub-workflows"). */
+  child: ChildProgressSchema.optional(),
 });
 export type NodeState = z.infer<typeof NodeStateSchema>;
 
@@ -118,6 +127,8 @@ export const RunStateSchema = z.object({
   retrying: z.number().int(),
   startedAt: z.number().optional(),
   finishedAt: z.number().optional(),
+  /** What the run handed back when it succeeded: the template's `outputs`, evaluated (`run-outputs.ts`). */
+  outputs: z.record(z.string(), z.string()).optional(),
 });
 export type RunState = z.infer<typeof RunStateSchema>;
 

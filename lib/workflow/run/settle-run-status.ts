@@ -6,6 +6,8 @@
 import type { RunStatus } from "@/lib/workflow/model/statuses";
 import { isTerminalRunStatus } from "@/lib/workflow/model/statuses";
 import { isSatisfied, patchNode, type ReduceContext } from "./reduce-context";
+import { cancelChildOf } from "./child-run-progress";
+import { evaluateRunOutputs } from "./run-outputs";
 
 export function settleRunStatus(ctx: ReduceContext): void {
   const { state } = ctx;
@@ -19,6 +21,7 @@ export function settleRunStatus(ctx: ReduceContext): void {
     const n = state.nodes[id];
     if (n.status === "waiting") {
       if (n.approvalId) ctx.commands.push({ type: "close-approval", approvalId: n.approvalId, status: "cancelled" });
+      cancelChildOf(ctx, id);
       patchNode(ctx, id, { status: "cancelled", approvalId: undefined, request: undefined });
     }
   }
@@ -39,6 +42,7 @@ export function finishRun(ctx: ReduceContext, status: "succeeded" | "failed" | "
   const { state } = ctx;
   state.status = status;
   state.finishedAt = ctx.at;
+  if (status === "succeeded") state.outputs = evaluateRunOutputs(ctx.spec, state);
   ctx.events.push({ type: "run.finished", at: ctx.at, status, ...(state.error ? { error: state.error } : {}) });
   ctx.commands.push({ type: "finished", status });
 }

@@ -12,7 +12,7 @@ import path from "node:path";
 import { extensionOf } from "@/lib/formats/import-workflow";
 import { validateWorkflow } from "@/lib/formats/validate-workflow";
 import { formatDiagnostic, type Diagnostic } from "@/lib/workflow/model/diagnostic";
-import { formatProgressLine, formatRunSummary } from "@/lib/workflow/run/format-run-progress";
+import { formatRunSummary } from "@/lib/workflow/run/format-run-progress";
 import { planRun } from "@/lib/workflow/run/run-plan";
 import { RUN_CODES } from "@/lib/workflow/run/run-codes";
 import { makeRunSpec } from "@/lib/workflow/run/run-spec";
@@ -34,6 +34,9 @@ import { loadExecutorCatalog } from "@/server/catalog/load-executor-catalog";
 import { createAgentProviders } from "@/server/providers/agent-providers";
 import { readServerConfig, ServerConfigError, type ServerConfig } from "@/server/config/server-config";
 import { createProcessSandbox, type ProcessSandbox } from "@/server/sandbox/process-sandbox";
+import { cliChildTemplates } from "./cli-child-templates";
+import { followRunProgress } from "./follow-run-progress";
+import { runJson } from "./run-json";
 
 export interface RunOptions {
   var: string[];
@@ -152,8 +155,6 @@ function cliProcessSandbox(runsDir: string, db: string | undefined): ProcessSand
   });
 }
 
-const JSON_NODE_STATUS: Record<string, string> = { ready: "pending", running: "pending", interrupted: "pending" };
-
 export async function runCommand(target: string, opts: RunOptions, io: CliIo): Promise<number> {
   // 1. Options.
   const vars = pairs(opts.var, "--var");
@@ -204,6 +205,14 @@ export async function runCommand(target: string, opts: RunOptions, io: CliIo): P
       catalog: () => loadExecutorCatalog(process.env),
       // No account or server: `{secrets.NAME}` reads WF_SECRET_<NAME> from this process's environment.
       secretSource: environmentSecretSource(process.env),
+      // Workflow nodes' children: files relative to the calling file, else saved templates.
+      childTemplates: cliChildTemplates(() => {
+        try {
+          return idDb();
+        } catch {
+          return undefined;
+        }
+      }),
     });
     // 4. Resume or start; progress is subscribed before the first event.
     const resumable = findResumable(store, template, vars);
@@ -213,37 +222,7 @@ export async function runCommand(target: string, opts: RunOptions, io: CliIo): P
     // the run back (loadRun re-parses the template and every node row). A resumed run keeps its stored plan.
     const planned = resumable ? undefined : planRun(template);
     if (planned?.ok) spec.current = makeRunSpec(template, planned.plan);
-    // Lines of one commit are printed together; starts in one batch are marked [parallel] (docs/engine.md).
-    let batch: { line: string; start?: string }[] = [];
-    // Nodes started together in the last parallel batch: when all have settled, say so (docs/engine.md).
-    let parallelBatch = new Set<string>();
-    const printBatch = () => {
-      const starts = batch.flatMap((b) => (b.start ? [b.start] : []));
-      const parallel = starts.length > 1;
-      if (parallel) parallelBatch = new Set(starts);
-      for (const b of batch) io.err(b.start && parallel ? `${b.line}  [parallel]` : b.line);
-      batch = [];
-    };
-    const settledInBatch = (event: { type: string; nodeId?: string }, status?: string) => {
-      if (!event.nodeId || !parallelBatch.has(event.nodeId)) return false;
-      if (status === "running" || status === "pending" || status === "ready") return false;
-      parallelBatch.delete(event.nodeId);
-      return parallelBatch.size === 0;
-    };
-    bus.subscribe(runId, ({ event }) => {
-      const state = engine.getState(runId);
-      if (!state) return;
-      if (!spec.current) {
-        const stored = store.loadRun(runId)!;
-        spec.current = makeRunSpec(stored.template, stored.plan);
-      }
-      if (batch.length === 0) queueMicrotask(printBatch);
-      for (const line of formatProgressLine(spec.current, state, event))
-        batch.push({ line, start: event.type === "node.started" ? event.nodeId : undefined });
-      const nodeId = "nodeId" in event ? event.nodeId : undefined;
-      if (event.type !== "node.log" && settledInBatch(event, nodeId ? state.nodes[nodeId]?.status : undefined))
-        batch.push({ line: "--- batch complete, evaluating next tasks ---" });
-    });
+    const printBatch = followRunProgress({ bus, engine, store, io }, runId, spec);
     if (resumable) {
       io.err(`resuming run ${resumable}`);
       engine.resumeRun(resumable);
@@ -256,6 +235,7 @@ export async function runCommand(target: string, opts: RunOptions, io: CliIo): P
           templatePk,
           templateVersion: version,
           runId,
+          ...(looksLikeFile(target) ? { sourceFile: target } : {}),
         });
       } catch (err) {
         if (!(err instanceof RunInputError)) throw err;
@@ -272,22 +252,7 @@ export async function runCommand(target: string, opts: RunOptions, io: CliIo): P
     printBatch();
     // 6. Report.
     if (opts.json) {
-      const nodes = spec.current.plan.order.map((id) => {
-        const n = state.nodes[id];
-        return {
-          id,
-          status: JSON_NODE_STATUS[n.status] ?? n.status,
-          attempts: n.attempts,
-          ...(n.output !== undefined ? { output: n.output } : {}),
-          ...(n.error !== undefined ? { error: n.error } : {}),
-        };
-      });
-      io.out(
-        JSON.stringify({
-          run: { id: runId, status: state.status, ...(state.error ? { error: state.error } : {}) },
-          nodes,
-        }),
-      );
+      io.out(JSON.stringify(runJson(spec.current, state, runId, engine, store)));
     } else {
       io.err(formatRunSummary(spec.current, state, template.name));
       if (state.status === "waiting")

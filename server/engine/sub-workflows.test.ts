@@ -1,0 +1,224 @@
+/**
+ * Workflows that call workflows, through the real engine on a SQLite file with children from the real
+ * library: outputs used downstream, failures under on_fail, a child waiting for a person, cancel across the
+ * boundary, pinned versions, a restart while the child waits, the depth limit.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
+import type { Template } from "@/lib/workflow/model/template-schema";
+import { selectApprovalRows } from "@/server/db/approval-queries";
+import { saveTemplate } from "@/server/db/template-store";
+import { createEngineHarness, type EngineHarness } from "@/server/test-support/engine-harness";
+import { libraryChildTemplates } from "./library-child-templates";
+import { runDetails } from "./run-details";
+import { RunInputError } from "./engine-errors";
+
+let h: EngineHarness | undefined;
+afterEach(() => {
+  h?.engine.detach();
+  h?.close();
+  h = undefined;
+});
+
+/** A harness whose engine reads children from its own library (the composition root's source). */
+function harness(): EngineHarness {
+  const base = createEngineHarness();
+  base.engine.detach();
+  return { ...base, engine: base.restart({ childTemplates: libraryChildTemplates(base.db) }) };
+}
+
+function save(t: Template): string {
+  return saveTemplate(h!.db, { template: t }).id;
+}
+
+/** Child: greets {name}; outputs `greeting`. */
+const greeter = (text = "hello") =>
+  buildTemplate()
+    .with({
+      template_id: "greeter",
+      name: "Greeter",
+      context_schema: { name: { type: "string", required: true } },
+      outputs: { greeting: "{C1.output}" },
+    })
+    .node("C1", { args_template: `echo ${text} {name}` })
+    .done();
+
+const caller = (extra: Record<string, unknown> = {}, tail = "echo got {W.greeting}") =>
+  buildTemplate()
+    .with({ template_id: "caller", name: "Caller", context_schema: { who: { type: "string", required: true } } })
+    .node("W", { type: "workflow", template: "greeter", inputs: { name: "{who}" }, ...extra })
+    .node("B", { args_template: tail })
+    .chain("W", "B")
+    .done();
+
+describe("sub-workflows", () => {
+  it("runs the child with the mapped input; its outputs reach the parent's downstream node and run.outputs", async () => {
+    h = harness();
+    const childPk = save(greeter());
+    const { runId } = h.engine.startRun({ template: caller(), variables: { who: "bob" } });
+    const state = await h.engine.settled(runId);
+    expect(state.status).toBe("succeeded");
+    expect(state.nodes.B.output).toBe("got hello bob");
+    expect(JSON.parse(state.nodes.W.output!)).toEqual({ greeting: "hello bob" });
+    const childId = state.nodes.W.child!.runId;
+    const child = runDetails(h.store, childId)!;
+    expect(child.run).toMatchObject({
+      parentRunId: runId,
+      parentNodeId: "W",
+      templateId: childPk,
+      templateVersion: 1,
+      status: "succeeded",
+      outputs: { greeting: "hello bob" },
+    });
+    const parent = runDetails(h.store, runId)!;
+    expect(parent.run.outputs).toEqual({ output: "got hello bob" });
+    expect(parent.nodes.find((n) => n.id === "W")).toMatchObject({ childRunId: childId, status: "done" });
+  });
+
+  it("a failing child fails the node with the child's reason; on_fail skip skips it and what depends on it", async () => {
+    h = harness();
+    save(
+      buildTemplate()
+        .with({ template_id: "greeter", name: "Greeter", context_schema: { name: { type: "string" } } })
+        .node("C1", { args_template: "echo broken >&2; exit 3" })
+        .done(),
+    );
+    const aborted = h.engine.startRun({ template: caller(), variables: { who: "x" } });
+    const a = await h.engine.settled(aborted.runId);
+    expect(a.status).toBe("failed");
+    expect(a.nodes.W.error).toMatch(/RUN044|child run run_.* failed/);
+    expect(a.nodes.B.status).not.toBe("done");
+    const skipped = h.engine.startRun({ template: caller({ on_fail: "skip" }, "echo after"), variables: { who: "x" } });
+    const s = await h.engine.settled(skipped.runId);
+    expect(s.status).toBe("succeeded");
+    expect(s.nodes.W).toMatchObject({ status: "skipped", error: expect.stringMatching(/exit code 3: broken/) });
+    expect(s.nodes.B).toMatchObject({ status: "skipped", skipReason: "dependency" });
+  });
+
+  it("a retry starts a new child", async () => {
+    h = harness();
+    save(
+      buildTemplate()
+        .with({ template_id: "greeter", name: "Greeter", context_schema: { name: { type: "string" } } })
+        .node("C1", { args_template: "exit 1" })
+        .done(),
+    );
+    const { runId } = h.engine.startRun({ template: caller({ retries: 1 }), variables: { who: "x" } });
+    const state = await h.engine.settled(runId);
+    expect(state.nodes.W).toMatchObject({ status: "failed", attempts: 2 });
+    const children = h.db.$client.prepare("select id from runs where parent_run_id = ?").all(runId);
+    expect(children).toHaveLength(2);
+  });
+
+  it("the node waits while the child waits for a person; approving in the child finishes both", async () => {
+    h = harness();
+    save(
+      buildTemplate()
+        .with({ template_id: "greeter", name: "Greeter", outputs: { said: "{H.output}" } })
+        .node("H", { type: "human", prompt: "ok?" })
+        .done(),
+    );
+    const { runId } = h.engine.startRun({
+      template: caller({ inputs: {} }, "echo got {W.said}"),
+      variables: { who: "x" },
+    });
+    const waiting = await h.engine.settled(runId);
+    expect(waiting.status).toBe("waiting");
+    expect(waiting.nodes.W).toMatchObject({ status: "waiting", child: { status: "waiting", done: 0, total: 1 } });
+    const [approval] = selectApprovalRows(h.db, "pending");
+    expect(approval.runId).toBe(waiting.nodes.W.child!.runId);
+    h.engine.decide(approval.id, { decision: "approve", by: "ann@x" });
+    const done = await h.engine.settled(runId);
+    expect(done.status).toBe("succeeded");
+    expect(done.nodes.B.output).toBe("got approved");
+  });
+
+  it("cancelling the parent cancels its child", async () => {
+    h = harness();
+    save(buildTemplate().with({ template_id: "greeter", name: "Greeter" }).node("H", { type: "human" }).done());
+    const { runId } = h.engine.startRun({ template: caller({ inputs: {} }), variables: { who: "x" } });
+    const waiting = await h.engine.settled(runId);
+    const childId = waiting.nodes.W.child!.runId;
+    h.engine.cancel(runId);
+    expect((await h.engine.settled(runId)).status).toBe("cancelled");
+    expect((await h.engine.settled(childId)).status).toBe("cancelled");
+    expect(selectApprovalRows(h.db, "pending")).toHaveLength(0);
+  });
+
+  it("pins the child's version at run start: a save meanwhile does not change the running parent", async () => {
+    h = harness();
+    save(
+      buildTemplate()
+        .with({
+          template_id: "greeter",
+          name: "Greeter",
+          context_schema: { name: { type: "string", required: false } },
+        })
+        .node("H", { type: "human" })
+        .node("C1", { args_template: "echo v1" })
+        .chain("H", "C1")
+        .with({ outputs: { greeting: "{C1.output}" } })
+        .done(),
+    );
+    // The parent waits at its own gate first, so the child starts after the save.
+    const parent = buildTemplate()
+      .with({ template_id: "caller", name: "Caller" })
+      .node("P", { type: "human" })
+      .node("W", { type: "workflow", template: "greeter", inputs: {} })
+      .chain("P", "W")
+      .done();
+    const { runId } = h.engine.startRun({ template: parent });
+    await h.engine.settled(runId);
+    save(greeter("v2"));
+    const approve = () => h!.engine.decide(selectApprovalRows(h!.db, "pending")[0].id, { decision: "approve" });
+    approve();
+    await h.engine.settled(runId);
+    approve();
+    const done = await h.engine.settled(runId);
+    expect(JSON.parse(done.nodes.W.output!)).toEqual({ greeting: "v1" });
+    // A pinned version stays that version.
+    const pinned = h.engine.startRun({ template: caller({ version: 2 }), variables: { who: "z" } });
+    expect(JSON.parse((await h.engine.settled(pinned.runId)).nodes.W.output!)).toEqual({ greeting: "v2 z" });
+  });
+
+  it("resumes both after a restart while the child waits", async () => {
+    h = harness();
+    save(
+      buildTemplate()
+        .with({ template_id: "greeter", name: "Greeter", outputs: { said: "{H.output}" } })
+        .node("H", { type: "human" })
+        .done(),
+    );
+    const { runId } = h.engine.startRun({
+      template: caller({ inputs: {} }, "echo got {W.said}"),
+      variables: { who: "x" },
+    });
+    await h.engine.settled(runId);
+    h.engine.detach();
+    const engine = h.restart({ childTemplates: libraryChildTemplates(h.db) });
+    h = { ...h, engine };
+    const { resumed } = engine.recoverRuns();
+    expect(resumed).toHaveLength(2);
+    expect((await engine.settled(runId)).nodes.W.status).toBe("waiting");
+    engine.decide(selectApprovalRows(h.db, "pending")[0].id, { decision: "approve" });
+    const done = await engine.settled(runId);
+    expect(done.status).toBe("succeeded");
+    expect(done.nodes.B.output).toBe("got approved");
+  });
+
+  it("refuses a run whose child does not exist (nothing stored), and fails a node nested deeper than 5", async () => {
+    h = harness();
+    expect(() => h!.engine.startRun({ template: caller(), variables: { who: "x" } })).toThrow(RunInputError);
+    expect(h.db.$client.prepare("select count(*) as n from runs").get()).toEqual({ n: 0 });
+    // level0 → level1 → … → level6: the sixth nested child is refused.
+    for (let i = 6; i >= 1; i--) {
+      const b = buildTemplate().with({ template_id: `level${i}`, name: `Level ${i}` });
+      save((i === 6 ? b.node("X") : b.node("W", { type: "workflow", template: `level${i + 1}` })).done());
+    }
+    const top = buildTemplate().with({ template_id: "level0", name: "Level 0" });
+    const { runId } = h.engine.startRun({ template: top.node("W", { type: "workflow", template: "level1" }).done() });
+    const state = await h.engine.settled(runId);
+    expect(state.status).toBe("failed");
+    expect(state.nodes.W.error).toMatch(/nested 6 deep/);
+  });
+});
