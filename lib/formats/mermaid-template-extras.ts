@@ -7,12 +7,8 @@
  * so a hand-edited diagram still imports sensibly (extras of deleted nodes are dropped).
  */
 
-/** Node keys the Mermaid body itself carries (label, shape/`type=`, subgraph, annotations). */
-const BODY_NODE_KEYS = new Set([
-  "id",
-  "name",
-  "type",
-  "phase",
+/** Scalar node fields written as `|key=value` annotations (import reads the same keys). */
+export const ANNOTATED_FIELDS = [
   "max_iter",
   "executor",
   "on_fail",
@@ -22,7 +18,9 @@ const BODY_NODE_KEYS = new Set([
   "condition",
   "template",
   "version",
-]);
+] as const;
+/** Node keys the Mermaid body itself carries (label, shape/`type=`, subgraph, annotations). */
+const BODY_NODE_KEYS = new Set<string>(["id", "name", "type", "phase", ...ANNOTATED_FIELDS]);
 /** Template keys the body carries (title, nodes, edges). */
 const BODY_TEMPLATE_KEYS = new Set(["name", "nodes", "edges"]);
 

@@ -11,20 +11,8 @@
 import { stringify } from "yaml";
 import type { Template, WorkflowNode } from "@/lib/workflow/model/template-schema";
 import { escapeMermaidText } from "./mermaid-label";
-import { bodyCarries, templateExtras } from "./mermaid-template-extras";
+import { ANNOTATED_FIELDS, bodyCarries, templateExtras } from "./mermaid-template-extras";
 
-/** Scalar node fields written as `|key=value` annotations (import reads the same keys). */
-const ANNOTATED_FIELDS = [
-  "max_iter",
-  "executor",
-  "on_fail",
-  "tier",
-  "timeout_s",
-  "until",
-  "condition",
-  "template",
-  "version",
-] as const;
 /** Words Mermaid's flowchart lexer reserves: a node with such an id is written as `n<k>` + `id=`. */
 const RESERVED = new Set([
   "end",
