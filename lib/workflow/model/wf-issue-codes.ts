@@ -206,7 +206,7 @@ export const WF_ISSUES = {
   ),
   WF106: def("error", (id: string, ref: string, version: string | number | undefined) =>
     version === undefined
-      ? `Workflow node "${id}" calls "${ref}", which is not a saved template; pick a template from the library.`
+      ? `Workflow node "${id}" calls "${ref}", which names no template; pick one from the library (in the CLI, also a file).`
       : `Workflow node "${id}" calls "${ref}" version ${version}, which does not exist; pick a saved version or leave version empty for the latest.`,
   ),
   WF107: def(

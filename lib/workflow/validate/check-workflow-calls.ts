@@ -122,7 +122,8 @@ export function checkWorkflowCalls(view: ModelView, template: unknown, context?:
     if (!child) {
       // A pinned version of a template that exists: the version is what is wrong.
       const versionWrong = call.version !== undefined && context.find(call.ref) !== undefined;
-      out.push(wfIssue("WF106", at(versionWrong ? "version" : "template"), node.id, call.ref, call.version));
+      const version = versionWrong ? call.version : undefined;
+      out.push(wfIssue("WF106", at(versionWrong ? "version" : "template"), node.id, call.ref, version));
       continue;
     }
     const inputs = isRecord(node.data.inputs) ? node.data.inputs : {};
