@@ -14,11 +14,20 @@ const CONNECTOR = "   |";
 const LABEL_WIDTH = 23;
 const MAX_ARGS = 60;
 
-/** The label column: a skill shows its catalog entry, a checkpoint its short name. */
+/** The label column: a skill shows its catalog entry, a checkpoint its short name, a sub-workflow `⧉ name`. */
 function nodeLabel(node: WorkflowNode): string {
   if (node.type === "skill" && node.executor) return node.executor;
   if (node.type === "checkpoint") return node.name.replace(/^Checkpoint:\s*/i, "");
+  if (node.type === "workflow") return `⧉ ${node.name}`;
   return node.name;
+}
+
+/** `→ release-flow v3 (env, build)`: the child, its pinned version (else the latest) and the inputs it gets. */
+function callArgs(node: WorkflowNode & { type: "workflow" }): string {
+  if (!node.template?.trim()) return "(no template chosen)";
+  const v = node.version === undefined || node.version === "" ? "(latest)" : String(node.version);
+  const inputs = Object.keys(node.inputs ?? {});
+  return `→ ${node.template} ${/^[vV]/.test(v) || v === "(latest)" ? v : `v${v}`}${inputs.length ? ` (${inputs.join(", ")})` : ""}`;
 }
 
 function shorten(text: string): string {
@@ -31,6 +40,7 @@ function shorten(text: string): string {
 /** The last column: flags as written, other text quoted, a checkpoint's continue/pause mode. */
 function nodeArgs(node: WorkflowNode): string {
   if (node.type === "checkpoint") return node.auto_continue === false ? "pause-for-user" : "auto-continue";
+  if (node.type === "workflow") return callArgs(node);
   let text: string | undefined;
   if (node.type === "gate") text = node.condition ?? node.expression;
   else if (node.type === "human") text = node.prompt ?? node.args_template;

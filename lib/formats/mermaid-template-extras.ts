@@ -7,12 +7,8 @@
  * so a hand-edited diagram still imports sensibly (extras of deleted nodes are dropped).
  */
 
-/** Node keys the Mermaid body itself carries (label, shape/`type=`, subgraph, annotations). */
-const BODY_NODE_KEYS = new Set([
-  "id",
-  "name",
-  "type",
-  "phase",
+/** Scalar node fields written as `|key=value` annotations (import reads the same keys). */
+export const ANNOTATED_FIELDS = [
   "max_iter",
   "executor",
   "on_fail",
@@ -20,7 +16,11 @@ const BODY_NODE_KEYS = new Set([
   "timeout_s",
   "until",
   "condition",
-]);
+  "template",
+  "version",
+] as const;
+/** Node keys the Mermaid body itself carries (label, shape/`type=`, subgraph, annotations). */
+const BODY_NODE_KEYS = new Set<string>(["id", "name", "type", "phase", ...ANNOTATED_FIELDS]);
 /** Template keys the body carries (title, nodes, edges). */
 const BODY_TEMPLATE_KEYS = new Set(["name", "nodes", "edges"]);
 
@@ -41,11 +41,22 @@ function isRecord(v: unknown): v is Loose {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
-/** A value the body can write back exactly as an annotation (string or number). */
-function bodyCarries(key: string, value: unknown): boolean {
+/**
+ * A value the body can write back exactly as an annotation (string or number). A `version` annotation
+ * of digits reads back as a number, so only a whole number or a string that is not all digits rides there.
+ */
+export function bodyCarries(key: string, value: unknown): boolean {
   if (!BODY_NODE_KEYS.has(key)) return false;
   if (key === "id" || key === "name" || key === "type" || key === "phase") return true;
-  return (typeof value === "string" && value === value.trim() && value !== "") || typeof value === "number";
+  if (key === "version")
+    return typeof value === "number"
+      ? Number.isSafeInteger(value) && value >= 0
+      : isTrimmedText(value) && !/^\d+$/.test(value);
+  return isTrimmedText(value) || typeof value === "number";
+}
+
+function isTrimmedText(value: unknown): value is string {
+  return typeof value === "string" && value === value.trim() && value !== "";
 }
 
 /** Splits off everything the Mermaid body does not carry; undefined when nothing is left. */

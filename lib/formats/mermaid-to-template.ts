@@ -46,12 +46,17 @@ const ANNOTATIONS: Readonly<Record<string, (v: string) => string | number | unde
   tier: (v) => v,
   until: (v) => v,
   condition: (v) => v,
+  template: (v) => v || undefined,
+  // Digits are a library version number; anything else (`1.0`, `v3`) is kept as text.
+  version: (v) => (/^\d+$/.test(v) ? Number(v) : v || undefined),
 };
 const EXPECTED: Readonly<Record<string, string>> = {
   id: "a non-empty id",
   type: `one of ${NODE_TYPES.join(", ")} (or an alias such as prompt, subagent, tool, manual)`,
   max_iter: "a whole number of at least 1",
   timeout_s: "a positive number of seconds",
+  template: "a template id",
+  version: "a version",
 };
 
 type RawNode = Record<string, unknown> & { id: string; name: string; type: string };

@@ -3,17 +3,16 @@
  * (ids, names, types, edges and their labels, phases, max_iter and the scalar fields below) and
  * that the mermaid library itself parses: every label is quoted, annotations ride inside the
  * quotes (`A["Label|type=gate"]`), `"`/`|`/`#` are written as entities.
- * What the body has no place for (prompts/args_template, description, checks, retries,
- * context_schema, checkpoints list, atomic groups, positions, tags, version) rides in the front
+ * What the body has no place for (prompts/args_template, description, checks, retries, a workflow
+ * node's inputs, context_schema, outputs, checkpoints list, atomic groups, positions, tags, the
+ * template's version) rides in the front
  * matter under `wf_template` (see mermaid-template-extras.ts), so the round trip is lossless.
  */
 import { stringify } from "yaml";
 import type { Template, WorkflowNode } from "@/lib/workflow/model/template-schema";
 import { escapeMermaidText } from "./mermaid-label";
-import { templateExtras } from "./mermaid-template-extras";
+import { ANNOTATED_FIELDS, bodyCarries, templateExtras } from "./mermaid-template-extras";
 
-/** Scalar node fields written as `|key=value` annotations (import reads the same keys). */
-const ANNOTATED_FIELDS = ["max_iter", "executor", "on_fail", "tier", "timeout_s", "until", "condition"] as const;
 /** Words Mermaid's flowchart lexer reserves: a node with such an id is written as `n<k>` + `id=`. */
 const RESERVED = new Set([
   "end",
@@ -90,7 +89,8 @@ function nodeLine(node: WorkflowNode, mid: string, display: boolean): string {
   const fields = node as Record<string, unknown>;
   for (const key of ANNOTATED_FIELDS) {
     const v = fields[key];
-    if (typeof v === "string" || typeof v === "number") notes.push(`${key}=${escapeMermaidText(String(v))}`);
+    // What the body cannot write back exactly rides in the front matter instead.
+    if (bodyCarries(key, v)) notes.push(`${key}=${escapeMermaidText(String(v))}`);
   }
   const label = [escapeMermaidText(node.name), ...notes].join("|");
   return `${mid}${open}"${label}"${close}`;

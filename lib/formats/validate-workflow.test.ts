@@ -26,4 +26,12 @@ describe("validateWorkflow positions", () => {
     const v = validateWorkflow({ filename: "f.mmd", text: 'flowchart TD\n\n  A --> B\n  B["Use {nope}"]' });
     expect(v.diagnostics.find((x) => x.code === "WF052")).toMatchObject({ nodeId: "B", line: 3 });
   });
+
+  it("passes a child lookup on: a missing child is WF106 at the workflow node's line", () => {
+    const text = "flowchart TD\n  A[Build] --> W[Deploy|type=workflow|template=release-flow]\n";
+    expect(validateWorkflow({ filename: "p.mmd", text }).diagnostics.map((d) => d.code)).not.toContain("WF106");
+    const v = validateWorkflow({ filename: "p.mmd", text }, { children: () => undefined });
+    expect(v.ok).toBe(false);
+    expect(v.diagnostics.find((x) => x.code === "WF106")).toMatchObject({ nodeId: "W", field: "template", line: 2 });
+  });
 });

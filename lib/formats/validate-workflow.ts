@@ -4,7 +4,7 @@
  * line/column of the source when it names a node or a JSON path.
  */
 import { hasErrors, type Diagnostic } from "@/lib/workflow/model/diagnostic";
-import { validateTemplate, type DdeMode } from "@/lib/workflow/validate/validate-template";
+import { validateTemplate, type DdeMode, type ValidateOptions } from "@/lib/workflow/validate/validate-template";
 import type { Template } from "@/lib/workflow/model/template-schema";
 import { locateDiagnostics } from "./import-result";
 import { locateJsonDiagnostics } from "./import-template-json";
@@ -24,12 +24,13 @@ function withoutPosition(d: Diagnostic): Diagnostic {
   return rest;
 }
 
-export function validateWorkflow(input: ImportWorkflowInput): WorkflowValidation {
+/** `options` go to validateTemplate (e.g. `children`, the lookup that also checks the templates workflow nodes call). */
+export function validateWorkflow(input: ImportWorkflowInput, options: ValidateOptions = {}): WorkflowValidation {
   const imported = importWorkflow(input);
   const subject = imported.template ?? imported.raw;
   if (subject === undefined)
     return { ok: !hasErrors(imported.diagnostics), mode: "advanced", diagnostics: imported.diagnostics };
-  const validation = validateTemplate(subject);
+  const validation = validateTemplate(subject, options);
   // Without a template the validator repeats the schema errors (WF001) itself: keep one copy.
   const fromImport = imported.template ? imported.diagnostics : imported.diagnostics.filter((d) => d.code !== "WF001");
   // The model's line/column are positions inside a field's text (a reference in a prompt), not in

@@ -51,6 +51,7 @@ describe("listTemplateReferences", () => {
       .node("A", { args_template: "{goal}", checks: [{ type: "file_exists", path: "{out}/x" }] })
       .node("B", { type: "gate", condition: "{A.output}" })
       .node("C", { type: "http", url: "http://h/{id}", headers: { X: "{token}" } })
+      .node("W", { type: "workflow", template: "child", inputs: { env: "{env}", build: "{C.output}" } })
       .build();
     expect(listTemplateReferences(t).map((r) => [r.nodeId, r.field, r.ref.raw])).toEqual([
       ["A", "args_template", "{goal}"],
@@ -58,6 +59,8 @@ describe("listTemplateReferences", () => {
       ["B", "condition", "{A.output}"],
       ["C", "url", "{id}"],
       ["C", "headers.X", "{token}"],
+      ["W", "inputs.env", "{env}"],
+      ["W", "inputs.build", "{C.output}"],
     ]);
     expect(listTemplateReferences({ nodes: [null, 1, { id: 2, args_template: "{x}" }] })).toEqual([]);
   });
@@ -69,12 +72,15 @@ describe("listTemplateReferences", () => {
       args_template: "a",
       checks: [{ type: "command", run: "b" }],
       headers: { h: "c" },
+      inputs: { env: "d" },
+      template: "child",
     };
     expect(mapReferenceFields(node, (s) => s.toUpperCase())).toEqual({
       ...node,
       args_template: "A",
       checks: [{ type: "command", run: "B" }],
       headers: { h: "C" },
+      inputs: { env: "D" },
     });
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import * as z from "zod";
 import committed from "./template.schema.json";
 import { templateJsonSchema } from "./template-json-schema";
 
@@ -20,5 +21,18 @@ describe("template.schema.json", () => {
   it("accepts phases as plain names as well as { name, description } (normalizeTemplate maps them)", () => {
     const schema = templateJsonSchema() as { properties: { phases: { items: { anyOf: { type: string }[] } } } };
     expect(schema.properties.phases.items.anyOf.map((s) => s.type)).toEqual(["string", "object"]);
+  });
+
+  it("accepts a workflow node (template, version, inputs) and template outputs, and refuses wrong shapes", () => {
+    // Read back from the committed JSON text, as an editor would, not from the zod schema.
+    const validator = z.fromJSONSchema(committed as unknown as Parameters<typeof z.fromJSONSchema>[0]);
+    const call = { id: "W", name: "Deploy", type: "workflow", template: "release-flow", inputs: { env: "{env}" } };
+    const t = { template_id: "p", name: "P", nodes: [{ ...call, version: 3 }], outputs: { report: "{W.output}" } };
+    expect(validator.safeParse(t).success).toBe(true);
+    expect(validator.safeParse({ ...t, nodes: [{ ...call, version: "v3" }] }).success).toBe(true);
+    expect(validator.safeParse({ ...t, nodes: [call] }).success).toBe(true);
+    expect(validator.safeParse({ ...t, outputs: { report: 1 } }).success).toBe(false);
+    expect(validator.safeParse({ ...t, nodes: [{ ...call, inputs: { env: 2 } }] }).success).toBe(false);
+    expect(validator.safeParse({ ...t, nodes: [{ ...call, version: true }] }).success).toBe(false);
   });
 });

@@ -11,6 +11,8 @@ export const REFERENCE_FIELDS = [
   "body",
   "output_file",
 ] as const;
+/** Node fields that map names to templates: an http node's `headers`, a workflow node's `inputs`. */
+const MAP_REFERENCE_FIELDS = ["headers", "inputs"] as const;
 /** Fields of a check (post- or precondition) that are templates. */
 export const CHECK_REFERENCE_FIELDS = ["path", "pattern", "run", "prompt", "expect_output"] as const;
 
@@ -18,7 +20,7 @@ export interface TemplateReference {
   nodeId: string;
   /** Index of the node in `nodes[]`. */
   nodeIndex: number;
-  /** Field inside the node: `args_template`, `headers.Authorization`, `checks[0].run`. */
+  /** Field inside the node: `args_template`, `headers.Authorization`, `inputs.env`, `checks[0].run`. */
   field: string;
   ref: Reference;
 }
@@ -35,8 +37,10 @@ export function visitReferenceFields(node: unknown, visit: (field: string, text:
     const text = node[f];
     if (typeof text === "string") visit(f, text);
   }
-  if (node.headers !== undefined && isRecord(node.headers))
-    for (const [k, v] of Object.entries(node.headers)) if (typeof v === "string") visit(`headers.${k}`, v);
+  for (const f of MAP_REFERENCE_FIELDS) {
+    const map = node[f];
+    if (isRecord(map)) for (const [k, v] of Object.entries(map)) if (typeof v === "string") visit(`${f}.${k}`, v);
+  }
   for (const list of CHECK_LISTS) {
     const checks = node[list];
     if (!Array.isArray(checks)) continue;
@@ -73,10 +77,11 @@ export function mapReferenceFields<N>(node: N, map: (text: string) => string): N
   if (!isRecord(node)) return node;
   const out: Loose = { ...node };
   for (const f of REFERENCE_FIELDS) if (typeof out[f] === "string") out[f] = map(out[f] as string);
-  if (isRecord(out.headers))
-    out.headers = Object.fromEntries(
-      Object.entries(out.headers).map(([k, v]) => [k, typeof v === "string" ? map(v) : v]),
-    );
+  for (const f of MAP_REFERENCE_FIELDS) {
+    const fields = out[f];
+    if (isRecord(fields))
+      out[f] = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, typeof v === "string" ? map(v) : v]));
+  }
   for (const list of ["checks", "preconditions"] as const) {
     const checks = out[list];
     if (!Array.isArray(checks)) continue;

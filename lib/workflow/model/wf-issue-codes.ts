@@ -189,10 +189,50 @@ export const WF_ISSUES = {
     (id: string, type: string) =>
       `Node "${id}" sets network: false, but a ${type} node starts no process of its own (no command line and no command check), so there is no network to cut; remove the field.`,
   ),
+  WF103: def(
+    "error",
+    (name: string, ref: string) =>
+      `Template output "${name}" refers to ${ref}, but there is no such node; name a node of this template.`,
+  ),
+  WF104: def(
+    "error",
+    (name: string, variable: string) =>
+      `Template output "${name}" uses variable {${variable}}, which is missing from context_schema; declare it.`,
+  ),
+  WF105: def(
+    "warning",
+    (name: string, ref: string) =>
+      `Template output "${name}" uses ${ref}, which only a node can read; name the node instead ({N-001.output}).`,
+  ),
+  WF106: def("error", (id: string, ref: string, version: string | number | undefined) =>
+    version === undefined
+      ? `Workflow node "${id}" calls "${ref}", which names no template; pick one from the library (in the CLI, also a file).`
+      : `Workflow node "${id}" calls "${ref}" version ${version}, which does not exist; pick a saved version or leave version empty for the latest.`,
+  ),
+  WF107: def(
+    "error",
+    (id: string, ref: string, missing: readonly string[]) =>
+      `Workflow node "${id}" gives no input for ${missing.length > 1 ? "the required variables" : "the required variable"} ${list(missing)} of "${ref}"; map ${missing.length > 1 ? "each" : "it"} in inputs.`,
+  ),
+  WF108: def(
+    "warning",
+    (id: string, name: string, ref: string) =>
+      `Workflow node "${id}" maps input "${name}", but "${ref}" declares no such variable, so nothing reads it.`,
+  ),
+  WF109: def(
+    "error",
+    (id: string, chain: readonly string[]) =>
+      `Workflow node "${id}" makes the template call itself: ${chain.join(" → ")}; remove one of these calls.`,
+  ),
   WF110: def(
     "warning",
     (id: string, where: string) =>
       `Node "${id}" needs an agent provider, but none is ready; add one in Settings → Agent providers (${where}).`,
+  ),
+  WF111: def(
+    "error",
+    (id: string, ref: string, problem: string, more: number) =>
+      `Workflow node "${id}" calls "${ref}", which cannot run: ${problem}${more > 0 ? ` (and ${more} more ${more > 1 ? "problems" : "problem"})` : ""}; fix "${ref}" first.`,
   ),
 } as const;
 

@@ -14,9 +14,10 @@ import { waitsForPerson } from "@/lib/workflow/model/normalize-template";
 
 const blank = (x: unknown) => typeof x !== "string" || x.trim() === "";
 
-/** What a node of each type must carry to have anything to run, as `[field, description]`. */
+/** What a node of each type must carry to have anything to run, as a description naming the field. */
 function missingWork(node: ViewNode): string | undefined {
   const d = node.data;
+  if (node.type === "workflow" && blank(d.template)) return "child template (template)";
   if (node.type === "shell" && blank(d.args_template)) return "command line (args_template)";
   if (node.type === "skill" && blank(d.executor)) return "catalog entry (executor)";
   if (node.type === "http" && blank(d.url)) return "url";
@@ -100,7 +101,11 @@ export function checkNodeContents(view: ModelView): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const node of view.nodes) {
     const missing = missingWork(node);
-    if (missing) out.push(wfIssue("WF072", { nodeId: node.id, path: nodePath(node) }, node.id, missing));
+    if (missing) {
+      // A workflow node's one missing field is named, so the inspector can point at it.
+      const field = node.type === "workflow" ? "template" : undefined;
+      out.push(wfIssue("WF072", { nodeId: node.id, path: nodePath(node, field), field }, node.id, missing));
+    }
     const commands = checkChecks(node, out);
     checkApprovalFields(node, out);
     if (node.data.network === false && !startsProcess(node, commands))

@@ -1,10 +1,12 @@
 /**
  * Reference rules: `{N-x.field}` names an existing node that runs before this one, `{var}` is
  * declared in context_schema, `{prev_*}` has an upstream node, `{iteration}` sits in a loop.
+ * A template's `outputs` are read when the run has finished: any node may be named there, and
+ * `{prev_*}` / `{iteration}` mean nothing.
  */
 import type { Graph } from "@/lib/workflow/graph/build-graph";
 import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
-import { nodePath, type ModelView, type ViewNode } from "./model-view";
+import { isRecord, nodePath, type ModelView, type ViewNode } from "./model-view";
 import { parseReferences, type Reference } from "@/lib/workflow/model/references";
 import { visitReferenceFields } from "@/lib/workflow/model/template-references";
 import { topologicalSort } from "@/lib/workflow/graph/topological-order";
@@ -53,7 +55,25 @@ function where(node: ViewNode, field: string, ref: Reference) {
   return { nodeId: node.id, field, path: nodePath(node, field), line: ref.line, column: ref.column };
 }
 
-export function checkReferences(view: ModelView): Diagnostic[] {
+/** The template's `outputs` (WF103–WF105); adds the variables they use to `used`. */
+function checkOutputReferences(view: ModelView, template: unknown, used: Set<string>, out: Diagnostic[]): void {
+  const outputs = isRecord(template) ? template.outputs : undefined;
+  if (!isRecord(outputs)) return;
+  for (const [name, text] of Object.entries(outputs)) {
+    if (typeof text !== "string") continue;
+    const field = `outputs.${name}`;
+    for (const ref of parseReferences(text)) {
+      const at = { field, path: field, line: ref.line, column: ref.column };
+      if (ref.kind === "node" && !view.byId.has(ref.nodeId)) out.push(wfIssue("WF103", at, name, ref.raw));
+      else if (ref.kind === "variable") {
+        used.add(ref.name);
+        if (view.variables && !view.variables.has(ref.name)) out.push(wfIssue("WF104", at, name, ref.name));
+      } else if (ref.kind === "prev" || ref.kind === "iteration") out.push(wfIssue("WF105", at, name, ref.raw));
+    }
+  }
+}
+
+export function checkReferences(view: ModelView, template: unknown): Diagnostic[] {
   const out: Diagnostic[] = [];
   const used = new Set<string>();
   const { graph } = view;
@@ -93,6 +113,7 @@ export function checkReferences(view: ModelView): Diagnostic[] {
       }
     });
   }
+  checkOutputReferences(view, template, used, out);
   for (const name of view.variables ?? [])
     if (!used.has(name)) out.push(wfIssue("WF055", { path: `context_schema.${name}`, field: name }, name));
   return out;

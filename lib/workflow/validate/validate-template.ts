@@ -14,6 +14,7 @@ import { checkVariableNames } from "./check-variable-names";
 import { checkUnknownFields } from "./check-unknown-fields";
 import { checkAliasConflicts } from "./check-alias-conflicts";
 import { checkProviderReadiness } from "./nodes-needing-provider";
+import { checkWorkflowCalls, createCallContext, type CallContext, type ChildLookup } from "./check-workflow-calls";
 import { hasErrors, type Diagnostic } from "@/lib/workflow/model/diagnostic";
 import { buildModelView, type ModelView } from "./model-view";
 import { normalizeTemplate } from "@/lib/workflow/model/normalize-template";
@@ -68,10 +69,23 @@ export interface ValidateOptions {
   providersReady?: boolean;
   /** Executor-catalog entries whose recipe asks an agent: skill nodes naming one need a provider too. */
   agentSkills?: ReadonlySet<string>;
+  /**
+   * Finds the template a workflow node calls (the server: the library; the CLI: also files). Given → the
+   * children are checked too: exist, get their required inputs, call no chain back, are valid (WF106–WF111).
+   */
+  children?: ChildLookup;
 }
 
 /** Validates unknown input as a template; see the file header. */
 export function validateTemplate(input: unknown, o: ValidateOptions = {}): ValidationResult {
+  const lookup = o.children;
+  const calls =
+    lookup &&
+    createCallContext(lookup, (child, context) => validateWith(child, { children: lookup }, context).diagnostics);
+  return validateWith(input, o, calls);
+}
+
+function validateWith(input: unknown, o: ValidateOptions, calls: CallContext | undefined): ValidationResult {
   const normalized = normalizeTemplate(input);
   const parsed = TemplateSchema.safeParse(normalized);
   const schema = parsed.success ? [] : schemaIssuesToDiagnostics(normalized, parsed.error.issues);
@@ -79,6 +93,7 @@ export function validateTemplate(input: unknown, o: ValidateOptions = {}): Valid
   const view = buildModelView(subject);
   const found: Diagnostic[] = checkAliasConflicts(input);
   for (const rule of RULES) found.push(...rule(view, subject));
+  found.push(...checkWorkflowCalls(view, subject, calls));
   const diagnostics = withoutRepeatedSchemaErrors(schema, found);
   if (parsed.success && o.providersReady !== undefined)
     diagnostics.push(...checkProviderReadiness(parsed.data, o.providersReady, o.agentSkills));
