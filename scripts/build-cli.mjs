@@ -33,6 +33,9 @@ const ENTRIES = {
   "describe-command": "server/cli/commands/describe-command.ts",
   "run-command": "server/cli/commands/run-command.ts",
   "serve-command": "server/cli/commands/serve-command.ts",
+  // Workflow nodes' children (files, the library): its own bundle, so `wf validate` loads the database stack
+  // only for a template that calls another.
+  "cli-child-templates": "server/cli/commands/cli-child-templates.ts",
 };
 /**
  * Packages most commands never call, each built as its own bundle (`<name>.cjs`) and required the first time
@@ -131,7 +134,7 @@ function entriesStayApart(root) {
   return {
     name: "entries-stay-apart",
     setup(build) {
-      build.onResolve({ filter: /(cli-io|exit-codes|program|-command)$/ }, async (args) => {
+      build.onResolve({ filter: /(cli-io|exit-codes|program|-command|cli-child-templates)$/ }, async (args) => {
         if (args.pluginData?.inner || args.kind === "entry-point") return undefined;
         const resolved = await build.resolve(args.path, {
           kind: args.kind,

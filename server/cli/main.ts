@@ -16,7 +16,7 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     const validate = plainValidateArgs(argv);
     if (validate) {
       const { validateCommand } = await import("./commands/validate-command");
-      return validateCommand(validate.file, { json: validate.json }, io);
+      return await validateCommand(validate.file, { json: validate.json }, io);
     }
     program = await import("./program");
     await program.buildProgram(io, result).parseAsync(argv);

@@ -7,6 +7,8 @@
 import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
 import type { Template, WorkflowNode } from "@/lib/workflow/model/template-schema";
 import { RUN_CODES } from "@/lib/workflow/run/run-codes";
+import type { ChildLookup } from "@/lib/workflow/validate/check-workflow-calls";
+import { validateTemplate } from "@/lib/workflow/validate/validate-template";
 
 export interface ChildTemplate {
   template: Template;
@@ -20,6 +22,27 @@ export interface ChildTemplate {
 export interface ChildTemplateSource {
   /** The template a workflow node names (`template`), at `version` (latest when absent); undefined when none. */
   resolve(ref: string, version: string | number | undefined, from: { file?: string }): ChildTemplate | undefined;
+}
+
+/** The validator's view of a source (`validateTemplate(t, { children })`): a child that cannot be read is none. */
+export function childLookup(source: ChildTemplateSource, from: { file?: string }): ChildLookup {
+  return (ref, version) => {
+    try {
+      return source.resolve(ref, version === "" ? undefined : version, from)?.template;
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+/** Codes of the checks across workflow calls that only a lookup can make (the pinning itself reports RUN042). */
+const CALL_CODES = new Set(["WF107", "WF109", "WF111"]);
+
+/** Errors of the calls a template makes (required inputs, cycles, invalid children), at run start. */
+export function checkChildCalls(template: Template, source: ChildTemplateSource | undefined, from: { file?: string }) {
+  if (!source || !template.nodes.some((n) => n.type === "workflow")) return [];
+  const { diagnostics } = validateTemplate(template, { children: childLookup(source, from) });
+  return diagnostics.filter((d) => d.severity === "error" && CALL_CODES.has(d.code));
 }
 
 type WorkflowCall = Extract<WorkflowNode, { type: "workflow" }> & { pinned_child?: ChildTemplate };
@@ -43,9 +66,10 @@ export function pinChildTemplates(
   const problems: Diagnostic[] = [];
   const nodes = template.nodes.map((n) => {
     if (n.type !== "workflow" || pinnedChild(n) || !n.template) return n;
+    const version = n.version === "" ? undefined : n.version;
     let child: ChildTemplate | undefined;
     try {
-      child = source.resolve(n.template, n.version, from);
+      child = source.resolve(n.template, version, from);
     } catch (err) {
       problems.push(problem(n.id, `${RUN_CODES.RUN042(n.id, n.template, n.version)} (${String(err)})`));
       return n;

@@ -7,7 +7,7 @@ import type { Db } from "@/server/db/open-database";
 import { getTemplate, TemplateStoreError } from "@/server/db/template-store";
 import type { ChildTemplate, ChildTemplateSource } from "./child-templates";
 
-export function libraryVersion(version: string | number | undefined): number | undefined | null {
+function libraryVersion(version: string | number | undefined): number | undefined | null {
   if (version === undefined || version === "") return undefined;
   const n = typeof version === "number" ? version : Number(version.trim());
   return Number.isInteger(n) && n >= 1 ? n : null;

@@ -12,7 +12,7 @@ import { checkSkillCommands } from "./check-skill-commands";
 import type { StartRunInput } from "./engine-options";
 import { RunInputError } from "./engine-errors";
 import { prepareRun } from "./prepare-run";
-import { pinChildTemplates, type ChildTemplateSource } from "./child-templates";
+import { checkChildCalls, pinChildTemplates, type ChildTemplateSource } from "./child-templates";
 import { resolveRunSecrets, type SecretSource } from "./run-secrets";
 import { resolveRunVariables } from "./resolve-run-variables";
 import { workspacePath } from "@/server/engine/confinement/workspace";
@@ -34,6 +34,7 @@ export function newActiveRun(input: StartRunInput, c: NewRunContext): ActiveRun 
   const secrets = resolveRunSecrets(template, c.secretSource);
   const problems = [
     ...pinned.problems,
+    ...(pinned.problems.length ? [] : checkChildCalls(template, c.childTemplates, { file: input.sourceFile })),
     ...prepared.problems,
     ...diagnostics,
     ...checkSkillCommands(template, c.catalog),

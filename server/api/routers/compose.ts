@@ -16,6 +16,8 @@ import { checkProviderReadiness, nodesNeedingProvider } from "@/lib/workflow/val
 import { providerValidateOptions } from "@/server/api/procedures/refuse-without-provider";
 import { ExecutorCatalogError } from "@/server/catalog/load-executor-catalog";
 import { DiagnosticsError, createTRPCRouter, publicProcedure } from "@/server/api/procedures/trpc";
+import { childLookup } from "@/server/engine/child-templates";
+import { libraryChildTemplates } from "@/server/engine/library-child-templates";
 import { describeWithProviders } from "@/server/providers/describe-with-providers";
 
 export const DescribeInputSchema = z.object({
@@ -50,7 +52,11 @@ export const composeRouter = createTRPCRouter({
   }),
 
   validate: publicProcedure.input(z.object({ template: TemplateInputSchema })).mutation(({ input, ctx }) => {
-    const { ok, mode, diagnostics } = validateTemplate(input.template, providerValidateOptions(ctx.deps));
+    const { ok, mode, diagnostics } = validateTemplate(input.template, {
+      ...providerValidateOptions(ctx.deps),
+      // Workflow nodes are checked against the library: the child, its required inputs, cycles.
+      children: childLookup(libraryChildTemplates(ctx.deps.db), {}),
+    });
     return { ok, mode, diagnostics };
   }),
 

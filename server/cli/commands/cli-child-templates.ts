@@ -8,10 +8,29 @@ import path from "node:path";
 import { extensionOf } from "@/lib/formats/import-workflow";
 import { validateWorkflow } from "@/lib/formats/validate-workflow";
 import { formatDiagnostic } from "@/lib/workflow/model/diagnostic";
+import type { Template } from "@/lib/workflow/model/template-schema";
 import { readWorkflowFile } from "@/server/cli/io/read-workflow-file";
-import type { Db } from "@/server/db/open-database";
-import type { ChildTemplateSource } from "@/server/engine/child-templates";
+import { dbPath } from "@/server/config/data-paths";
+import { openDatabase, type Db } from "@/server/db/open-database";
+import { childLookup, type ChildTemplateSource } from "@/server/engine/child-templates";
+import type { ChildLookup } from "@/lib/workflow/validate/check-workflow-calls";
 import { libraryChildTemplates } from "@/server/engine/library-child-templates";
+
+function isFileRef(ref: string, base: string): boolean {
+  return extensionOf(ref) !== "" || ref.includes("/") || fs.existsSync(path.resolve(base, ref));
+}
+
+/** A child file's own file calls made absolute, so they read the same whoever asks (validation has no "from"). */
+function absoluteFileCalls(template: Template, file: string): Template {
+  const base = path.dirname(file);
+  if (!template.nodes.some((n) => n.type === "workflow" && n.template && isFileRef(n.template, base))) return template;
+  const nodes = template.nodes.map((n) =>
+    n.type === "workflow" && n.template && isFileRef(n.template, base)
+      ? { ...n, template: path.resolve(base, n.template) }
+      : n,
+  );
+  return { ...template, nodes };
+}
 
 export function cliChildTemplates(library: () => Db | undefined): ChildTemplateSource {
   let db: Db | undefined | null = null;
@@ -19,16 +38,27 @@ export function cliChildTemplates(library: () => Db | undefined): ChildTemplateS
     resolve(ref, version, from) {
       const base = from.file ? path.dirname(path.resolve(from.file)) : process.cwd();
       const file = path.resolve(base, ref);
-      if (extensionOf(ref) !== "" || ref.includes("/") || fs.existsSync(file)) {
+      if (isFileRef(ref, base)) {
         const validation = validateWorkflow(readWorkflowFile(file));
         if (!validation.ok || !validation.template) {
           const first = validation.diagnostics.find((d) => d.severity === "error");
           throw new Error(`${file} is not a valid workflow${first ? `: ${formatDiagnostic(first)}` : ""}`);
         }
-        return { template: validation.template, templatePk: null, templateVersion: null, file };
+        return {
+          template: absoluteFileCalls(validation.template, file),
+          templatePk: null,
+          templateVersion: null,
+          file,
+        };
       }
       if (db === null) db = library();
       return db ? libraryChildTemplates(db).resolve(ref, version, from) : undefined;
     },
   };
+}
+
+/** `wf validate`'s view of the children of `file`: files next to it, else the data folder's library if any. */
+export function cliChildLookup(file: string): ChildLookup {
+  const library = () => (fs.existsSync(dbPath()) ? openDatabase(dbPath(), { readonly: true }) : undefined);
+  return childLookup(cliChildTemplates(library), { file });
 }

@@ -10,8 +10,15 @@ function plural(n: number, word: string): string {
 }
 
 /** Prints the diagnostics and a summary line (or one JSON object); returns the exit code. */
-export function validateCommand(file: string, opts: { json?: boolean }, io: CliIo): number {
-  const validation = validateWorkflow(readWorkflowFile(file));
+export async function validateCommand(file: string, opts: { json?: boolean }, io: CliIo): Promise<number> {
+  const input = readWorkflowFile(file);
+  let validation = validateWorkflow(input);
+  if (validation.template?.nodes.some((n) => n.type === "workflow")) {
+    // Workflow nodes' children: files next to this one, else the data folder's library when there is one.
+    // Loaded only then: the database stack would double the start of every other `wf validate` (measured).
+    const { cliChildLookup } = await import("./cli-child-templates");
+    validation = validateWorkflow(input, { children: cliChildLookup(file) });
+  }
   const code = validation.ok ? EXIT.ok : EXIT.invalid;
   if (opts.json) {
     io.out(JSON.stringify({ ok: validation.ok, mode: validation.mode, diagnostics: validation.diagnostics }));

@@ -9,6 +9,6 @@ export function registerValidate(program: Command, io: CliIo, result: CommandRes
     .option("--json", "print one JSON object: { ok, mode, diagnostics }")
     .action(async (file: string, opts: { json?: boolean }) => {
       const { validateCommand } = await import("./validate-command");
-      result.code = validateCommand(file, opts, io);
+      result.code = await validateCommand(file, opts, io);
     });
 }
