@@ -85,6 +85,14 @@ export function ApprovalCard({ approval, showRun = true }: { approval: ApprovalI
             {approval.runName ? `${approval.runName} · ` : ""}run {approval.runId}
           </Link>
         )}
+        {showRun && approval.parentRun && (
+          <span className="small muted" data-testid="approval-parent-run">
+            called by{" "}
+            <Link href={`/runs/${encodeURIComponent(approval.parentRun.id)}`}>
+              {approval.parentRun.name ? `${approval.parentRun.name} · ` : ""}run {approval.parentRun.id}
+            </Link>
+          </span>
+        )}
       </header>
       {approval.prompt && <p className="approval-prompt">{approval.prompt}</p>}
       {approval.stage && STAGE_NOTE[approval.stage] && (

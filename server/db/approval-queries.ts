@@ -107,12 +107,18 @@ export function selectApprovalRows(
   db: Db,
   status?: string,
   runId?: string,
-): (ApprovalRow & { runName: string | null })[] {
+): (ApprovalRow & { runName: string | null; parentRun: { id: string; name: string | null } | null })[] {
   const where = [status ? "a.status = @status" : "", runId ? "a.run_id = @runId" : ""].filter(Boolean);
-  const sql = `select a.*, r.name as run_name from approvals a left join runs r on r.id = a.run_id
+  // A sub-workflow's approval also names the run that called it.
+  const sql = `select a.*, r.name as run_name, r.parent_run_id, p.name as parent_name from approvals a
+    left join runs r on r.id = a.run_id left join runs p on p.id = r.parent_run_id
     ${where.length ? `where ${where.join(" and ")}` : ""} order by a.created_at`;
   const rows = db.$client.prepare(sql).all({ ...(status ? { status } : {}), ...(runId ? { runId } : {}) });
-  return (rows as RawApproval[]).map((r) => ({ ...toApprovalRow(r), runName: (r.run_name as string | null) ?? null }));
+  return (rows as RawApproval[]).map((r) => ({
+    ...toApprovalRow(r),
+    runName: (r.run_name as string | null) ?? null,
+    parentRun: r.parent_run_id ? { id: r.parent_run_id as string, name: (r.parent_name as string | null) ?? null } : null,
+  }));
 }
 
 const toApprovalRow = rawRowMapper(approvals);

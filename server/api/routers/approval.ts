@@ -17,13 +17,15 @@ import type { ApprovalRow } from "@/server/db/schema";
 
 const VotesSchema = z.array(ApprovalVoteSchema);
 
-function toItem(a: ApprovalRow & { runName: string | null }) {
+function toItem(a: ApprovalRow & { runName: string | null; parentRun: { id: string; name: string | null } | null }) {
   const votes = VotesSchema.safeParse(JSON.parse(a.votes));
   return {
     id: a.id,
     runId: a.runId,
     /** The run's name (its template's), null when the run is gone. */
     runName: a.runName,
+    /** A sub-workflow's approval: the run whose workflow node started this run (id, name); else null. */
+    parentRun: a.parentRun,
     nodeId: a.nodeId,
     kind: a.kind,
     /** `check`: a person checks a node's output; `precondition`: lets a node start — approve or reject, no answer. */
