@@ -130,7 +130,12 @@ export class ChildRuns {
     const c = state.counts;
     const done = c.done + c.skipped + c.failed + c.cancelled;
     if (n.child.status === status && n.child.done === done) return;
-    h.apply(parent, { type: "node.child", at, nodeId, childRunId: childId, status, done, total: n.child.total });
+    // Progress not yet stored is replaced, not added to: a child that runs many nodes in one tick costs its
+    // parent one event and one row write per tick, not one per node.
+    const last = parent.outbox.at(-1);
+    const unstored = last?.type === "node.child" && last.nodeId === nodeId ? last : undefined;
+    const event = { type: "node.child", at, nodeId, childRunId: childId, status, done, total: n.child.total } as const;
+    if (h.apply(parent, event) && unstored) parent.outbox.splice(parent.outbox.lastIndexOf(unstored), 1);
   }
 
   private fail(run: ActiveRun, nodeId: string, error: string): void {

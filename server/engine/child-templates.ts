@@ -39,11 +39,22 @@ export function childLookup(source: ChildTemplateSource, from: { file?: string }
 const CALL_CODES = new Set(["WF107", "WF109", "WF111"]);
 
 /** Errors of the calls a template makes (required inputs, cycles, invalid children), at run start. */
-export function checkChildCalls(template: Template, source: ChildTemplateSource | undefined, from: { file?: string }) {
+export function checkChildCalls(
+  template: Template,
+  source: ChildTemplateSource | undefined,
+  from: { file?: string },
+): Diagnostic[] {
   if (!source || !template.nodes.some((n) => n.type === "workflow")) return [];
+  const known = callChecks.get(template);
+  if (known) return known;
   const { diagnostics } = validateTemplate(template, { children: childLookup(source, from) });
-  return diagnostics.filter((d) => d.severity === "error" && CALL_CODES.has(d.code));
+  const errors = diagnostics.filter((d) => d.severity === "error" && CALL_CODES.has(d.code));
+  callChecks.set(template, errors);
+  return errors;
 }
+
+/** Kept per pinned template (one object per template and children): a child's own children may change meanwhile, which their own pinning checks. */
+const callChecks = new WeakMap<Template, Diagnostic[]>();
 
 type WorkflowCall = Extract<WorkflowNode, { type: "workflow" }> & { pinned_child?: ChildTemplate };
 
@@ -60,27 +71,49 @@ export function pinChildTemplates(
   template: Template,
   source: ChildTemplateSource | undefined,
   from: { file?: string },
-): { template: Template; problems: Diagnostic[] } {
+): PinnedTemplate {
   if (!source || !template.nodes.some((n) => n.type === "workflow" && !pinnedChild(n)))
     return { template, problems: [] };
   const problems: Diagnostic[] = [];
-  const nodes = template.nodes.map((n) => {
-    if (n.type !== "workflow" || pinnedChild(n) || !n.template) return n;
+  const found = new Map<string, ChildTemplate>();
+  for (const n of template.nodes) {
+    if (n.type !== "workflow" || pinnedChild(n) || !n.template) continue;
     const version = n.version === "" ? undefined : n.version;
-    let child: ChildTemplate | undefined;
     try {
-      child = source.resolve(n.template, version, from);
+      const child = source.resolve(n.template, version, from);
+      if (child) found.set(n.id, child);
+      else problems.push(problem(n.id, RUN_CODES.RUN042(n.id, n.template, n.version)));
     } catch (err) {
       problems.push(problem(n.id, `${RUN_CODES.RUN042(n.id, n.template, n.version)} (${String(err)})`));
-      return n;
     }
-    if (!child) {
-      problems.push(problem(n.id, RUN_CODES.RUN042(n.id, n.template, n.version)));
-      return n;
-    }
-    return { ...n, pinned_child: child } as WorkflowNode;
-  });
-  return { template: { ...template, nodes }, problems };
+  }
+  // The same template with the same children (the library hands out one object per version) is pinned once:
+  // its validation, plan and call checks are then kept with that object (prepare-run.ts), as for any template.
+  const known = pinned.get(template);
+  if (!problems.length && known && sameChildren(known.children, found)) return known.result;
+  const nodes = template.nodes.map((n) =>
+    found.has(n.id) ? ({ ...n, pinned_child: found.get(n.id) } as WorkflowNode) : n,
+  );
+  const result = { template: { ...template, nodes }, problems };
+  if (!problems.length) pinned.set(template, { children: found, result });
+  return result;
+}
+
+interface PinnedTemplate {
+  template: Template;
+  problems: Diagnostic[];
+}
+
+const pinned = new WeakMap<Template, { children: Map<string, ChildTemplate>; result: PinnedTemplate }>();
+
+function sameChildren(a: Map<string, ChildTemplate>, b: Map<string, ChildTemplate>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [id, c] of a) {
+    const d = b.get(id);
+    if (!d || d.template !== c.template || d.templatePk !== c.templatePk || d.templateVersion !== c.templateVersion)
+      return false;
+  }
+  return true;
 }
 
 function problem(nodeId: string, message: string): Diagnostic {
