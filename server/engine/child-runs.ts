@@ -8,6 +8,7 @@
  */
 import { parseReferences } from "@/lib/workflow/model/references";
 import { isTerminalRunStatus } from "@/lib/workflow/model/statuses";
+import { hasLiveChild } from "@/lib/workflow/run/child-run-progress";
 import { RUN_CODES } from "@/lib/workflow/run/run-codes";
 import type { RunEvent } from "@/lib/workflow/run/run-events";
 import type { RunState } from "@/lib/workflow/run/run-state";
@@ -90,13 +91,25 @@ export class ChildRuns {
     this.follow(parent, child.parent.nodeId, child.id, child.state);
   }
 
-  /** After a restart: a parent's running workflow node looks at its child (memory, else the store). */
-  reattach(parent: ActiveRun, nodeId: string): void {
-    const childId = parent.state.nodes[nodeId].child?.runId;
-    if (!childId) return;
-    const state = this.host.find(childId)?.state ?? this.host.loadRun(childId)?.state;
-    if (state) this.follow(parent, nodeId, childId, state);
-    else this.fail(parent, nodeId, RUN_CODES.RUN044(nodeId, childId, "is gone", "it is no longer stored"));
+  /**
+   * After a restart: each workflow node of `parent` whose child is going looks at that child (in memory, else
+   * stored) and ends when it ended meanwhile — or when it is gone or cannot be read: a parent never stays stuck.
+   */
+  reattach(parent: ActiveRun): void {
+    for (const nodeId of parent.spec.plan.order) {
+      const n = parent.state.nodes[nodeId];
+      if (!hasLiveChild(n)) continue;
+      const childId = n.child!.runId;
+      let state: RunState | undefined;
+      try {
+        state = this.host.find(childId)?.state ?? this.host.loadRun(childId)?.state;
+      } catch (err) {
+        this.fail(parent, nodeId, RUN_CODES.RUN044(nodeId, childId, "cannot be read", String(err)));
+        continue;
+      }
+      if (state) this.follow(parent, nodeId, childId, state);
+      else this.fail(parent, nodeId, RUN_CODES.RUN044(nodeId, childId, "is gone", "it is no longer stored"));
+    }
   }
 
   /** Cancels a child whose parent stopped running it (cancel, re-run, a run that closed). */

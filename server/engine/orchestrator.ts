@@ -42,7 +42,7 @@ import { createExecutorRegistry, type ExecutorRegistry } from "./executors/execu
 import { launchNode } from "./launch-node";
 import { newActiveRun } from "./new-active-run";
 import type { AgentJudge } from "./run-checks";
-import { stepFailure, type AttemptStep } from "./run-node";
+import type { AttemptStep } from "./run-node";
 import { RunWaiters } from "./run-waiters";
 import { loadActiveRun } from "./load-active-run";
 import { armExpiry, armRetry } from "./run-timers";
@@ -55,6 +55,7 @@ import { pickReadyNodes, undoPicks, type Pick, type StartOutcome } from "./pick-
 import { runInstantNode } from "./run-instant-node";
 import { answerAutomatically, approvalTarget, decisionEvent } from "./approval-decision";
 import { ChildRuns } from "./child-runs";
+import { recordOutcome } from "./record-outcome";
 
 export type { AutoDecision, EngineOptions, StartRunInput };
 
@@ -96,7 +97,6 @@ export class RunEngine {
       }),
     onReady: (run, nodeId) => this.o.onNodeTiming?.({ runId: run.id, nodeId, phase: "ready", at: performance.now() }),
     cancelChild: (childRunId) => this.children.cancel(childRunId),
-    reattachChild: (run, nodeId) => this.children.reattach(run, nodeId),
   };
 
   private readonly children = new ChildRuns({
@@ -180,11 +180,15 @@ export class RunEngine {
    */
   recoverRuns(filter?: (runId: string) => boolean): { resumed: string[]; invalid: RunStateInvalidError[] } {
     const ids = this.o.store.openRunIds().filter((id) => !this.runs.has(id) && (!filter || filter(id)));
-    return resumeEach(
+    const result = resumeEach(
       ids,
       (id) => this.resumeRun(id),
       (id, err) => setAsideUnreadableRun(this.runs, this.o.store, id, err, this.clock.now()),
     );
+    // Once every run is back or set aside: a workflow node whose child ended meanwhile ends too.
+    for (const id of result.resumed) this.children.reattach(this.activate(id));
+    this.tick();
+    return result;
   }
 
   /**
@@ -192,7 +196,9 @@ export class RunEngine {
    * retries or fails them), queued nodes are queued again, retry timers re-armed, waiting nodes wait.
    */
   resumeRun(runId: string): void {
-    reenterRun(this.activate(runId), this.clock.now(), this.ops);
+    const run = this.activate(runId);
+    reenterRun(run, this.clock.now(), this.ops);
+    this.children.reattach(run);
     this.tick();
   }
 
@@ -382,18 +388,12 @@ export class RunEngine {
     });
   }
 
-  /** Applies an attempt's outcome; if that throws, the node fails with the error instead of staying running. */
   private record(run: ActiveRun, nodeId: string, event: RunEvent): void {
-    try {
-      this.o.onAttemptStep?.({ runId: run.id, nodeId, step: "writing the result" });
-      this.apply(run, event);
-    } catch (err) {
-      const failed = resultToEvent(nodeId, this.clock.now(), stepFailure(nodeId, "writing the result", err));
-      try {
-        this.apply(run, failed);
-      } catch (again) {
-        console.error(`wf engine: could not record the outcome of ${run.id}/${nodeId}:`, again);
-      }
-    }
+    recordOutcome(
+      { apply: (r, e) => this.apply(r, e), now: () => this.clock.now(), onAttemptStep: this.o.onAttemptStep },
+      run,
+      nodeId,
+      event,
+    );
   }
 }

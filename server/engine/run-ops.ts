@@ -14,6 +14,5 @@ export interface RunOps {
   onReady(run: ActiveRun, nodeId: string): void;
   /** Cancels a workflow node's child run. */
   cancelChild(childRunId: string): void;
-  /** After a restart: a workflow node whose child run is going looks at it again. */
-  reattachChild(run: ActiveRun, nodeId: string): void;
+
 }

@@ -95,6 +95,41 @@ describe("sub-workflows", () => {
     expect(s.nodes.B).toMatchObject({ status: "skipped", skipReason: "dependency" });
   });
 
+  it("on_fail fallback: the fallback stands in when the child fails", async () => {
+    h = harness();
+    save(
+      buildTemplate()
+        .with({ template_id: "greeter", name: "Greeter", context_schema: { name: { type: "string" } } })
+        .node("C1", { args_template: "exit 1" })
+        .done(),
+    );
+    const t = buildTemplate()
+      .with({ template_id: "caller", name: "Caller" })
+      .node("W", { type: "workflow", template: "greeter", inputs: { name: "x" }, on_fail: "fallback:F" })
+      .node("F", { args_template: "echo plan b" })
+      .node("B", { args_template: "echo got {W.output}" })
+      .chain("W", "B")
+      .done();
+    const state = await h.engine.settled(h.engine.startRun({ template: t }).runId);
+    expect(state.status).toBe("succeeded");
+    expect(state.nodes.B.output).toBe("got plan b");
+  });
+
+  it("a child run that is gone after a restart fails its node: the parent is never stuck", async () => {
+    h = harness();
+    save(buildTemplate().with({ template_id: "greeter", name: "Greeter" }).node("H", { type: "human" }).done());
+    const { runId } = h.engine.startRun({ template: caller({ inputs: {} }), variables: { who: "x" } });
+    const childId = (await h.engine.settled(runId)).nodes.W.child!.runId;
+    h.engine.detach();
+    h.db.$client.prepare("delete from runs where id = ?").run(childId);
+    const engine = h.restart({ childTemplates: libraryChildTemplates(h.db) });
+    h = { ...h, engine };
+    engine.recoverRuns();
+    const state = await engine.settled(runId);
+    expect(state.status).toBe("failed");
+    expect(state.nodes.W.error).toMatch(/child run .* is gone/);
+  });
+
   it("a retry starts a new child", async () => {
     h = harness();
     save(
