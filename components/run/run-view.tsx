@@ -46,11 +46,30 @@ export function RunView({ runId }: { runId: string }) {
   const seed: RunSeed = { runId, plan: q.data.plan, template: q.data.template, vars: q.data.state.vars };
   const starter = { startedBy: q.data.run.startedBy, trigger: q.data.run.trigger, templateId: q.data.run.templateId };
   return (
-    <LiveRun key={runId} seed={seed} name={q.data.run.name} templateId={q.data.run.templateId} starter={starter} />
+    <LiveRun
+      key={runId}
+      seed={seed}
+      name={q.data.run.name}
+      templateId={q.data.run.templateId}
+      starter={starter}
+      parent={parentOf(q.data.run)}
+    />
   );
 }
 
-function LiveRun(props: { seed: RunSeed; name: string; templateId: string | null; starter: RunStarter }) {
+/** A child run's parent (`run.parentRunId` / `run.parentNodeId`); undefined for a run nobody called. */
+function parentOf(run: object): { runId: string; nodeId: string | null } | undefined {
+  const { parentRunId, parentNodeId } = run as { parentRunId?: string | null; parentNodeId?: string | null };
+  return parentRunId ? { runId: parentRunId, nodeId: parentNodeId ?? null } : undefined;
+}
+
+function LiveRun(props: {
+  seed: RunSeed;
+  name: string;
+  templateId: string | null;
+  starter: RunStarter;
+  parent?: { runId: string; nodeId: string | null };
+}) {
   const { seed } = props;
   const runId = seed.runId;
   const canEdit = useCan("editor");
@@ -104,7 +123,7 @@ function LiveRun(props: { seed: RunSeed; name: string; templateId: string | null
     <div className="run-workspace">
       <div className="run-head">
         <p className="muted small run-crumb">
-          <Link href="/">Dashboard</Link> / run {runId}
+          <Link href="/">Dashboard</Link> / {props.parent && <ParentCrumb {...props.parent} />}run {runId}
           {props.templateId && (
             <>
               {" "}
@@ -207,6 +226,29 @@ function LiveRun(props: { seed: RunSeed; name: string; templateId: string | null
         <RunHistory events={view.events} version={slowVersion} />
       </div>
     </div>
+  );
+}
+
+/** The breadcrumb back from a child run: `Parent run`, then the parent's name and the node that called. */
+function ParentCrumb({ runId, nodeId }: { runId: string; nodeId: string | null }) {
+  const trpc = useTRPC();
+  const parent = useQuery({
+    ...trpc.run.get.queryOptions({ runId }),
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+  return (
+    <span data-testid="parent-crumb">
+      <Link href={`/runs/${encodeURIComponent(runId)}`}>Parent run</Link>
+      {parent.data && ` ${parent.data.run.name}`}
+      {nodeId && (
+        <>
+          {" "}
+          (node <code>{nodeId}</code>)
+        </>
+      )}{" "}
+      /{" "}
+    </span>
   );
 }
 
