@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { mutate, query, startRun, waitForRun } from "./run-fixtures";
+import { decide, mutate, query, startRun, waitForRun } from "./run-fixtures";
 import { canvasOf, clickNode, connect, nodeIds, nodeOf, watchConsole } from "./support/canvas";
 import { seriousViolations } from "./support/axe";
 import { shoot } from "./support/screenshots";
@@ -129,24 +129,27 @@ test("a workflow node: choose the child from the library, pin a version, map an 
   consoleErrors.expectNone();
 });
 
-// Needs the engine's workflow executor (child runs, `node.child` progress, `run.parentRunId`).
-test.fixme("run a parent: the child's progress on the parent's page, Open child run, the breadcrumb back", async ({
+test("run a parent: the child's progress on the parent's page, Open child run, the breadcrumb back", async ({
   page,
   request,
 }) => {
   const consoleErrors = watchConsole(page);
-  // The child pauses at a checkpoint, so its progress can be watched mid-way.
+  // The child pauses at two checkpoints, so its progress can be watched mid-way.
   const child = await saveChild(
     request,
     `Paused child ${Date.now()}`,
     [
       { id: "A", name: "announce", type: "shell", args_template: "echo deploying {env}" },
-      { id: "CP", name: "wait", type: "checkpoint", auto_continue: false },
-      { id: "B", name: "finish", type: "shell", args_template: "echo done {note}" },
+      { id: "CP", name: "first wait", type: "checkpoint", auto_continue: false },
+      { id: "B", name: "migrate", type: "shell", args_template: "echo migrated" },
+      { id: "CP2", name: "second wait", type: "checkpoint", auto_continue: false },
+      { id: "C", name: "finish", type: "shell", args_template: "echo done {note}" },
     ],
     [
       { from: "A", to: "CP" },
       { from: "CP", to: "B" },
+      { from: "B", to: "CP2" },
+      { from: "CP2", to: "C" },
     ],
   );
   const parentName = `Parent ${Date.now()}`;
@@ -173,21 +176,29 @@ test.fixme("run a parent: the child's progress on the parent's page, Open child 
   // The workflow node waits with its child; its progress is text on the node.
   const w = nodeOf(page, "W-001");
   await expect(w).toHaveAttribute("data-status", "waiting");
-  await expect(w.getByTestId("child-run")).toContainText("child 1/3 · waiting");
+  await expect(w.getByTestId("child-run")).toContainText("child 1/5 · waiting");
+
+  // The child's first checkpoint approved elsewhere: the parent's page follows it live.
+  const stored = await query<{ nodes: { id: string; childRunId?: string }[] }>(request, "run.get", { runId });
+  const childRunId = stored.nodes.find((n) => n.id === "W-001")?.childRunId ?? "";
+  expect(childRunId).not.toBe("");
+  await decide(request, childRunId, "CP", "approve");
+  await expect(w.getByTestId("child-run")).toContainText("child 3/5 · waiting");
 
   // Selected, its panel shows the same and the one `Open child run` link.
   await clickNode(page, "W-001");
   const panel = page.getByTestId("node-panel");
-  await expect(panel.getByTestId("panel-child-run")).toContainText("1/3 · waiting");
+  await expect(panel.getByTestId("panel-child-run")).toContainText("3/5 · waiting");
+  await expect(page.getByRole("link", { name: "Open child run" })).toHaveCount(1);
+  await shoot(page, "workflow-node-run-page");
   await page.getByRole("link", { name: "Open child run" }).click();
-  await expect(page).not.toHaveURL(new RegExp(`/runs/${runId}$`));
-  const childRunId = decodeURIComponent(new URL(page.url()).pathname.split("/").at(-1) ?? "");
-  expect(childRunId).not.toBe(runId);
+  await expect(page).toHaveURL(new RegExp(`/runs/${childRunId}$`));
 
   // The child's page: the breadcrumb back names the parent; approve the child's checkpoint here.
   const crumb = page.getByTestId("parent-crumb");
   await expect(crumb).toContainText(parentName);
   await expect(crumb).toContainText("W-001");
+  await shoot(page, "child-run-breadcrumb");
   await page.getByRole("button", { name: "Approve" }).first().click();
   await expect(page.getByTestId("run-status")).toHaveText("succeeded");
 
@@ -195,7 +206,7 @@ test.fixme("run a parent: the child's progress on the parent's page, Open child 
   await crumb.getByRole("link", { name: "Parent run" }).click();
   await expect(page).toHaveURL(new RegExp(`/runs/${runId}$`));
   await expect(nodeOf(page, "W-001")).toHaveAttribute("data-status", "done");
-  await expect(nodeOf(page, "W-001").getByTestId("child-run")).toContainText("child 3/3 · succeeded");
+  await expect(nodeOf(page, "W-001").getByTestId("child-run")).toContainText("child 5/5 · succeeded");
   await waitForRun(request, runId, /succeeded/);
   consoleErrors.expectNone();
 });

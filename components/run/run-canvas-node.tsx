@@ -10,22 +10,23 @@ import type { NodeProps } from "@xyflow/react";
 import { useLayoutEffect, useMemo, useRef } from "react";
 import { WorkflowNodeView } from "@/components/canvas/workflow-node";
 import type { WorkflowFlowNode } from "@/lib/canvas/project-template";
-import { ChildRunProgress, childRunOf } from "./child-run-progress";
+import { ChildRunProgress } from "./child-run-progress";
 import { formatDuration } from "./format-duration";
 import { useRunCanvas } from "./run-canvas-context";
 import { useNow } from "./use-now";
 
 /** A workflow node's child run, selected as primitives (the node re-renders only when one changes). */
 function useChildRun(nodeId: string) {
-  const runId = useRunCanvas((v) => childRunOf(v.state.nodes[nodeId])?.runId);
-  const status = useRunCanvas((v) => childRunOf(v.state.nodes[nodeId])?.status ?? "");
-  const done = useRunCanvas((v) => childRunOf(v.state.nodes[nodeId])?.done ?? 0);
-  const total = useRunCanvas((v) => childRunOf(v.state.nodes[nodeId])?.total ?? 0);
+  const runId = useRunCanvas((v) => v.state.nodes[nodeId]?.child?.runId);
+  const status = useRunCanvas((v) => v.state.nodes[nodeId]?.child?.status ?? "");
+  const done = useRunCanvas((v) => v.state.nodes[nodeId]?.child?.done ?? 0);
+  const total = useRunCanvas((v) => v.state.nodes[nodeId]?.child?.total ?? 0);
   return useMemo(() => (runId ? { runId, status, done, total } : undefined), [runId, status, done, total]);
 }
 
 function RunNodeExtras({ nodeId, selected }: { nodeId: string; selected: boolean }) {
   const child = useChildRun(nodeId);
+  const nodeStatus = useRunCanvas((v) => v.statuses[nodeId]?.status);
   const iterations = useRunCanvas((v) => v.plan.loops[nodeId]);
   // Primitives only: the node re-renders when these change, not on every event.
   const startedAt = useRunCanvas((v) => {
@@ -47,7 +48,7 @@ function RunNodeExtras({ nodeId, selected }: { nodeId: string; selected: boolean
   if (!iterations && elapsed === undefined && !child) return null;
   return (
     <div className="run-node-extras">
-      {child && <ChildRunProgress child={child} hidden={selected} />}
+      {child && <ChildRunProgress child={child} nodeStatus={nodeStatus} hidden={selected} />}
       {iterations && (
         <span data-testid={`iteration-${nodeId}`}>
           iteration {current}/{iterations.length}

@@ -15,7 +15,7 @@ import { useCan } from "@/components/app-shell/session-provider";
 import { downloadText } from "@/components/common/download-text";
 import { WorkflowCallSummary } from "@/components/canvas/workflow-call-summary";
 import { AnsiText } from "./ansi-text";
-import { ChildRunProgress, childRunOf } from "./child-run-progress";
+import { ChildRunProgress } from "./child-run-progress";
 import { formatDuration } from "./format-duration";
 import { RunLog } from "./run-log";
 import { useNodeLog } from "./use-node-log";
@@ -43,7 +43,7 @@ export function RunNodePanel(props: {
   const planId = iterations ? (picked && iterations.includes(picked) ? picked : iterations[0]) : nodeId;
   const node = view.state.nodes[planId];
   const def = view.spec.defs.get(planId);
-  const child = childRunOf(node);
+  const child = node?.child;
   const attempts = view.attempts.byNode.get(planId) ?? [];
   const log = useNodeLog(runId, planId, view, replay);
   const lines = log.lines;
@@ -121,7 +121,11 @@ export function RunNodePanel(props: {
         <p className="small panel-child-run" data-testid="panel-child-run">
           <WorkflowCallSummary template={def.template} version={def.version} />
           {" — "}
-          {child ? <ChildRunProgress child={child} /> : <span className="muted">child run not started</span>}
+          {child ? (
+            <ChildRunProgress child={child} nodeStatus={node?.status} />
+          ) : (
+            <span className="muted">child run not started</span>
+          )}
         </p>
       )}
 

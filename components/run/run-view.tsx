@@ -52,15 +52,9 @@ export function RunView({ runId }: { runId: string }) {
       name={q.data.run.name}
       templateId={q.data.run.templateId}
       starter={starter}
-      parent={parentOf(q.data.run)}
+      parent={q.data.run.parentRunId ? { runId: q.data.run.parentRunId, nodeId: q.data.run.parentNodeId } : undefined}
     />
   );
-}
-
-/** A child run's parent (`run.parentRunId` / `run.parentNodeId`); undefined for a run nobody called. */
-function parentOf(run: object): { runId: string; nodeId: string | null } | undefined {
-  const { parentRunId, parentNodeId } = run as { parentRunId?: string | null; parentNodeId?: string | null };
-  return parentRunId ? { runId: parentRunId, nodeId: parentNodeId ?? null } : undefined;
 }
 
 function LiveRun(props: {
@@ -193,6 +187,9 @@ function LiveRun(props: {
                   <ApprovalCard key={a.id} approval={a} showRun={false} />
                 ))}
               </div>
+              {approvals.data.items.length === 0 && waitsInChild(view.state) && (
+                <p className="muted small">A child run waits for a person: its workflow node links to it.</p>
+              )}
             </section>
           )}
           {selected ? (
@@ -227,6 +224,11 @@ function LiveRun(props: {
       </div>
     </div>
   );
+}
+
+/** A workflow node waits because its child run waits for a person (the approval is the child's). */
+function waitsInChild(state: RunViewState["state"]): boolean {
+  return Object.values(state.nodes).some((n) => n.status === "waiting" && n.child !== undefined && !n.approvalId);
 }
 
 /** The breadcrumb back from a child run: `Parent run`, then the parent's name and the node that called. */

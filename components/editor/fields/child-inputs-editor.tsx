@@ -26,6 +26,7 @@ function InputRow(props: {
   const id = useId();
   const v = props.variable;
   const required = v?.required === true && (v.default === undefined || v.default === "");
+  const missing = required && props.value.trim() === "";
   const help = v
     ? [v.type, v.default !== undefined && v.default !== "" ? `default ${String(v.default)}` : "", v.description ?? ""]
         .filter(Boolean)
@@ -58,9 +59,9 @@ function InputRow(props: {
       />
       <span
         id={`${id}-help`}
-        className={props.problem ? "field-error" : props.undeclared ? "field-warning" : "field-help"}
+        className={props.problem ? "field-error" : props.undeclared || missing ? "field-warning" : "field-help"}
       >
-        {props.problem ?? props.undeclared ?? help}
+        {props.problem ?? props.undeclared ?? (missing ? `the child needs a value (no default) · ${help}` : help)}
       </span>
     </div>
   );
