@@ -2,34 +2,9 @@
  * Accessibility: axe-core (injected from node_modules, as `@axe-core/playwright` needs a newer Node)
  * finds no serious or critical violation on any page, in the light and the dark colour scheme.
  */
-import { createRequire } from "node:module";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { seriousViolations } from "./support/axe";
 import { saveTemplate, startRun, waitForRun } from "./run-fixtures";
-
-const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  const violations = (await page.evaluate(
-    `axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations)`,
-  )) as AxeViolation[];
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.impact} ${v.id}: ${v.help} — ${v.nodes
-          .map((n) => n.target.join(" "))
-          .slice(0, 5)
-          .join(", ")}`,
-    );
-}
 
 for (const colorScheme of ["light", "dark"] as const) {
   test.describe(`${colorScheme} colour scheme`, () => {

@@ -10,5 +10,5 @@ export const TYPE_ICONS: Record<NodeType, string> = {
   checkpoint: "‖",
   gate: "◇",
   loop: "↻",
-  workflow: "⧉",
+  workflow: "⊞",
 };

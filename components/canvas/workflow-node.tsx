@@ -10,6 +10,7 @@ import { useContext } from "react";
 import type { WorkflowFlowNode } from "@/lib/canvas/project-template";
 import { TYPE_ICONS } from "./node-type-icons";
 import { NodeMenuSlot } from "./node-menu-slot";
+import { WorkflowCallSummary } from "./workflow-call-summary";
 
 export function WorkflowNodeView({ data, selected }: NodeProps<WorkflowFlowNode>) {
   const { node, status, attempts, problem, highlight, summary, phaseColour, simStatus, simWhy } = data;
@@ -66,7 +67,15 @@ export function WorkflowNodeView({ data, selected }: NodeProps<WorkflowFlowNode>
           {simWhy}
         </div>
       ) : (
-        <div className="wf-node-summary">{pause ? "pauses for a person" : summary}</div>
+        <div className="wf-node-summary">
+          {node.type === "workflow" ? (
+            <WorkflowCallSummary template={node.template} version={node.version} />
+          ) : pause ? (
+            "pauses for a person"
+          ) : (
+            summary
+          )}
+        </div>
       )}
       <Handle type="source" position={Position.Right} />
     </div>

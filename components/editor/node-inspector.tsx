@@ -13,6 +13,7 @@ import { ChecksEditor } from "./fields/checks-editor";
 import { FieldInput } from "./fields/field-input";
 import { ConnectToField } from "./connect-to-field";
 import { PinnedMockField } from "@/components/editor/pinned-mock-field";
+import { WorkflowCallFields } from "./workflow-call-fields";
 
 const NAME: FieldSpec = { name: "name", kind: "text" };
 const DESCRIPTION: FieldSpec = { name: "description", kind: "text" };
@@ -136,7 +137,11 @@ export function NodeInspector({ node, diagnostics }: { node: WorkflowNode; diagn
       <ConnectToField node={node} />
       {field(NAME)}
       {field(DESCRIPTION)}
-      {NODE_FIELDS[node.type].filter((f) => !f.behaviour).map(field)}
+      {node.type === "workflow" ? (
+        <WorkflowCallFields node={node} suggestions={suggestions} diagnostics={diagnostics} />
+      ) : (
+        NODE_FIELDS[node.type].filter((f) => !f.behaviour).map(field)
+      )}
       {node.type === "gate" && <GateBranches node={node} />}
       <details className="inspector-more" open>
         <summary>Behaviour</summary>

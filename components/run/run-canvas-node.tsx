@@ -2,18 +2,31 @@
 /**
  * A node on the run canvas: the editor's node view with its live status (selected from the run
  * canvas store, so only this node re-renders when it changes), `data-status` on React Flow's node
- * element, the elapsed time of a running node (ticking), for a loop the iteration it is on, and while
+ * element, the elapsed time of a running node (ticking), for a loop the iteration it is on, for a
+ * workflow node its child run's progress and `Open child run`, and while
  * compared with another run what differs (`data-compare`, outlined).
  */
 import type { NodeProps } from "@xyflow/react";
 import { useLayoutEffect, useMemo, useRef } from "react";
 import { WorkflowNodeView } from "@/components/canvas/workflow-node";
 import type { WorkflowFlowNode } from "@/lib/canvas/project-template";
+import { ChildRunProgress } from "./child-run-progress";
 import { formatDuration } from "./format-duration";
 import { useRunCanvas } from "./run-canvas-context";
 import { useNow } from "./use-now";
 
-function RunNodeExtras({ nodeId }: { nodeId: string }) {
+/** A workflow node's child run, selected as primitives (the node re-renders only when one changes). */
+function useChildRun(nodeId: string) {
+  const runId = useRunCanvas((v) => v.state.nodes[nodeId]?.child?.runId);
+  const status = useRunCanvas((v) => v.state.nodes[nodeId]?.child?.status ?? "");
+  const done = useRunCanvas((v) => v.state.nodes[nodeId]?.child?.done ?? 0);
+  const total = useRunCanvas((v) => v.state.nodes[nodeId]?.child?.total ?? 0);
+  return useMemo(() => (runId ? { runId, status, done, total } : undefined), [runId, status, done, total]);
+}
+
+function RunNodeExtras({ nodeId, selected }: { nodeId: string; selected: boolean }) {
+  const child = useChildRun(nodeId);
+  const nodeStatus = useRunCanvas((v) => v.statuses[nodeId]?.status);
   const iterations = useRunCanvas((v) => v.plan.loops[nodeId]);
   // Primitives only: the node re-renders when these change, not on every event.
   const startedAt = useRunCanvas((v) => {
@@ -32,9 +45,10 @@ function RunNodeExtras({ nodeId }: { nodeId: string }) {
   const replayNow = useRunCanvas((v) => v.now);
   const now = useNow(startedAt !== undefined && replayNow === undefined);
   const elapsed = startedAt !== undefined ? (replayNow ?? now) - startedAt : undefined;
-  if (!iterations && elapsed === undefined) return null;
+  if (!iterations && elapsed === undefined && !child) return null;
   return (
     <div className="run-node-extras">
+      {child && <ChildRunProgress child={child} nodeStatus={nodeStatus} hidden={selected} />}
       {iterations && (
         <span data-testid={`iteration-${nodeId}`}>
           iteration {current}/{iterations.length}
@@ -75,7 +89,7 @@ export function RunCanvasNode(props: NodeProps<WorkflowFlowNode>) {
     <>
       <span ref={anchor} hidden />
       <WorkflowNodeView {...props} data={data} />
-      <RunNodeExtras nodeId={props.id} />
+      <RunNodeExtras nodeId={props.id} selected={props.selected} />
     </>
   );
 }

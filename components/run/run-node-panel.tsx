@@ -4,7 +4,7 @@
  * check results (the HANDOFF_OK / GATE_FAIL lines of its log), for a gate why it took its branch,
  * and its log (each attempt's stored log from `run.log`, then the events applied after it: `useNodeLog`;
  * each attempt's stored log also downloads through `run.log`).
- * A loop picks an iteration. "Re-run from here" asks first when finished nodes
+ * A workflow node shows its child run's progress and `Open child run`. A loop picks an iteration. "Re-run from here" asks first when finished nodes
  * downstream would run again (the server lists them in a PRECONDITION_FAILED answer).
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -13,7 +13,9 @@ import type { RunViewState } from "@/lib/stores/run-store";
 import { useTRPC } from "@/components/app-shell/trpc-react-provider";
 import { useCan } from "@/components/app-shell/session-provider";
 import { downloadText } from "@/components/common/download-text";
+import { WorkflowCallSummary } from "@/components/canvas/workflow-call-summary";
 import { AnsiText } from "./ansi-text";
+import { ChildRunProgress } from "./child-run-progress";
 import { formatDuration } from "./format-duration";
 import { RunLog } from "./run-log";
 import { useNodeLog } from "./use-node-log";
@@ -41,6 +43,7 @@ export function RunNodePanel(props: {
   const planId = iterations ? (picked && iterations.includes(picked) ? picked : iterations[0]) : nodeId;
   const node = view.state.nodes[planId];
   const def = view.spec.defs.get(planId);
+  const child = node?.child;
   const attempts = view.attempts.byNode.get(planId) ?? [];
   const log = useNodeLog(runId, planId, view, replay);
   const lines = log.lines;
@@ -114,6 +117,17 @@ export function RunNodePanel(props: {
         </div>
       )}
       {rerun.isError && !confirm && <p role="alert">{rerun.error.message}</p>}
+      {def?.type === "workflow" && (
+        <p className="small panel-child-run" data-testid="panel-child-run">
+          <WorkflowCallSummary template={def.template} version={def.version} />
+          {" — "}
+          {child ? (
+            <ChildRunProgress child={child} nodeStatus={node?.status} />
+          ) : (
+            <span className="muted">child run not started</span>
+          )}
+        </p>
+      )}
 
       <table className="table small" aria-label="Attempts">
         <thead>

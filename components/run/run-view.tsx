@@ -46,11 +46,24 @@ export function RunView({ runId }: { runId: string }) {
   const seed: RunSeed = { runId, plan: q.data.plan, template: q.data.template, vars: q.data.state.vars };
   const starter = { startedBy: q.data.run.startedBy, trigger: q.data.run.trigger, templateId: q.data.run.templateId };
   return (
-    <LiveRun key={runId} seed={seed} name={q.data.run.name} templateId={q.data.run.templateId} starter={starter} />
+    <LiveRun
+      key={runId}
+      seed={seed}
+      name={q.data.run.name}
+      templateId={q.data.run.templateId}
+      starter={starter}
+      parent={q.data.run.parentRunId ? { runId: q.data.run.parentRunId, nodeId: q.data.run.parentNodeId } : undefined}
+    />
   );
 }
 
-function LiveRun(props: { seed: RunSeed; name: string; templateId: string | null; starter: RunStarter }) {
+function LiveRun(props: {
+  seed: RunSeed;
+  name: string;
+  templateId: string | null;
+  starter: RunStarter;
+  parent?: { runId: string; nodeId: string | null };
+}) {
   const { seed } = props;
   const runId = seed.runId;
   const canEdit = useCan("editor");
@@ -104,7 +117,7 @@ function LiveRun(props: { seed: RunSeed; name: string; templateId: string | null
     <div className="run-workspace">
       <div className="run-head">
         <p className="muted small run-crumb">
-          <Link href="/">Dashboard</Link> / run {runId}
+          <Link href="/">Dashboard</Link> / {props.parent && <ParentCrumb {...props.parent} />}run {runId}
           {props.templateId && (
             <>
               {" "}
@@ -174,6 +187,9 @@ function LiveRun(props: { seed: RunSeed; name: string; templateId: string | null
                   <ApprovalCard key={a.id} approval={a} showRun={false} />
                 ))}
               </div>
+              {approvals.data.items.length === 0 && waitsInChild(view.state) && (
+                <p className="muted small">A child run waits for a person: its workflow node links to it.</p>
+              )}
             </section>
           )}
           {selected ? (
@@ -207,6 +223,34 @@ function LiveRun(props: { seed: RunSeed; name: string; templateId: string | null
         <RunHistory events={view.events} version={slowVersion} />
       </div>
     </div>
+  );
+}
+
+/** A workflow node waits because its child run waits for a person (the approval is the child's). */
+function waitsInChild(state: RunViewState["state"]): boolean {
+  return Object.values(state.nodes).some((n) => n.status === "waiting" && n.child !== undefined && !n.approvalId);
+}
+
+/** The breadcrumb back from a child run: `Parent run`, then the parent's name and the node that called. */
+function ParentCrumb({ runId, nodeId }: { runId: string; nodeId: string | null }) {
+  const trpc = useTRPC();
+  const parent = useQuery({
+    ...trpc.run.get.queryOptions({ runId }),
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+  return (
+    <span data-testid="parent-crumb">
+      <Link href={`/runs/${encodeURIComponent(runId)}`}>Parent run</Link>
+      {parent.data && ` ${parent.data.run.name}`}
+      {nodeId && (
+        <>
+          {" "}
+          (node <code>{nodeId}</code>)
+        </>
+      )}{" "}
+      /{" "}
+    </span>
   );
 }
 
