@@ -117,7 +117,9 @@ export function selectApprovalRows(
   return (rows as RawApproval[]).map((r) => ({
     ...toApprovalRow(r),
     runName: (r.run_name as string | null) ?? null,
-    parentRun: r.parent_run_id ? { id: r.parent_run_id as string, name: (r.parent_name as string | null) ?? null } : null,
+    parentRun: r.parent_run_id
+      ? { id: r.parent_run_id as string, name: (r.parent_name as string | null) ?? null }
+      : null,
   }));
 }
 

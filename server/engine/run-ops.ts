@@ -14,5 +14,4 @@ export interface RunOps {
   onReady(run: ActiveRun, nodeId: string): void;
   /** Cancels a workflow node's child run. */
   cancelChild(childRunId: string): void;
-
 }
