@@ -37,6 +37,23 @@ describe("node types", () => {
     expect(r.order).toEqual(["S", "A", "K", "H"]);
   });
 
+  it("a workflow node starts no child: its mocked outputs (a JSON object) read as fields downstream", () => {
+    const t = buildTemplate()
+      .node("W", { type: "workflow", template: "release", inputs: {} })
+      .node("G", { type: "gate", condition: "{W.notes}" })
+      .chain("W", "G")
+      .node("A")
+      .node("B")
+      .edge("G", "A", "v2")
+      .edge("G", "B", "else")
+      .done();
+    const r = sim(t, { mocks: { W: { output: '{"notes":"v2"}' } } });
+    expect(r.status).toBe("succeeded");
+    expect(r.gates[0]).toMatchObject({ nodeId: "G", value: "v2", taken: ["v2"] });
+    expect(statuses(r)).toMatchObject({ W: "done", A: "done", B: "skipped" });
+    expect(sim(t).nodes.find((n) => n.id === "W")).toMatchObject({ status: "done", output: "{}" });
+  });
+
   it("a human node is approved when no decision is given, and that is listed as assumed", () => {
     const t = buildTemplate().node("H", { type: "human", prompt: "ok?" }).node("B").chain("H", "B").done();
     const r = sim(t);

@@ -80,9 +80,24 @@ function ownResult(spec: RunSpec, state: RunState, id: string, mock: SimulationM
     case "loop":
       if (mock?.output !== undefined) return { status: "succeeded", output: mock.output };
       return { status: "succeeded", output: node.args_template?.trim() ? "" : String(planned.iteration ?? 0) };
+    case "workflow":
+      return childOutcome(mock);
     default:
       return { status: "succeeded", output: mock?.output ?? "" };
   }
+}
+
+/** A workflow node hands on its child's outputs: a mocked JSON object's fields read as `{W-001.<name>}`. */
+function childOutcome(mock: SimulationMock | undefined): SimulatedResult {
+  const output = mock?.output ?? "{}";
+  try {
+    const v: unknown = JSON.parse(output);
+    if (v && typeof v === "object" && !Array.isArray(v))
+      return { status: "succeeded", output, fields: v as Record<string, unknown> };
+  } catch {
+    // not JSON: the output as it is, no fields
+  }
+  return { status: "succeeded", output };
 }
 
 /** A human postcondition after success: the node waits for a person with its output held. */
