@@ -9,7 +9,15 @@ const JSON_NODE_STATUS: Record<string, string> = { ready: "pending", running: "p
 
 export interface RunJson {
   run: { id: string; status: string; error?: string; outputs?: Record<string, string> };
-  nodes: { id: string; status: string; attempts: number; output?: string; error?: string; child?: RunJson }[];
+  nodes: {
+    id: string;
+    status: string;
+    attempts: number;
+    output?: string;
+    error?: string;
+    childRunId?: string;
+    child?: RunJson;
+  }[];
 }
 
 export function runJson(
@@ -29,6 +37,7 @@ export function runJson(
       attempts: n.attempts,
       ...(n.output !== undefined ? { output: n.output } : {}),
       ...(n.error !== undefined ? { error: n.error } : {}),
+      ...(n.child ? { childRunId: n.child.runId } : {}),
       ...(child ? { child } : {}),
     };
   });

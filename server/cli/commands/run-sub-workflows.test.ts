@@ -77,6 +77,7 @@ describe("wf run with sub-workflows", () => {
     // The parent declares no outputs: its run object keeps the plain shape.
     expect(out.run).toEqual({ id: expect.any(String), status: "succeeded" });
     const w = out.nodes.find((n: { id: string }) => n.id === "W");
+    expect(w.childRunId).toBe(w.child.run.id);
     expect(w.child.run).toMatchObject({
       status: "succeeded",
       outputs: { greeting: 'hi ann after {"output":"leaf ann"}' },
