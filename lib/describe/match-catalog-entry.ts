@@ -18,56 +18,69 @@ function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-interface Keyword {
-  keyword: string;
-  /** Only for keywords with other characters than word characters ("root cause", "type-check"). */
-  re?: RegExp;
+/**
+ * A catalog prepared once for matching (a long description has hundreds of steps): entries in order,
+ * which entries list each type hint, and each one-word keyword's entries (once per listing, so a keyword
+ * listed twice counts twice), so a step costs a look-up per word of its text instead of a pass over every
+ * keyword of every entry. Keywords with other characters than word characters ("root cause",
+ * "type-check") keep a pattern each. A catalog is read as it is at its first match.
+ */
+interface CatalogIndex {
+  names: string[];
+  entries: CatalogEntry[];
+  hints: Map<TypeHint, number[]>;
+  words: Map<string, number[]>;
+  phrases: { entry: number; re: RegExp }[];
+  fallback: number;
 }
-/** Each entry's keywords, lower-cased and prepared once (a long description has hundreds of steps). */
-const prepared = new WeakMap<CatalogEntry, readonly Keyword[]>();
+const indexes = new WeakMap<ExecutorCatalog, CatalogIndex>();
 
-function keywordsOf(entry: CatalogEntry): readonly Keyword[] {
-  let list = prepared.get(entry);
-  if (!list) {
-    list = entry.match.keywords.map((k) => {
+function indexOf(catalog: ExecutorCatalog): CatalogIndex {
+  let index = indexes.get(catalog);
+  if (index) return index;
+  const listed = Object.entries(catalog.entries);
+  index = {
+    names: listed.map(([name]) => name),
+    entries: listed.map(([, entry]) => entry),
+    hints: new Map(),
+    words: new Map(),
+    phrases: [],
+    fallback: listed.findIndex(([, e]) => e.fallback),
+  };
+  const add = <K>(map: Map<K, number[]>, key: K, i: number) => {
+    const list = map.get(key);
+    if (list) list.push(i);
+    else map.set(key, [i]);
+  };
+  for (const [i, entry] of index.entries.entries()) {
+    for (const hint of new Set(entry.match.type_hints)) add(index.hints, hint, i);
+    for (const k of entry.match.keywords) {
       const keyword = k.toLowerCase();
-      return /^\w+$/.test(keyword) ? { keyword } : { keyword, re: new RegExp(`\\b${escape(keyword)}\\b`) };
-    });
-    prepared.set(entry, list);
+      if (/^\w+$/.test(keyword)) add(index.words, keyword, i);
+      else index.phrases.push({ entry: i, re: new RegExp(`\\b${escape(keyword)}\\b`) });
+    }
   }
-  return list;
-}
-
-/** `words` holds the text's runs of word characters, so a one-word keyword matches as `\bk\b` would. */
-function score(
-  entry: CatalogEntry,
-  text: string,
-  words: ReadonlySet<string>,
-  verb: string | undefined,
-  hint: TypeHint,
-): number {
-  let total = entry.match.type_hints.includes(hint) ? 2 : 0;
-  for (const { keyword, re } of keywordsOf(entry)) {
-    if (re ? re.test(text) : words.has(keyword)) total += 3;
-    if (verb === keyword) total += 3;
-  }
-  return total;
+  indexes.set(catalog, index);
+  return index;
 }
 
 export function matchCatalogEntry(catalog: ExecutorCatalog, step: IntentStep): CatalogMatch | undefined {
-  let best: CatalogMatch | undefined;
-  let bestScore = 0;
+  const index = indexOf(catalog);
   const text = step.description.toLowerCase();
-  const words = new Set(text.split(/\W+/));
+  const scores = new Array<number>(index.entries.length).fill(0);
+  const bump = (entries: readonly number[] | undefined, points: number) => {
+    if (entries) for (const i of entries) scores[i] += points;
+  };
+  bump(index.hints.get(step.type_hint), 2);
+  // The text's runs of word characters: a one-word keyword found among them matches as `\bk\b` would.
+  for (const word of new Set(text.split(/\W+/))) bump(index.words.get(word), 3);
+  for (const { entry, re } of index.phrases) if (re.test(text)) scores[entry] += 3;
+  // The leading verb (base form) as a keyword: 3 more (a phrase keyword is never one word).
   const verb = leadingVerb(text);
-  for (const [name, entry] of Object.entries(catalog.entries)) {
-    const s = score(entry, text, words, verb, step.type_hint);
-    if (s > bestScore) {
-      best = { name, entry, fallback: false };
-      bestScore = s;
-    }
-  }
-  if (best) return best;
-  const fallback = Object.entries(catalog.entries).find(([, e]) => e.fallback);
-  return fallback ? { name: fallback[0], entry: fallback[1], fallback: true } : undefined;
+  if (verb) bump(index.words.get(verb), 3);
+  let best = -1;
+  for (let i = 0; i < scores.length; i++) if (scores[i] > (best < 0 ? 0 : scores[best])) best = i;
+  if (best >= 0) return { name: index.names[best], entry: index.entries[best], fallback: false };
+  const f = index.fallback;
+  return f >= 0 ? { name: index.names[f], entry: index.entries[f], fallback: true } : undefined;
 }
