@@ -8,6 +8,8 @@
  */
 import { leadingVerb } from "./action-verbs";
 import { stripFillers } from "./clean-step-text";
+import { isBareCommand } from "./is-bare-command";
+import { isNounCompound } from "./is-noun-compound";
 
 /** `seq`: verbless parts stay in the step before; `fan-out`: one step per object. */
 export type ListMode = "seq" | "fan-out";
@@ -20,23 +22,19 @@ interface Piece {
 }
 
 const SEPARATOR = /\s*,\s*(?:and\s+)?|\s+(?:and|as well as|plus)\s+|\s+&\s+/gi;
-/** Words that start a noun phrase or a subordinate phrase, never an imperative. */
-const NOT_A_VERB =
-  /^(?:the|a|an|all|both|each|every|our|my|your|their|its|his|her|this|that|these|those|some|any|no|it|they|we|you|i|for|in|on|at|by|with|from|to|into|of|after|before|during|if|when|once|while|unless|until|as|so|or|but|not|also)$/i;
+/** Words that start a noun phrase or a subordinate phrase, never an imperative (callers pass ASCII words). */
+const NOT_A_VERB: ReadonlySet<string> = new Set(
+  (
+    "the a an all both each every our my your their its his her this that these those some any no it they we you i " +
+    "for in on at by with from to into of after before during if when once while unless until as so or but not also"
+  ).split(" "),
+);
+const notAVerb = (word: string) => NOT_A_VERB.has(word.toLowerCase());
 const OBJECT_START =
   /^(?:the|a|an|all|each|every|our|my|your|their|its|this|that|these|those|some|it|them|[{[<\uE000])/i;
 const DETERMINER = /^(?:the|a|an|our|my|your|their|its|this|that|these|those|some)\b/i;
 /** "the following", "each platform": an object that stands for the list under it. */
 const PLACEHOLDER = /^(?:each|every|all|these|those|the following|both|several|multiple|different)\b/i;
-/** Noun compounds whose first word is also a verb; in a list they are objects ("write the summary and release notes"). */
-const NOUN_COMPOUND =
-  /^(?:release|test|build|review|design|check|change|record|report|log|sample|score|track|index|chart|plot|file|process)\s+(?:notes?|results?|suites?|cases?|logs?|artifacts?|outputs?|reports?|comments?|docs?|coverage|plans?|data|numbers|metrics|pipelines?|scripts?|matrix|failures?|status|summary|cards?|files?|sets?|times?|steps?|history|owners?)\b/i;
-/**
- * A command line written without backticks ("npm run lint", "git push", "docker compose up"): a tool's
- * name, then one of its subcommands. It is a step of its own, as a command in backticks is.
- */
-const BARE_COMMAND =
-  /^(?:npm|npx|pnpm|yarn|bun|deno|node|cargo|go|make|git|gh|docker|podman|kubectl|helm|terraform|tofu|python3?|pip|uv|poetry|pytest|tox|gradle|mvn|dotnet|bundle|rake|mix|composer|php|ruby|swift)\s+(?:run|test|ci|install|i|lint|build|publish|push|pull|compose|apply|plan|init|fmt|vet|exec|up|deploy|check|clippy|release|start|format|commit|tag|merge|rebase|fetch|clone|pr|-m)\b/;
 const PREPOSITION_WORDS = "(?:into|onto|to|for|on|in|with|from|against|across|at|by|via|using|under|over|through)";
 const PREPOSITION = new RegExp(`\\s${PREPOSITION_WORDS}\\s+`, "gi");
 const PREPOSITION_LEAD = new RegExp(`^${PREPOSITION_WORDS}\\s`, "i");
@@ -70,7 +68,7 @@ function joinPieces(pieces: readonly Piece[]): string {
 /** "frobnicate the totals": an unknown word followed by an object reads as an imperative. */
 function looksImperative(text: string, needsObject: boolean): boolean {
   const words = text.trim().split(/\s+/);
-  if (words.length < 2 || !/^[A-Za-z]+$/.test(words[0]) || NOT_A_VERB.test(words[0])) return false;
+  if (words.length < 2 || !/^[A-Za-z]+$/.test(words[0]) || notAVerb(words[0])) return false;
   if (!needsObject) return true;
   return !/(?:s|ly|tion|sion|ment|ness|ity|ous|ful|al)$/i.test(words[0]) && OBJECT_START.test(words[1]);
 }
@@ -81,13 +79,13 @@ function looksImperative(text: string, needsObject: boolean): boolean {
  */
 export function isVerbPart(text: string, firstWord?: string): boolean {
   const t = text.trim();
-  if (t.startsWith("\uE000") || BARE_COMMAND.test(t)) return true; // a command in backticks, or one written bare
+  if (t.startsWith("\uE000") || isBareCommand(t)) return true; // a command in backticks, or one written bare
   const word = /^[A-Za-z]+/.exec(t)?.[0];
   if (!word || !leadingVerb(t)) return looksImperative(t, true);
   if (firstWord === undefined) return true;
   const sForm = (w: string) => /[^s]s$/i.test(w) && leadingVerb(w) !== w.toLowerCase();
   if (sForm(word) && !sForm(firstWord)) return false;
-  return !NOUN_COMPOUND.test(t);
+  return !isNounCompound(t);
 }
 
 /** The first word of the list's first part, fillers off ("I want a workflow that analyzes…" → "analyzes"). */
@@ -138,9 +136,9 @@ function modifierList(governor: string, objects: readonly string[]): string[] | 
   const modifiers = [words.at(-1)!, ...objects.slice(0, -1), lastPart[0]];
   if (words.length < 3 || lastPart.length < 2 || !/^[a-z][a-z\s-]*$/.test(noun)) return undefined;
   if (objects.slice(0, -1).some((o) => /\s/.test(o)) || !modifiers.every((m) => MODIFIER.test(m))) return undefined;
-  if (modifiers.some((m) => NOT_A_VERB.test(m) || PREPOSITION_WORD.test(m))) return undefined;
+  if (modifiers.some((m) => notAVerb(m) || PREPOSITION_WORD.test(m))) return undefined;
   // The shared noun is a noun phrase: "npm test and npm run lint" shares nothing ("run lint" is a verb and its object).
-  if (/\s/.test(noun) && leadingVerb(noun) && !NOUN_COMPOUND.test(noun)) return undefined;
+  if (/\s/.test(noun) && leadingVerb(noun) && !isNounCompound(noun)) return undefined;
   const head = words.slice(0, -1).join(" ");
   return modifiers.map((m, i) => `${i ? lowerFirst(head) : head} ${m} ${noun}`);
 }

@@ -12,14 +12,17 @@ const STOP_WORDS = new Set(
   ),
 );
 
-/** "Feature: plan checkout flow" from task type + first three meaningful words. */
+/** A code span (skipped) or a word: the runs of these characters left once code spans and `{}[]<>` are blanked. */
+const WORD_OR_CODE = /`[^`]*`|[A-Za-z0-9'-]+/g;
+
+/** "Feature: plan checkout flow" from task type + first three meaningful words (read no further). */
 export function describeTemplateName(taskType: TaskType, description: string): string {
-  const words = description
-    .replace(/`[^`]*`|[{}[\]<>]/g, " ")
-    .split(/[^A-Za-z0-9'-]+/)
-    .filter((w) => w && !STOP_WORDS.has(w.toLowerCase()))
-    .slice(0, 3)
-    .map((w) => w.toLowerCase());
+  const words: string[] = [];
+  for (const [m] of description.matchAll(WORD_OR_CODE)) {
+    if (m.startsWith("`")) continue;
+    const w = m.toLowerCase();
+    if (!STOP_WORDS.has(w) && words.push(w) === 3) break;
+  }
   const kind = taskType.charAt(0).toUpperCase() + taskType.slice(1);
   return words.length ? `${kind}: ${words.join(" ")}` : kind;
 }

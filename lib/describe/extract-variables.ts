@@ -8,15 +8,17 @@ import type { IntentVariable, TaskType } from "./intent-schema";
 // Names have two characters at least, so a Markdown checkbox `[x]` is not a slot.
 const SLOT = /\{([A-Za-z][\w -]{1,40}?)\}|\[([A-Za-z][\w -]{1,40}?)\](?!\()|<([A-Za-z][\w -]{1,40}?)>/g;
 const RESERVED = new Set(["prev_output", "prev_output_path", "prev_session_id", "iteration", "args"]);
-const MENTIONS: ReadonlyArray<[RegExp, (m: RegExpExecArray) => string]> = [
-  [/\bthe goal\b/i, () => "goal"],
-  [/\bthe target\b/i, () => "target"],
-  [/\bmy task\b/i, () => "task"],
+/** Each mention with a word it cannot match without (a cheap test first: most steps mention none). */
+const MENTIONS: ReadonlyArray<[string, RegExp, (m: RegExpExecArray) => string]> = [
+  ["goal", /\bthe goal\b/i, () => "goal"],
+  ["target", /\bthe target\b/i, () => "target"],
+  ["task", /\bmy task\b/i, () => "task"],
   // The seed: "any feature/bugfix/topic is goal".
-  [/\bthe topic\b/i, () => "goal"],
-  [/\buser[- ]provided\s+([A-Za-z][\w-]*)/i, (m) => m[1]],
-  [/\bthe given\s+([A-Za-z][\w-]*)/i, (m) => m[1]],
+  ["topic", /\bthe topic\b/i, () => "goal"],
+  ["provided", /\buser[- ]provided\s+([A-Za-z][\w-]*)/i, (m) => m[1]],
+  ["given", /\bthe given\s+([A-Za-z][\w-]*)/i, (m) => m[1]],
   [
+    "input",
     /\b(?:take|takes|accept|accepts|use|uses|given)\s+(?:the\s+|an?\s+)?([A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,2}?)\s+as\s+(?:an?\s+|the\s+)?inputs?\b/i,
     (m) => m[1],
   ],
@@ -59,8 +61,9 @@ function humanize(raw: string): string {
 }
 
 function mentionsIn(text: string): { name: string; phrase: string }[] {
-  return MENTIONS.flatMap(([re, name]) => {
-    const m = re.exec(text);
+  const lower = text.toLowerCase();
+  return MENTIONS.flatMap(([word, re, name]) => {
+    const m = lower.includes(word) ? re.exec(text) : null;
     return m ? [{ name: toName(name(m)), phrase: m[0] }] : [];
   });
 }

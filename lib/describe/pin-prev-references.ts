@@ -30,7 +30,8 @@ export function pinPrevReferences(template: Template): Template {
   for (const e of template.edges) incoming.set(e.to, [...(incoming.get(e.to) ?? []), e.from]);
   const nodes = template.nodes.map((node) => {
     const args = node.args_template;
-    if (!args || !parseReferences(args).some((r) => r.kind === "prev")) return node;
+    // Every `{prev_*}` reference is written as such: most nodes need no parse.
+    if (!args?.includes("{prev_") || !parseReferences(args).some((r) => r.kind === "prev")) return node;
     const direct = incoming.get(node.id) ?? [];
     if (direct.length === 1 && byId.get(direct[0])?.type !== "checkpoint") return node;
     const work = [...upstreamWork(node.id, incoming, byId)];
