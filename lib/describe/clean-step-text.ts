@@ -4,18 +4,37 @@
  */
 import { ACTION_VERBS, leadingVerb, toBaseVerb } from "./action-verbs";
 
-const FILLERS = [
-  /^(?:i|we)\s+(?:want|need|would like|'d like)\s+(?:a|an)\s+(?:workflow|pipeline|process)\s+(?:that|which|to)\s+/i,
-  /^(?:create|make|build)\s+(?:a|an)\s+(?:workflow|pipeline)\s+(?:that|which|to)\s+/i,
-  /^(?:i|we)\s+(?:want|need|would like)\s+(?:you\s+)?to\s+/i,
-  /^(?:we|you)\s+(?:need to|want to|should|must|will|can)\s+/i,
-  /^(?:you|we)\s+(?:have|'ve)\s+/i,
-  /^(?:please|and|also|so|then|to|it should|the agent should)\s+/i,
-  /^let[’']?s\s+/i,
-  /^(?:the|this|our)\s+(?:workflow|pipeline|job|process|flow|automation)\s+(?:should|must|will|needs to|has to)\s+/i,
-  /^(?:make sure|be sure|remember|don[’']?t forget|try|go ahead and|you[’']ll want|we[’']ll want|it needs)\s+to\s+/i,
-  /^(?:the\s+)?(?:first|second|third|next|last|final)\s+step\s+(?:is|will be|should be)\s+(?:to\s+)?/i,
-];
+/**
+ * Each filler with the first words it can start with (as the text's first run of letters, lower-cased):
+ * a filler is tried only on a text starting with one, so a fresh `wf` compiles only those it needs.
+ */
+const FILLERS: ReadonlyArray<readonly [ReadonlySet<string>, RegExp]> = (
+  [
+    [
+      "i we",
+      /^(?:i|we)\s+(?:want|need|would like|'d like)\s+(?:a|an)\s+(?:workflow|pipeline|process)\s+(?:that|which|to)\s+/i,
+    ],
+    ["create make build", /^(?:create|make|build)\s+(?:a|an)\s+(?:workflow|pipeline)\s+(?:that|which|to)\s+/i],
+    ["i we", /^(?:i|we)\s+(?:want|need|would like)\s+(?:you\s+)?to\s+/i],
+    ["we you", /^(?:we|you)\s+(?:need to|want to|should|must|will|can)\s+/i],
+    ["you we", /^(?:you|we)\s+(?:have|'ve)\s+/i],
+    ["please and also so then to it the", /^(?:please|and|also|so|then|to|it should|the agent should)\s+/i],
+    ["let lets", /^let[’']?s\s+/i],
+    [
+      "the this our",
+      /^(?:the|this|our)\s+(?:workflow|pipeline|job|process|flow|automation)\s+(?:should|must|will|needs to|has to)\s+/i,
+    ],
+    [
+      "make be remember don dont try go you we it",
+      /^(?:make sure|be sure|remember|don[’']?t forget|try|go ahead and|you[’']ll want|we[’']ll want|it needs)\s+to\s+/i,
+    ],
+    [
+      "the first second third next last final",
+      /^(?:the\s+)?(?:first|second|third|next|last|final)\s+step\s+(?:is|will be|should be)\s+(?:to\s+)?/i,
+    ],
+  ] as const
+).map(([heads, re]) => [new Set(heads.split(" ")), re] as const);
+const firstLetters = (text: string) => /^[A-Za-z]*/.exec(text)![0].toLowerCase();
 const FIRST_WORDS: ReadonlySet<string> = new Set(
   "i we you they create make build please and also so then to it the this our my a an let let's lets be remember don't dont try go first second third next last final".split(
     " ",
@@ -36,7 +55,12 @@ export function stripFillers(raw: string): string {
     before = text;
     // Every filler and subject starts with one of a few words: most steps skip the patterns.
     if (FIRST_WORDS.has(/^[a-z']*/i.exec(text)![0].toLowerCase())) {
-      for (const filler of FILLERS) text = text.replace(filler, "").trim();
+      let head = firstLetters(text);
+      for (const [heads, filler] of FILLERS) {
+        if (!heads.has(head)) continue;
+        text = text.replace(filler, "").trim();
+        head = firstLetters(text);
+      }
       const subject = SUBJECT.exec(text);
       if (subject && leadingVerb(text.slice(subject[0].length))) text = text.slice(subject[0].length);
     }
