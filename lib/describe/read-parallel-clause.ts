@@ -18,41 +18,78 @@ import {
 } from "./coordinate-parts";
 import { pushSteps, type ReadContext } from "./read-context";
 
+/**
+ * Each pattern below with the words it cannot match without: a pattern runs (and, in a fresh `wf`, is
+ * compiled) only for a clause that has one of them (lower-cased).
+ */
+type Gated = readonly [readonly string[], RegExp];
+const PARALLEL_WORDS = ["in parallel", "at the same time", "simultaneously", "concurrently", "in tandem"];
 /** "A in parallel with B": the phrase between the two verb parts (several small patterns, the leftmost wins). */
-const WITH: readonly RegExp[] = [
-  /[\s,]*\b(?:in parallel|at the same time|simultaneously|concurrently|in tandem)\s+(?:with|as)\s+(?!each other\b)/i,
-  /\s+alongside\s+(?=[a-z]+ing\b)/i,
-  /(?:,\s*|\s+)and\s+(?:at the same time|in parallel|simultaneously|concurrently|meanwhile)\s*,?\s+/i,
+const WITH: readonly Gated[] = [
+  [
+    PARALLEL_WORDS,
+    /[\s,]*\b(?:in parallel|at the same time|simultaneously|concurrently|in tandem)\s+(?:with|as)\s+(?!each other\b)/i,
+  ],
+  [["alongside"], /\s+alongside\s+(?=[a-z]+ing\b)/i],
+  [
+    ["at the same time", "in parallel", "simultaneously", "concurrently", "meanwhile"],
+    /(?:,\s*|\s+)and\s+(?:at the same time|in parallel|simultaneously|concurrently|meanwhile)\s*,?\s+/i,
+  ],
 ];
-const IN_TURN =
-  /(?:,\s*|\s+)(?:each\s+)?(?:in turn|one (?:after (?:another|the other)|at a time|by one)|in (?:that |this )?(?:order|sequence)|sequentially)\b/i;
-const INLINE =
-  /\b(?:in parallel(?: with each other)?|at the same time|simultaneously|concurrently|in tandem|all at once|side by side)\b/i;
+const IN_TURN: Gated = [
+  [
+    "in turn",
+    "one after another",
+    "one after the other",
+    "one at a time",
+    "one by one",
+    "in order",
+    "in that order",
+    "in this order",
+    "in sequence",
+    "in that sequence",
+    "in this sequence",
+    "sequentially",
+  ],
+  /(?:,\s*|\s+)(?:each\s+)?(?:in turn|one (?:after (?:another|the other)|at a time|by one)|in (?:that |this )?(?:order|sequence)|sequentially)\b/i,
+];
+const INLINE: Gated = [
+  [...PARALLEL_WORDS, "all at once", "side by side"],
+  /\b(?:in parallel(?: with each other)?|at the same time|simultaneously|concurrently|in tandem|all at once|side by side)\b/i,
+];
 /** The distributive words that may come just before the inline phrase: ", each in parallel". */
 const INLINE_LEAD =
   /(?:,?\s*\b(?:each|all|both|all of them|each of them|every one of them|each one|all (?:three|four|five)))?[\s,]*$/i;
-const SEPARATELY = /(?:,\s*|\s+)(?:each\s+)?(?:separately|individually|independently)\b|,\s*each$/i;
+const SEPARATELY: Gated = [
+  ["separately", "individually", "independently", "each"],
+  /(?:,\s*|\s+)(?:each\s+)?(?:separately|individually|independently)\b|,\s*each$/i,
+];
+
+/** `re.exec(text)` when `lower` (the text lower-cased) has one of the pattern's words, else null. */
+function gatedExec([words, re]: Gated, text: string, lower: string): RegExpExecArray | null {
+  return words.some((w) => lower.includes(w)) ? re.exec(text) : null;
+}
 
 /** The leftmost match of any of `patterns`. */
-function leftmost(text: string, patterns: readonly RegExp[]): RegExpExecArray | undefined {
+function leftmost(text: string, lower: string, patterns: readonly Gated[]): RegExpExecArray | undefined {
   let best: RegExpExecArray | undefined;
-  for (const re of patterns) {
-    const m = re.exec(text);
+  for (const gated of patterns) {
+    const m = gatedExec(gated, text, lower);
     if (m && (!best || m.index < best.index)) best = m;
   }
   return best;
 }
 
 /** "…, each in parallel" / "… at the same time" / "…, each separately": where the phrase starts and ends. */
-function inlinePhrase(clause: string): { index: number; end: number; text: string } | undefined {
-  const m = INLINE.exec(clause);
+function inlinePhrase(clause: string, lower: string): { index: number; end: number; text: string } | undefined {
+  const m = gatedExec(INLINE, clause, lower);
   if (m) {
     const head = clause.slice(Math.max(0, m.index - 40), m.index);
     const lead = INLINE_LEAD.exec(head)?.[0].length ?? 0;
     const index = m.index - lead;
     return { index, end: m.index + m[0].length, text: clause.slice(index, m.index + m[0].length) };
   }
-  const d = SEPARATELY.exec(clause);
+  const d = gatedExec(SEPARATELY, clause, lower);
   return d ? { index: d.index, end: d.index + d[0].length, text: d[0] } : undefined;
 }
 
@@ -69,9 +106,12 @@ function sideBySide(texts: readonly string[], lead: readonly string[]): string {
 
 /** "A while B", "A and also B" → the parts that run side by side (one part when neither applies). */
 export function parallelParts(clause: string): string[] {
-  const m = /^while\s+(.+?),\s*(.+)$/i.exec(clause) ?? /^(.+?)\s+while\s+(.+)$/i.exec(clause);
+  const lower = clause.toLowerCase();
+  const m = lower.includes("while")
+    ? (/^while\s+(.+?),\s*(.+)$/i.exec(clause) ?? /^(.+?)\s+while\s+(.+)$/i.exec(clause))
+    : null;
   const parts = m ? [m[1], m[2]] : [clause];
-  return parts.flatMap((p) => p.split(/,?\s+and also\s+/i));
+  return lower.includes("and also") ? parts.flatMap((p) => p.split(/,?\s+and also\s+/i)) : parts;
 }
 
 /**
@@ -86,7 +126,8 @@ export function readParallelClause(
 ): boolean {
   if (!GATE.test(clause)) return false;
   const note = ctx.note;
-  const w = leftmost(clause, WITH);
+  const lower = clause.toLowerCase();
+  const w = leftmost(clause, lower, WITH);
   if (w) {
     const [leadText, lastText] = cutAtLastVerb(clause.slice(0, w.index));
     const [withText, restText] = cutAfterFirstPart(clause.slice(w.index + w[0].length));
@@ -103,7 +144,7 @@ export function readParallelClause(
     if (restText.trim()) readRest(restText);
     return true;
   }
-  const turn = IN_TURN.exec(clause);
+  const turn = gatedExec(IN_TURN, clause, lower);
   if (turn) {
     const texts = pushSteps(ctx, splitParts(clause.slice(0, turn.index), "fan-out", note), "seq", suffix);
     if (texts.length > 1) {
@@ -113,7 +154,7 @@ export function readParallelClause(
     if (after) readRest(after);
     return true;
   }
-  const inline = inlinePhrase(clause);
+  const inline = inlinePhrase(clause, lower);
   if (inline) {
     const before = clause.slice(0, inline.index).replace(/^\s*(?:do\s+)?(?:both|all)\s+/i, "");
     const after = clause.slice(inline.end).replace(/^[\s,:]+/, "");
