@@ -5,6 +5,7 @@
  * animation frame. Canvas, node panel, timeline, summary, history; cancel, retry failed, re-run
  * from a node; the run's pending approvals inline; once finished, a Replay slider.
  */
+import { waitingChildOf } from "@/lib/workflow/run/child-run-progress";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useMemo, useRef, useState } from "react";
@@ -271,11 +272,19 @@ function useRunToasts(store: StoreApi<RunViewState>, name: string, runId: string
     seen.current = status;
     if (!live) return;
     const href = `/runs/${encodeURIComponent(runId)}`;
-    if (status === "waiting")
+    // A run that waits only because a child run waits points at the child, where the person decides.
+    const child = status === "waiting" ? waitingChildOf(store.getState().state) : undefined;
+    if (child)
+      toasts.getState().toast({
+        text: `${name} waits on its child run${canDecide ? ", which needs you" : " (an approver decides there)"}`,
+        href: `/runs/${encodeURIComponent(child)}`,
+        tone: "info",
+      });
+    else if (status === "waiting")
       toasts
         .getState()
         .toast({ text: canDecide ? `${name} needs you` : `${name} is waiting for an approver`, href, tone: "info" });
     else if (isTerminalRunStatus(status))
       toasts.getState().toast({ text: `${name} ${status}`, href, tone: status === "succeeded" ? "success" : "danger" });
-  }, [status, caughtUp, name, runId, toasts, canDecide]);
+  }, [status, caughtUp, name, runId, toasts, canDecide, store]);
 }

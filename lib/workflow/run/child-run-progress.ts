@@ -6,7 +6,7 @@
  */
 import { patchNode, type ReduceContext } from "./reduce-context";
 import type { RunEvent } from "./run-events";
-import type { NodeState } from "./run-state";
+import type { NodeState, RunState } from "./run-state";
 
 type ChildEvent = Extract<RunEvent, { type: "node.child" }>;
 
@@ -30,4 +30,15 @@ export function applyChildProgress(ctx: ReduceContext, event: ChildEvent): boole
 export function cancelChildOf(ctx: ReduceContext, id: string): void {
   const n = ctx.state.nodes[id];
   if (hasLiveChild(n)) ctx.commands.push({ type: "cancel-child", childRunId: n.child!.runId });
+}
+
+/** The child run a waiting run waits on, when nothing of its own waits for a person (the toast links there). */
+export function waitingChildOf(state: RunState): string | undefined {
+  let child: string | undefined;
+  for (const n of Object.values(state.nodes)) {
+    if (n.status !== "waiting") continue;
+    if (n.approvalId || !n.child) return undefined;
+    child ??= n.child.runId;
+  }
+  return child;
 }
