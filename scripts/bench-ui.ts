@@ -8,6 +8,8 @@
  *  - find a node: Enter in the find box → the view centred on the node (median of 7);
  *  - Simulate: the click → the Simulation panel's answer and the drawn nodes' data-sim-status painted (median of 7);
  *  - validation time per edit (the editor's debounced validator, measured in the page).
+ * WF_BENCH_UI_ONLY=open | find | simulate | mermaid runs one part; with it, WF_BENCH_UI_PROFILE=<file> writes a
+ * CPU profile of that part and (open, find) WF_BENCH_UI_TRACE=<file> a Chrome trace (style, layout, paint).
  */
 import { spawn, execSync } from "node:child_process";
 import fs from "node:fs";
@@ -72,11 +74,11 @@ async function frameTimes(page: Page, action: () => Promise<void>): Promise<numb
 
 const f = (ms: number) => `${ms.toFixed(1)} ms`;
 
-/** Open, drag, pan and validation figures of the editor at NODES nodes. */
-async function editorFigures(page: Page, id: string) {
+/** Open → interactive at NODES nodes (median of `runs`). */
+async function openFigures(page: Page, id: string, runs: number) {
   const opens: number[] = [];
   const phases: Record<"document" | "drawn" | "longTasks", number[]> = { document: [], drawn: [], longTasks: [] };
-  for (let run = 0; run < 5; run++) {
+  for (let run = 0; run < runs; run++) {
     const t0 = Date.now();
     await page.goto(`${BASE}/templates/${id}`, { waitUntil: "domcontentloaded" });
     phases.document.push(Date.now() - t0);
@@ -93,6 +95,11 @@ async function editorFigures(page: Page, id: string) {
       ` document ${f(median(phases.document))}, first node drawn ${f(median(phases.drawn))},` +
       ` main-thread long tasks ${f(median(phases.longTasks))})`,
   );
+}
+
+/** Open, drag, pan and validation figures of the editor at NODES nodes. */
+async function editorFigures(page: Page, id: string) {
+  await openFigures(page, id, 5);
 
   const box = (await page.locator(".react-flow__node-workflow").first().boundingBox())!;
   const trace = await traceMainThread(page);
@@ -297,7 +304,44 @@ async function main() {
         fs.writeFileSync(process.env.WF_BENCH_UI_PROFILE!, JSON.stringify((await cdp.send("Profiler.stop")).profile));
       return;
     }
-    if (process.env.WF_BENCH_UI_ONLY !== "mermaid") await editorFigures(page, id);
+    // =open: only the open loop (7 opens; profiled as a whole with WF_BENCH_UI_PROFILE); =find: only the
+    // creator and find figures.
+    const only = process.env.WF_BENCH_UI_ONLY;
+    if (only === "open" || only === "find") {
+      const cdp = process.env.WF_BENCH_UI_PROFILE ? await page.context().newCDPSession(page) : undefined;
+      if (only === "find") {
+        await page.goto(`${BASE}/templates/${id}`);
+        await page.locator(".react-flow__node-workflow").first().click();
+        await page.locator("[data-node-id]").waitFor();
+      }
+      await cdp?.send("Profiler.enable");
+      await cdp?.send("Profiler.start");
+      const traced = process.env.WF_BENCH_UI_TRACE ? await page.context().newCDPSession(page) : undefined;
+      const events: unknown[] = [];
+      traced?.on("Tracing.dataCollected", (e) => events.push(...e.value));
+      await traced?.send("Tracing.start", {
+        categories: "devtools.timeline,disabled-by-default-devtools.timeline,blink.user_timing",
+        transferMode: "ReportEvents",
+      });
+      if (only === "open") await openFigures(page, id, 7);
+      else await creatorAndFindFigures(page);
+      if (cdp)
+        fs.writeFileSync(process.env.WF_BENCH_UI_PROFILE!, JSON.stringify((await cdp.send("Profiler.stop")).profile));
+      if (traced) {
+        const done = new Promise((resolve) => traced.once("Tracing.tracingComplete", resolve));
+        await traced.send("Tracing.end");
+        await done;
+        fs.writeFileSync(process.env.WF_BENCH_UI_TRACE!, JSON.stringify({ traceEvents: events }));
+      }
+      console.log(
+        `load average: ${os
+          .loadavg()
+          .map((x) => x.toFixed(2))
+          .join(" ")}`,
+      );
+      return;
+    }
+    if (only !== "mermaid") await editorFigures(page, id);
     // Mermaid source of the 1,000-node workflow edited in its text view → the draft (the canvas's
     // source) updated. The view waits 500 ms after the last keystroke; the figure is what comes after:
     // import, validation of the import, the new draft, and the page re-rendered (the title shows it).

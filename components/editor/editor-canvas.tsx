@@ -109,12 +109,6 @@ export function EditorCanvas({
     if (!focus) return;
     const ids = focus.ids.filter((id) => draft.nodes.some((n) => n.id === id));
     const at = (id: string) => draft.nodes.find((n) => n.id === id)?.position;
-    if (focus.mode === "centre" && ids.length) {
-      // Find: at once, at the current zoom (an animation would only delay the answer).
-      const p = at(ids[0]);
-      if (p) void flow.setCenter(p.x + DEFAULT_NODE_WIDTH / 2, p.y + DEFAULT_NODE_HEIGHT / 2, { zoom: flow.getZoom() });
-      return;
-    }
     // After the projection has reached React Flow (next frame), so new positions are known.
     const frame = requestAnimationFrame(() => {
       if (focus.mode === "reveal") {

@@ -41,7 +41,7 @@ export type CreatorRequest =
   | { mode: "edge"; edge: string };
 
 /** How a focus request moves the view. */
-export type FocusMode = "fit" | "reveal" | "centre";
+export type FocusMode = "fit" | "reveal";
 
 export interface EditOptions {
   /** Consecutive edits with the same key are one undo step (typing into a field). */
@@ -68,7 +68,7 @@ export interface EditorState {
   /**
    * A request to bring nodes into view; `seq` makes each one new. `fit` zooms to them (problems,
    * auto-layout, zoom to selection), `reveal` pans only when they are not fully on screen (a new
-   * node), `centre` centres the first at the current zoom (find).
+   * node). Find centres its node itself (components/editor/find-node-bar.tsx).
    */
   focus: { ids: string[]; seq: number; mode: FocusMode } | null;
   /** Selected sticky notes (their note ids). */
