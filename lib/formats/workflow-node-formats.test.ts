@@ -44,7 +44,7 @@ describe("Mermaid", () => {
     ["a version text", { ...PINNED, version: "1.0" }],
     ["a tag", { ...PINNED, version: "v3" }],
     ["no version (the latest)", { template: "tpl_abc", inputs: {} }],
-    ["a file path", { template: "../shared/release|flow.json" }],
+    ["a file path", { template: "../common/release|flow.json" }],
   ])("round-trips a workflow node with %s", (_, call) => {
     const t = parent(call);
     const back = importMermaid(toMermaid(t));
