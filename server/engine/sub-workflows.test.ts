@@ -12,6 +12,7 @@ import { createEngineHarness, type EngineHarness } from "@/server/test-support/e
 import { libraryChildTemplates } from "./library-child-templates";
 import { runDetails } from "./run-details";
 import { RunInputError } from "./engine-errors";
+import type { RunEngine } from "./orchestrator";
 
 let h: EngineHarness | undefined;
 afterEach(() => {
@@ -42,6 +43,21 @@ const greeter = (text = "hello") =>
     })
     .node("C1", { args_template: `echo ${text} {name}` })
     .done();
+
+/** Child: one command that fails. */
+const failingGreeter = (command: string) =>
+  buildTemplate()
+    .with({ template_id: "greeter", name: "Greeter", context_schema: { name: { type: "string" } } })
+    .node("C1", { args_template: command })
+    .done();
+
+/** The harness's engine stopped as by a crash, and a new one on the same database (children from its library). */
+function restarted(): RunEngine {
+  h!.engine.detach();
+  const engine = h!.restart({ childTemplates: libraryChildTemplates(h!.db) });
+  h = { ...h!, engine };
+  return engine;
+}
 
 const caller = (extra: Record<string, unknown> = {}, tail = "echo got {W.greeting}") =>
   buildTemplate()
@@ -77,12 +93,7 @@ describe("sub-workflows", () => {
 
   it("a failing child fails the node with the child's reason; on_fail skip skips it and what depends on it", async () => {
     h = harness();
-    save(
-      buildTemplate()
-        .with({ template_id: "greeter", name: "Greeter", context_schema: { name: { type: "string" } } })
-        .node("C1", { args_template: "echo broken >&2; exit 3" })
-        .done(),
-    );
+    save(failingGreeter("echo broken >&2; exit 3"));
     const aborted = h.engine.startRun({ template: caller(), variables: { who: "x" } });
     const a = await h.engine.settled(aborted.runId);
     expect(a.status).toBe("failed");
@@ -97,12 +108,7 @@ describe("sub-workflows", () => {
 
   it("on_fail fallback: the fallback stands in when the child fails", async () => {
     h = harness();
-    save(
-      buildTemplate()
-        .with({ template_id: "greeter", name: "Greeter", context_schema: { name: { type: "string" } } })
-        .node("C1", { args_template: "exit 1" })
-        .done(),
-    );
+    save(failingGreeter("exit 1"));
     const t = buildTemplate()
       .with({ template_id: "caller", name: "Caller" })
       .node("W", { type: "workflow", template: "greeter", inputs: { name: "x" }, on_fail: "fallback:F" })
@@ -122,8 +128,7 @@ describe("sub-workflows", () => {
     const childId = (await h.engine.settled(runId)).nodes.W.child!.runId;
     h.engine.detach();
     h.db.$client.prepare("delete from runs where id = ?").run(childId);
-    const engine = h.restart({ childTemplates: libraryChildTemplates(h.db) });
-    h = { ...h, engine };
+    const engine = restarted();
     engine.recoverRuns();
     const state = await engine.settled(runId);
     expect(state.status).toBe("failed");
@@ -132,12 +137,7 @@ describe("sub-workflows", () => {
 
   it("a retry starts a new child", async () => {
     h = harness();
-    save(
-      buildTemplate()
-        .with({ template_id: "greeter", name: "Greeter", context_schema: { name: { type: "string" } } })
-        .node("C1", { args_template: "exit 1" })
-        .done(),
-    );
+    save(failingGreeter("exit 1"));
     const { runId } = h.engine.startRun({ template: caller({ retries: 1 }), variables: { who: "x" } });
     const state = await h.engine.settled(runId);
     expect(state.nodes.W).toMatchObject({ status: "failed", attempts: 2 });
@@ -229,9 +229,7 @@ describe("sub-workflows", () => {
       variables: { who: "x" },
     });
     await h.engine.settled(runId);
-    h.engine.detach();
-    const engine = h.restart({ childTemplates: libraryChildTemplates(h.db) });
-    h = { ...h, engine };
+    const engine = restarted();
     const { resumed } = engine.recoverRuns();
     expect(resumed).toHaveLength(2);
     expect((await engine.settled(runId)).nodes.W.status).toBe("waiting");
