@@ -1,50 +1,87 @@
 /**
  * Step 2 of a tick: writes what every run produced since the last commit — new runs, events, touched
  * node rows, approval rows — in one store transaction, then publishes the stored events (never before
- * the commit) and resolves grouped starts. A failed commit changes nothing in the store; it rejects the
- * grouped starts it held (they never existed), keeps everything else unflushed for the next try, and
- * returns the error (undefined when the commit succeeded).
+ * the commit) and resolves grouped starts. What a commit writes is taken out of the runs when it begins,
+ * so work that arrives while an asynchronous commit is in flight waits for the next one. A failed commit
+ * changes nothing in the store; it rejects the grouped starts it held (they never existed), gives the
+ * runs back everything else for the next try, and returns the error (undefined when the commit succeeded).
  */
+import type { RunCommand } from "@/lib/workflow/run/run-commands";
+import type { RunEvent } from "@/lib/workflow/run/run-events";
 import type { ActiveRun } from "./active-run";
 import type { RunEventBus } from "./event-bus";
-import type { RunStore, StoredEvent } from "./run-store";
+import { isPromise, type MaybePromise } from "./maybe-promise";
+import type { NewRun, RunStore, StoredEvent } from "./run-store";
 
-export function commitRuns(runs: Map<string, ActiveRun>, store: RunStore, bus: RunEventBus): unknown {
-  const dirty = [...runs.values()].filter((r) => r.outbox.length || r.touched.size || r.approvals.length);
-  if (!dirty.length) return undefined;
-  let stored: Map<string, StoredEvent[]>;
+interface Taken {
+  run: ActiveRun;
+  created?: NewRun;
+  events: RunEvent[];
+  touched: Set<string>;
+  approvals: RunCommand[];
+}
+
+export function commitRuns(runs: Map<string, ActiveRun>, store: RunStore, bus: RunEventBus): MaybePromise<unknown> {
+  const taken: Taken[] = [];
+  for (const run of runs.values()) {
+    if (!run.outbox.length && !run.touched.size && !run.approvals.length) continue;
+    taken.push({ run, created: run.created, events: run.outbox, touched: run.touched, approvals: run.approvals });
+    run.created = undefined;
+    run.outbox = [];
+    run.touched = new Set();
+    run.approvals = [];
+  }
+  if (!taken.length) return undefined;
+  let stored: MaybePromise<Map<string, StoredEvent[]>>;
   try {
     stored = store.commit(
-      dirty.map((r) => ({
-        runId: r.id,
-        ...(r.created ? { created: r.created } : {}),
-        state: r.state,
-        events: r.outbox,
-        touched: r.touched,
-        approvals: r.approvals,
-        decisions: r.decisions,
+      taken.map((t) => ({
+        runId: t.run.id,
+        ...(t.created ? { created: t.created } : {}),
+        state: t.run.state,
+        events: t.events,
+        touched: t.touched,
+        approvals: t.approvals,
+        decisions: t.run.decisions,
       })),
     );
   } catch (err) {
-    for (const r of dirty) {
-      if (r.created && r.onStored) {
-        runs.delete(r.id);
-        r.onStored.reject(err);
-      }
-    }
-    return err ?? new Error("the run store's commit failed");
+    return giveBack(runs, taken, err);
   }
-  for (const r of dirty) {
-    r.created = undefined;
-    r.outbox = [];
-    r.touched = new Set();
-    r.approvals = [];
+  if (isPromise(stored)) {
+    return stored.then(
+      (s) => published(taken, s, bus),
+      (err: unknown) => giveBack(runs, taken, err),
+    );
   }
+  return published(taken, stored, bus);
+}
+
+function published(taken: readonly Taken[], stored: Map<string, StoredEvent[]>, bus: RunEventBus): undefined {
   // Published only now: a subscriber never sees an event that is not committed.
   for (const events of stored.values()) for (const e of events) bus.publish(e);
-  for (const r of dirty) {
-    r.onStored?.resolve();
-    r.onStored = undefined;
+  for (const { run } of taken) {
+    run.onStored?.resolve();
+    run.onStored = undefined;
   }
   return undefined;
+}
+
+/** The commit failed: each run gets its unflushed work back, ahead of what arrived meanwhile. */
+function giveBack(runs: Map<string, ActiveRun>, taken: readonly Taken[], err: unknown): unknown {
+  for (const t of taken) {
+    const { run } = t;
+    if (t.created && run.onStored) {
+      runs.delete(run.id);
+      run.onStored.reject(err);
+      run.onStored = undefined;
+      continue;
+    }
+    run.created = t.created;
+    run.outbox = t.events.concat(run.outbox);
+    for (const id of run.touched) t.touched.add(id);
+    run.touched = t.touched;
+    run.approvals = t.approvals.concat(run.approvals);
+  }
+  return err ?? new Error("the run store's commit failed");
 }

@@ -20,8 +20,8 @@ export interface AutoDecision {
   comment?: string;
 }
 
-export interface EngineOptions {
-  store: RunStore;
+export interface EngineOptions<S extends RunStore = RunStore> {
+  store: S;
   runsDir: string;
   /** Where committed events are published (default: a bus of this engine's own). */
   bus?: RunEventBus;

@@ -8,15 +8,15 @@ import { validateRunState } from "@/lib/workflow/run/validate-run-state";
 import { createActiveRun, type ActiveRun } from "./active-run";
 import { RunNotFoundError, RunStateInvalidError } from "./engine-errors";
 import { resolveRunSecrets, type SecretSource } from "./run-secrets";
-import type { RunStore } from "./run-store";
+import type { StoredRun } from "./run-store";
 
-export function loadActiveRun(
-  store: RunStore,
+/** The active run of what the store returned for `runId` (undefined: RunNotFoundError). */
+export function activeRunFrom(
+  stored: StoredRun | undefined,
   runId: string,
   perRunLimit: number,
   secretSource: SecretSource | undefined,
 ): ActiveRun {
-  const stored = store.loadRun(runId);
   if (!stored) throw new RunNotFoundError(runId);
   const diagnostics = validateRunState(stored.plan, stored.state);
   if (diagnostics.length) throw new RunStateInvalidError(runId, diagnostics);

@@ -1,23 +1,20 @@
 /**
- * The run engine: owns active runs in memory, feeds events to the pure reducer, persists each
- * batch of transitions with their events in one SQLite transaction, publishes them on the bus,
- * and launches ready nodes under the global and per-run concurrency limits.
+ * The run engine: owns active runs in memory, feeds events to the pure reducer, persists each batch of
+ * transitions with their events in one store transaction (SQLite at once, PostgreSQL asynchronously),
+ * publishes them on the bus, and launches ready nodes under the global and per-run concurrency limits.
  *
  * One scheduling tick, each step one helper:
  * 1. pick ready nodes (lowest topological index first) while slots are free, mark them started
  *    (`pick-ready-nodes.ts`); a node whose outcome is known at once is finished right there
  *    (`run-instant-node.ts`) and what it releases is picked in the same loop — up to
  *    `instantNodesPerTick` in the tick, shared among the runs with ready nodes, then they yield to the next tick;
- * 2. persist, in one transaction for all runs, what the last completions produced and the starts
- *    (so a crash knows what was running) — a run started since the last tick is stored here too
- *    (`commit-runs.ts`); when the store refuses, the picks are undone (`undoPicks`: back to ready, slots
- *    freed, nothing launched) and the commit is tried again later;
- * 3. launch their executors (`launch-node.ts`);
- * 4. wake whoever waits for a run to settle (`run-waiters.ts`);
- * 5. forget finished runs (`evict-finished-runs.ts`; `activate` loads one again when asked).
+ * 2. persist, in one transaction for all runs, what the last completions produced and the starts (so a
+ *    crash knows what was running) — a run started since the last tick is stored here too (`commit-runs.ts`);
+ * 3. launch their executors (`launch-node.ts`), 4. wake waiters (`run-waiters.ts`), 5. forget finished runs
+ *    (`evict-finished-runs.ts`) — steps 2–5 and what a refused commit does: `commit-cycle.ts`.
  * Around it: a new run's checks and plan (`new-active-run.ts`), a stored run loaded again
- * (`load-active-run.ts`, `reenter-run.ts`), the reducer's commands (`dispatch-run-commands.ts`) and
- * the run's timers (`run-timers.ts`), a person's or the CLI's decision (`approval-decision.ts`).
+ * (`run-activation.ts`, `load-active-run.ts`, `reenter-run.ts`, `recover-runs.ts`), the reducer's commands
+ * (`dispatch-run-commands.ts`), the run's timers (`run-timers.ts`), a decision (`approval-decision.ts`).
  */
 import { DEFAULT_EXECUTOR_CATALOG } from "@/lib/describe/default-executor-catalog";
 import type { ExecutorCatalog } from "@/lib/describe/executor-catalog-schema";
@@ -32,10 +29,9 @@ import { defaultProcessSandbox, type ProcessSandbox } from "@/server/sandbox/pro
 import type { ActiveRun } from "./active-run";
 import { createAgentJudge } from "./agent-judge";
 import { realClock, type Clock } from "./clock";
-import { commitRuns } from "./commit-runs";
-import { CommitRetry } from "./commit-retry";
+import { CommitCycle } from "./commit-cycle";
 import type { AutoDecision, EngineOptions, StartRunInput } from "./engine-options";
-import { DecisionRefusedError, RerunNeedsConfirmationError, RunStateInvalidError } from "./engine-errors";
+import { DecisionRefusedError, RerunNeedsConfirmationError } from "./engine-errors";
 import { createRunEventBus, type RunEventBus } from "./event-bus";
 import { resultToEvent } from "./execute-node";
 import { createExecutorRegistry, type ExecutorRegistry } from "./executors/executor-registry";
@@ -44,26 +40,28 @@ import { newActiveRun } from "./new-active-run";
 import type { AgentJudge } from "./run-checks";
 import type { AttemptStep } from "./run-node";
 import { RunWaiters } from "./run-waiters";
-import { loadActiveRun } from "./load-active-run";
 import { armExpiry, armRetry } from "./run-timers";
 import { dispatchRunCommands } from "./dispatch-run-commands";
 import { reenterRun } from "./reenter-run";
-import { resumeEach, setAsideUnreadableRun } from "./set-aside-unreadable-run";
 import type { RunOps } from "./run-ops";
-import { evictFinishedRuns } from "./evict-finished-runs";
-import { pickReadyNodes, undoPicks, type Pick, type StartOutcome } from "./pick-ready-nodes";
+import { pickReadyNodes, type Pick, type StartOutcome } from "./pick-ready-nodes";
 import { runInstantNode } from "./run-instant-node";
 import { answerAutomatically, approvalTarget, decisionEvent } from "./approval-decision";
 import { ChildRuns } from "./child-runs";
 import { recordOutcome } from "./record-outcome";
+import { andThen, type MaybePromise } from "./maybe-promise";
+import { overStore, RunActivation } from "./run-activation";
+import { recoverRuns, type RecoveredRuns } from "./recover-runs";
+import type { RunStore, StoreResult, SyncRunStore } from "./run-store";
 
 export type { AutoDecision, EngineOptions, StartRunInput };
 
 /** Nodes finished at once per tick, shared among the runs (docs/decisions/044-ticks-run-to-quiescence.md). */
 const DEFAULT_INSTANT_NODES_PER_TICK = 256;
 
-export class RunEngine {
+export class RunEngine<S extends RunStore = SyncRunStore> {
   private readonly runs = new Map<string, ActiveRun>();
+  private readonly activation: RunActivation;
   private readonly bus: RunEventBus;
   private readonly clock: Clock;
   private readonly executors: ExecutorRegistry;
@@ -77,7 +75,7 @@ export class RunEngine {
   private running = 0;
   private tickScheduled = false;
   private detached = false;
-  private readonly commitRetry: CommitRetry;
+  private readonly cycle: CommitCycle;
   private readonly waiters = new RunWaiters(
     (id) => this.runs.get(id),
     (id) => this.getState(id),
@@ -89,7 +87,7 @@ export class RunEngine {
     armExpiry: (run, nodeId, approvalId, at) => armExpiry(run, nodeId, approvalId, at, this.clock, this.ops.apply),
     autoDecide: (run, nodeId, approvalId, request) =>
       answerAutomatically(run, nodeId, approvalId, this.o.autoDecide?.({ runId: run.id, nodeId, request }), request, {
-        decide: (id, d) => this.decide(id, d),
+        decide: (id, d) => this.decideOn(run, id, d),
         refused: (err) => {
           this.apply(run, { type: "node.log", at: this.clock.now(), nodeId, stream: "engine", text: String(err) });
           this.tick();
@@ -103,12 +101,12 @@ export class RunEngine {
     now: () => this.clock.now(),
     apply: (run, event) => this.apply(run, event),
     createRun: (input) => this.createRun(input),
-    activate: (id) => this.activate(id),
+    activate: (id) => this.activation.activateNow(id),
     find: (id) => this.runs.get(id),
-    loadRun: (id) => this.o.store.loadRun(id),
+    loadRun: (id) => this.activation.storedNow(id),
   });
 
-  constructor(private readonly o: EngineOptions) {
+  constructor(private readonly o: EngineOptions<S>) {
     this.bus = o.bus ?? createRunEventBus();
     this.providers = o.providers ?? NO_AGENT_PROVIDERS;
     this.catalog = o.catalog ?? (() => DEFAULT_EXECUTOR_CATALOG);
@@ -119,7 +117,17 @@ export class RunEngine {
     this.globalLimit = o.concurrency?.global ?? 32;
     this.perRunLimit = o.concurrency?.perRun ?? 16;
     this.instantPerTick = o.instantNodesPerTick ?? DEFAULT_INSTANT_NODES_PER_TICK;
-    this.commitRetry = new CommitRetry(this.clock, () => this.scheduleTick());
+    this.cycle = new CommitCycle({
+      runs: this.runs,
+      store: o.store,
+      bus: this.bus,
+      clock: this.clock,
+      launch: (run, nodeId) => this.launch(run, nodeId),
+      release: () => this.running--,
+      notify: () => this.waiters.notify(),
+      schedule: () => this.scheduleTick(),
+    });
+    this.activation = new RunActivation(o.store, this.runs, this.perRunLimit, o.secretSource);
   }
 
   /**
@@ -127,6 +135,7 @@ export class RunEngine {
    * the template or the variables are invalid. The CLI and tests use it.
    */
   startRun(input: StartRunInput): { runId: string } {
+    if (this.o.store.asynchronous) throw new Error("startRun needs a synchronous store; use startRunGrouped");
     const run = this.createRun(input);
     let failed: unknown;
     try {
@@ -178,44 +187,52 @@ export class RunEngine {
    * Resumes every unfinished run in the store (at process start); returns those that could not be read,
    * each marked failed in the store with the reason (RUN035).
    */
-  recoverRuns(filter?: (runId: string) => boolean): { resumed: string[]; invalid: RunStateInvalidError[] } {
-    const ids = this.o.store.openRunIds().filter((id) => !this.runs.has(id) && (!filter || filter(id)));
-    const result = resumeEach(
-      ids,
-      (id) => this.resumeRun(id),
-      (id, err) => setAsideUnreadableRun(this.runs, this.o.store, id, err, this.clock.now()),
-    );
-    // Once every run is back or set aside: a workflow node whose child ended meanwhile ends too.
-    for (const id of result.resumed) this.children.reattach(this.activate(id));
-    this.tick();
-    return result;
+  recoverRuns(filter?: (runId: string) => boolean): StoreResult<S, RecoveredRuns> {
+    const deps = {
+      store: this.o.store,
+      runs: this.runs,
+      activation: this.activation,
+      preloaded: this.activation.preloaded,
+      now: () => this.clock.now(),
+      resume: (run: ActiveRun) => this.resumeLoaded(run),
+      reattach: (run: ActiveRun) => this.children.reattach(run),
+      tick: () => void this.tick(),
+    };
+    return overStore(this.o.store, () => recoverRuns(deps, filter));
   }
 
   /**
    * Loads a stored run and continues it: nodes that were running become interrupted (their policy
    * retries or fails them), queued nodes are queued again, retry timers re-armed, waiting nodes wait.
    */
-  resumeRun(runId: string): void {
-    const run = this.activate(runId);
-    reenterRun(run, this.clock.now(), this.ops);
-    this.children.reattach(run);
-    this.tick();
+  resumeRun(runId: string): StoreResult<S, void> {
+    return this.withRun(runId, (run) => this.resumeLoaded(run));
   }
 
-  cancel(runId: string): boolean {
-    const run = this.activate(runId);
-    const ok = this.apply(run, { type: "run.cancelled", at: this.clock.now() });
-    this.tick();
-    return ok;
+  private resumeLoaded(run: ActiveRun): void {
+    reenterRun(run, this.clock.now(), this.ops);
+    this.children.reattach(run);
+    void this.tick();
+  }
+
+  cancel(runId: string): StoreResult<S, boolean> {
+    return this.withRun(runId, (run) => {
+      const ok = this.apply(run, { type: "run.cancelled", at: this.clock.now() });
+      void this.tick();
+      return ok;
+    });
   }
 
   /**
    * Applies a person's decision to the approval `approvalId` (`<runId>:<nodeId>:<attempt>.<request>`): only
    * the node's open request under exactly this id takes it, never a later request of the same node.
    */
-  decide(approvalId: string, d: AutoDecision & { by?: string }): void {
-    const { runId, nodeId } = approvalTarget(approvalId);
-    const run = this.activate(runId);
+  decide(approvalId: string, d: AutoDecision & { by?: string }): StoreResult<S, void> {
+    return this.withRun(approvalTarget(approvalId).runId, (run) => this.decideOn(run, approvalId, d));
+  }
+
+  private decideOn(run: ActiveRun, approvalId: string, d: AutoDecision & { by?: string }): void {
+    const { nodeId } = approvalTarget(approvalId);
     if (run.state.nodes[nodeId]?.approvalId !== approvalId)
       throw new DecisionRefusedError(`approval ${approvalId} is not open (it was replaced or closed)`);
     run.decisions.set(approvalId, { decision: d.decision, answer: d.answer, comment: d.comment, by: d.by });
@@ -224,29 +241,35 @@ export class RunEngine {
       run.decisions.delete(approvalId);
       throw new DecisionRefusedError(`approval ${approvalId} is not open or "${d.decision}" is not a choice`);
     }
-    this.tick();
+    void this.tick();
   }
 
   /** Re-run from a node: refused with RUN013 when finished downstream nodes would go stale, unless confirmed. */
-  rerunFrom(runId: string, nodeId: string, confirm = false): void {
-    const run = this.activate(runId);
-    if (!run.spec.plan.nodes[nodeId]) throw new DecisionRefusedError(`run ${runId} has no node ${nodeId}`);
-    const finished = finishedDownstream(run.spec.plan, run.state, nodeId);
-    if (finished.length && !confirm)
-      throw new RerunNeedsConfirmationError(RUN_CODES.RUN013(nodeId, finished), finished);
-    this.apply(run, { type: "run.rerun", at: this.clock.now(), nodeId });
-    this.tick();
+  rerunFrom(runId: string, nodeId: string, confirm = false): StoreResult<S, void> {
+    return this.withRun(runId, (run) => {
+      if (!run.spec.plan.nodes[nodeId]) throw new DecisionRefusedError(`run ${runId} has no node ${nodeId}`);
+      const finished = finishedDownstream(run.spec.plan, run.state, nodeId);
+      if (finished.length && !confirm)
+        throw new RerunNeedsConfirmationError(RUN_CODES.RUN013(nodeId, finished), finished);
+      this.apply(run, { type: "run.rerun", at: this.clock.now(), nodeId });
+      void this.tick();
+    });
   }
 
-  retryFailed(runId: string): void {
-    const run = this.activate(runId);
-    this.apply(run, { type: "run.retry-failed", at: this.clock.now() });
-    this.tick();
+  retryFailed(runId: string): StoreResult<S, void> {
+    return this.withRun(runId, (run) => {
+      this.apply(run, { type: "run.retry-failed", at: this.clock.now() });
+      void this.tick();
+    });
   }
 
   /** The live state of an active run, or the stored one. */
-  getState(runId: string): RunState | undefined {
-    return this.runs.get(runId)?.state ?? this.o.store.loadRun(runId)?.state;
+  getState(runId: string): StoreResult<S, RunState | undefined> {
+    const live = this.runs.get(runId);
+    return overStore(
+      this.o.store,
+      () => live?.state ?? andThen(this.o.store.loadRun(runId), (stored) => stored?.state),
+    );
   }
 
   /** Resolves when the run is finished or waiting for a person, with no executor still working. */
@@ -260,7 +283,7 @@ export class RunEngine {
    */
   detach(): void {
     this.detached = true;
-    this.commitRetry.stop();
+    this.cycle.stop();
     for (const run of this.runs.values()) {
       run.onStored?.reject(new Error("the engine stopped before the run was stored"));
       for (const c of run.inflight.values()) c.abort();
@@ -271,12 +294,8 @@ export class RunEngine {
 
   // ——— internals ———
 
-  private activate(runId: string): ActiveRun {
-    const live = this.runs.get(runId);
-    if (live) return live;
-    const run = loadActiveRun(this.o.store, runId, this.perRunLimit, this.o.secretSource);
-    this.runs.set(runId, run);
-    return run;
+  private withRun<T>(runId: string, fn: (run: ActiveRun) => T): StoreResult<S, T> {
+    return overStore(this.o.store, () => this.activation.withRun(runId, fn));
   }
 
   /** Feeds one event to the reducer and turns its commands into work. */
@@ -300,28 +319,13 @@ export class RunEngine {
     setImmediate(() => this.tick());
   }
 
-  /** One tick; returns the commit's error when the store refused it (the tick's picks are then undone). */
-  private tick(): unknown {
+  /** One tick (`commit-cycle.ts`); returns the commit's error when the store refused it. */
+  private tick(): MaybePromise<unknown> {
     this.tickScheduled = false;
     if (this.detached) return undefined;
+    if (this.cycle.busy()) return undefined;
     // One transaction per tick: what the last completions produced and the starts they allow.
-    const picks = this.pickReady();
-    const failed = commitRuns(this.runs, this.o.store, this.bus);
-    if (failed === undefined) {
-      this.commitRetry.succeeded();
-      for (const { run, nodeId } of picks) this.launch(run, nodeId);
-    } else {
-      // Nothing starts that the store does not know of: the picks go back to ready, their slots free.
-      undoPicks(
-        picks,
-        (run) => this.runs.get(run.id) === run,
-        () => this.running--,
-      );
-      this.commitRetry.failed(failed);
-    }
-    this.waiters.notify();
-    evictFinishedRuns(this.runs);
-    return failed;
+    return this.cycle.commit(this.pickReady());
   }
 
   /** How many runs the engine holds in memory (tests and the soak benchmark). */

@@ -1,7 +1,7 @@
 /**
- * What the engine needs from storage (docs/scale-out.md: SQLite here, another store later).
- * `commit` writes a batch of transitions with their events atomically and returns the ids given
- * to the events (increasing per run, from 1).
+ * What the engine needs from storage (docs/scale-out.md): SQLite answers synchronously (`SyncRunStore`, the
+ * fast path), PostgreSQL with promises (`asynchronous: true`). `commit` writes a batch of transitions with
+ * their events atomically and returns the ids given to the events (increasing per run, from 1).
  */
 import type { TriggerKind } from "@/lib/triggers/trigger-schema";
 import type { Template } from "@/lib/workflow/model/template-schema";
@@ -9,6 +9,7 @@ import type { RunCommand } from "@/lib/workflow/run/run-commands";
 import type { RunEvent } from "@/lib/workflow/run/run-events";
 import type { RunPlan } from "@/lib/workflow/run/run-plan";
 import type { RunState } from "@/lib/workflow/run/run-state";
+import type { MaybePromise } from "./maybe-promise";
 
 export interface NewRun {
   runId: string;
@@ -78,15 +79,34 @@ export interface StoredEvent {
 }
 
 export interface RunStore {
-  /** Writes every batch in one transaction (new runs first); returns the stored events per run, in order. */
-  commit(batches: RunBatch[]): Map<string, StoredEvent[]>;
-  loadRun(runId: string): StoredRun | undefined;
-  openRunIds(): string[];
+  /** Set by a store whose answers are promises: the engine then keeps one commit in flight and groups the rest. */
+  readonly asynchronous?: boolean;
+  /**
+   * Writes every batch in one transaction (new runs first); returns the stored events per run, in order. An
+   * asynchronous store reads everything it writes (states, events, decisions) before `commit` returns: the
+   * engine goes on changing its runs while the transaction is in flight.
+   */
+  commit(batches: RunBatch[]): MaybePromise<Map<string, StoredEvent[]>>;
+  loadRun(runId: string): MaybePromise<StoredRun | undefined>;
+  openRunIds(): MaybePromise<string[]>;
   /**
    * Closes a run that cannot be read any more as failed with `reason` (status, error and a `run.finished`
    * event), without reading it; false when that cannot be written either.
    */
-  markUnreadable(runId: string, reason: string, at: number): boolean;
+  markUnreadable(runId: string, reason: string, at: number): MaybePromise<boolean>;
   /** Events after `afterId` in id order; at most `limit` of them when given (replay pages). */
+  eventsAfter(runId: string, afterId: number, limit?: number): MaybePromise<StoredEvent[]>;
+}
+
+/** A store that answers at once (SQLite): the engine's methods then return plain values. */
+export interface SyncRunStore extends RunStore {
+  readonly asynchronous?: false;
+  commit(batches: RunBatch[]): Map<string, StoredEvent[]>;
+  loadRun(runId: string): StoredRun | undefined;
+  openRunIds(): string[];
+  markUnreadable(runId: string, reason: string, at: number): boolean;
   eventsAfter(runId: string, afterId: number, limit?: number): StoredEvent[];
 }
+
+/** What an engine method returns over store `S`: a value for a synchronous store, a promise otherwise. */
+export type StoreResult<S extends RunStore, T> = S extends SyncRunStore ? T : Promise<T>;

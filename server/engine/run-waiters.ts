@@ -5,6 +5,7 @@
 import { isTerminalRunStatus } from "@/lib/workflow/model/statuses";
 import type { RunState } from "@/lib/workflow/run/run-state";
 import type { ActiveRun } from "./active-run";
+import type { MaybePromise } from "./maybe-promise";
 
 export class RunWaiters {
   private waiters = new Map<string, Set<() => void>>();
@@ -15,14 +16,14 @@ export class RunWaiters {
    */
   constructor(
     private readonly active: (runId: string) => ActiveRun | undefined,
-    private readonly stored: (runId: string) => RunState | undefined,
+    private readonly stored: (runId: string) => MaybePromise<RunState | undefined>,
   ) {}
 
   settled(runId: string): Promise<RunState> {
     return new Promise((resolve) => {
       const check = () => {
         const run = this.active(runId);
-        if (!run) return (resolve(this.stored(runId)!), true);
+        if (!run) return (resolve(this.stored(runId) as MaybePromise<RunState>), true);
         const quiet = run.inflight.size === 0 && run.outbox.length === 0 && run.pendingDecisions === 0;
         if (quiet && (isTerminalRunStatus(run.state.status) || run.state.status === "waiting")) {
           resolve(run.state);

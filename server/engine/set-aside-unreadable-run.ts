@@ -7,6 +7,7 @@
 import { RUN_CODES } from "@/lib/workflow/run/run-codes";
 import type { ActiveRun } from "./active-run";
 import { RunStateInvalidError } from "./engine-errors";
+import { andThen, isPromise, type MaybePromise } from "./maybe-promise";
 import type { RunStore } from "./run-store";
 
 export function setAsideUnreadableRun(
@@ -15,7 +16,7 @@ export function setAsideUnreadableRun(
   runId: string,
   err: unknown,
   now: number,
-): RunStateInvalidError {
+): MaybePromise<RunStateInvalidError> {
   const run = runs.get(runId);
   if (run) {
     for (const c of run.inflight.values()) c.abort();
@@ -26,22 +27,24 @@ export function setAsideUnreadableRun(
   const reason = RUN_CODES.RUN035(problem);
   const written = store.markUnreadable(runId, reason, now);
   const diagnostics = err instanceof RunStateInvalidError ? [...err.diagnostics] : [];
-  diagnostics.push({
-    severity: "error",
-    code: "RUN035",
-    message: written ? reason : `${reason} — but the store could not record that either`,
+  return andThen(isPromise(written) ? written.catch(() => false) : written, (ok): RunStateInvalidError => {
+    diagnostics.push({
+      severity: "error",
+      code: "RUN035",
+      message: ok ? reason : `${reason} — but the store could not record that either`,
+    });
+    return new RunStateInvalidError(runId, diagnostics);
   });
-  return new RunStateInvalidError(runId, diagnostics);
 }
 
 /** Resumes each run; one that cannot be read is set aside (failed with the reason) and the others still resume. */
 export function resumeEach(
   ids: readonly string[],
   resume: (id: string) => void,
-  setAside: (id: string, err: unknown) => RunStateInvalidError,
-): { resumed: string[]; invalid: RunStateInvalidError[] } {
+  setAside: (id: string, err: unknown) => MaybePromise<RunStateInvalidError>,
+): { resumed: string[]; invalid: MaybePromise<RunStateInvalidError>[] } {
   const resumed: string[] = [];
-  const invalid: RunStateInvalidError[] = [];
+  const invalid: MaybePromise<RunStateInvalidError>[] = [];
   for (const id of ids) {
     try {
       resume(id);

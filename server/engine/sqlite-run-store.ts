@@ -27,7 +27,7 @@ import type { RunState } from "@/lib/workflow/run/run-state";
 import { writeApprovalCommands } from "./approval-rows";
 import { markRunUnreadable } from "@/server/db/mark-run-unreadable";
 import { nodeStateToRow, runStateFromRows } from "./run-state-rows";
-import type { NewRun, RunBatch, RunStore, StoredEvent, StoredRun } from "./run-store";
+import type { NewRun, RunBatch, StoredEvent, StoredRun, SyncRunStore } from "./run-store";
 
 function runUpdate(state: RunState, lastEventId: number) {
   return {
@@ -42,7 +42,7 @@ function runUpdate(state: RunState, lastEventId: number) {
   };
 }
 
-export class SqliteRunStore implements RunStore {
+export class SqliteRunStore implements SyncRunStore {
   private lastIds = new Map<string, number>();
 
   constructor(readonly db: Db) {}

@@ -5,7 +5,7 @@
  * the client goes, so a long-lived stream holds a constant number of listeners.
  */
 import type { RunEventBus } from "./event-bus";
-import type { RunStore, StoredEvent } from "./run-store";
+import type { StoredEvent, SyncRunStore } from "./run-store";
 
 /** Events read from the database per page while replaying. */
 export const REPLAY_PAGE_SIZE = 500;
@@ -36,7 +36,7 @@ export class RunEventFeed {
   onEvent?: () => void;
 
   constructor(
-    private readonly store: Pick<RunStore, "eventsAfter">,
+    private readonly store: Pick<SyncRunStore, "eventsAfter">,
     bus: RunEventBus,
     private readonly runId: string,
     lastEventId: number,
@@ -78,7 +78,7 @@ export class RunEventFeed {
 }
 
 export async function* tailRunEvents(
-  store: Pick<RunStore, "eventsAfter">,
+  store: Pick<SyncRunStore, "eventsAfter">,
   bus: RunEventBus,
   runId: string,
   lastEventId: number,

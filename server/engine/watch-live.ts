@@ -13,7 +13,7 @@ import { countPendingApprovals } from "@/server/db/approval-queries";
 import { resumeAfter, selectRunRowLite } from "@/server/db/run-queries";
 import type { RunEventBus } from "./event-bus";
 import { runListItems, type RunListItem } from "./run-list";
-import type { RunStore, StoredEvent } from "./run-store";
+import type { StoredEvent, SyncRunStore } from "./run-store";
 import { RunEventFeed, waitFor } from "./tail-run-events";
 import { toWireEvent, type WireEvent } from "./wire-event";
 
@@ -72,7 +72,7 @@ function wireOf(e: StoredEvent): WireEvent {
 export async function* watchLive(
   deps: {
     db: Db;
-    store: Pick<RunStore, "eventsAfter">;
+    store: Pick<SyncRunStore, "eventsAfter">;
     bus: RunEventBus;
     /** Where trigger fires are told (the trigger service's notices). */
     fires?: { subscribe(listener: (n: FireNotice) => void): () => void };

@@ -4,6 +4,7 @@
  * (`ctx.deps`), to the engine and its executors through their options. Nothing below reads a
  * global for these. This is the seam where another store, dispatcher or event bus plugs in.
  */
+import type { SyncRunStore } from "@/server/engine/run-store";
 import type { ExecutorCatalog } from "@/lib/describe/executor-catalog-schema";
 import { loadExecutorCatalog } from "@/server/catalog/load-executor-catalog";
 import { createLoginLimiter, type LoginLimiter, type LoginLimits } from "@/server/auth/login-limiter";
@@ -52,7 +53,7 @@ export interface CreateServerDepsOptions {
   /** An already open database (else `config.dbPath` is opened and migrated). */
   db?: Db;
   /** Engine options beyond what the configuration gives (tests: executors, shell, hooks). */
-  engine?: Partial<EngineOptions>;
+  engine?: Partial<EngineOptions<SyncRunStore>>;
   /** Password attempts allowed (tests: small limits, so few slow argon2 calls show them). */
   loginLimits?: LoginLimits;
   /** How node processes start (default: from `config.processes`). */

@@ -1,4 +1,5 @@
 /** A real engine on a temporary SQLite file, for tests and benchmarks. */
+import type { SyncRunStore } from "@/server/engine/run-store";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -21,7 +22,7 @@ export interface EngineHarness {
   bus: RunEventBus;
   engine: RunEngine;
   /** A second engine on the same database (a restart). */
-  restart(options?: Partial<EngineOptions>): RunEngine;
+  restart(options?: Partial<EngineOptions<SyncRunStore>>): RunEngine;
   /**
    * Stores a run that was never started, without the checks `startRun` makes (as an older version, or
    * another writer, may have stored it), for tests of what the engine does when such a run is resumed.
@@ -31,13 +32,13 @@ export interface EngineHarness {
 }
 
 export function createEngineHarness(
-  options: Partial<EngineOptions> & { clock?: Clock; executors?: ExecutorRegistry } = {},
+  options: Partial<EngineOptions<SyncRunStore>> & { clock?: Clock; executors?: ExecutorRegistry } = {},
 ): EngineHarness {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wf-engine-"));
   const db = openDatabase(path.join(dir, "wf.db"));
   const store = new SqliteRunStore(db);
   const bus = createRunEventBus();
-  const make = (extra: Partial<EngineOptions> = {}) =>
+  const make = (extra: Partial<EngineOptions<SyncRunStore>> = {}) =>
     new RunEngine({ store: new SqliteRunStore(db), bus, runsDir: path.join(dir, "runs"), ...options, ...extra });
   return {
     dir,

@@ -2,6 +2,7 @@
  * Test helper: the server's real dependencies (createServerDeps) on a fresh SQLite file in a temp
  * folder, built from an environment object of the test's own — never from `process.env`.
  */
+import type { SyncRunStore } from "@/server/engine/run-store";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -32,7 +33,7 @@ export interface TestDeps {
 export interface TestDepsOptions {
   /** More environment for the configuration (the data folder, database and API token are set). */
   env?: EnvVars;
-  engine?: Partial<EngineOptions>;
+  engine?: Partial<EngineOptions<SyncRunStore>>;
   clock?: Clock;
   loginLimits?: LoginLimits;
 }
