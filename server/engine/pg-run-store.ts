@@ -1,0 +1,258 @@
+/**
+ * The PostgreSQL RunStore: the same tables and rows as the SQLite store (`sqlite-run-store.ts`), written
+ * asynchronously. `commit` turns the batches into column arrays before it returns (the engine goes on
+ * changing its runs while the transaction is in flight), then writes them in one transaction of a few
+ * statements whatever the number of runs and rows (`server/db/pg/pg-run-sql.ts`). Event ids are handed out
+ * by the database from `runs.last_event_id`, so the store keeps no cache a second process could contradict.
+ */
+import type { Pool, PoolClient } from "pg";
+import { parseTemplate } from "@/lib/workflow/model/parse-template";
+import type { RunCommand } from "@/lib/workflow/run/run-commands";
+import { RunEventSchema, runEventStatus } from "@/lib/workflow/run/run-events";
+import { RunPlanSchema } from "@/lib/workflow/run/run-plan";
+import type { RunState } from "@/lib/workflow/run/run-state";
+import { rawRowMapper, type RawRow } from "@/server/db/map-raw-row";
+import * as sql from "@/server/db/pg/pg-run-sql";
+import { startedByOf } from "@/server/db/run-queries";
+import { nodeRuns, runs } from "@/server/db/schema";
+import type { ApprovalDecisionInfo, RunBatch, RunStore, StoredEvent, StoredRun } from "./run-store";
+import { nodeStateToRow, runStateFromRows } from "./run-state-rows";
+
+// The PostgreSQL tables mirror the SQLite ones column for column (a parity test holds them together).
+const toRunRow = rawRowMapper(runs);
+const toNodeRow = rawRowMapper(nodeRuns);
+
+type Columns = unknown[][];
+const columns = (n: number): Columns => Array.from({ length: n }, () => []);
+function push(cols: Columns, ...values: unknown[]): void {
+  values.forEach((v, i) => cols[i].push(v));
+}
+
+/** A commit as statements, read off the batches at once. */
+interface CommitPlan {
+  runs: Columns;
+  specs: Columns;
+  nodes: Columns;
+  updates: Columns;
+  events: Columns;
+  approvals: { text: string; values: unknown[] }[];
+  /** Per run, in order, the events whose ids the database gives. */
+  stored: Map<string, StoredEvent[]>;
+}
+
+export class PgRunStore implements RunStore {
+  readonly asynchronous = true;
+
+  constructor(private readonly pool: Pool) {}
+
+  commit(batches: RunBatch[]): Promise<Map<string, StoredEvent[]>> {
+    let plan: CommitPlan;
+    try {
+      plan = planCommit(batches);
+    } catch (err) {
+      return Promise.reject(err as Error);
+    }
+    return this.inTransaction(async (c) => {
+      if (plan.runs[0].length) await c.query(sql.query(sql.INSERT_RUNS, plan.runs));
+      if (plan.specs[0].length) await c.query(sql.query(sql.INSERT_RUN_SPECS, plan.specs));
+      if (plan.nodes[0].length) await c.query(sql.query(sql.UPSERT_NODE_RUNS, plan.nodes));
+      const bases = await c.query<{ id: string; base: number }>(
+        sql.query(sql.UPDATE_RUNS_WITH_EVENTS, [...plan.updates, ...plan.events]),
+      );
+      for (const a of plan.approvals) await c.query(sql.query(a.text, a.values));
+      if (bases.rows.length !== plan.stored.size) throw new Error("a run of this commit is not stored");
+      for (const { id, base } of bases.rows) plan.stored.get(id)!.forEach((e, i) => (e.id = base + i + 1));
+      return plan.stored;
+    });
+  }
+
+  async loadRun(runId: string): Promise<StoredRun | undefined> {
+    const [run, spec, nodes] = await Promise.all([
+      this.pool.query<RawRow>(sql.query(sql.SELECT_RUN, [runId])),
+      this.pool.query<{ templateJson: string; planJson: string }>(sql.query(sql.SELECT_RUN_SPEC, [runId])),
+      this.pool.query<RawRow>(sql.query(sql.SELECT_NODE_RUNS, [runId])),
+    ]);
+    if (!run.rows[0]) return undefined;
+    const row = toRunRow(run.rows[0]);
+    const source = spec.rows[0] ?? row;
+    const parsed = parseTemplate(JSON.parse(source.templateJson));
+    if (!parsed.ok) throw new Error(`run ${runId}: stored template no longer parses`);
+    const plan = RunPlanSchema.parse(JSON.parse(source.planJson));
+    return {
+      runId,
+      template: parsed.template,
+      plan,
+      state: runStateFromRows(plan, row, nodes.rows.map(toNodeRow)),
+      workspace: row.workspace,
+      name: row.name,
+      lastEventId: row.lastEventId,
+      createdAt: row.createdAt,
+      templatePk: row.templatePk,
+      templateVersion: row.templateVersion,
+      startedBy: startedByOf(row) ?? null,
+      parent: row.parentRunId && row.parentNodeId ? { runId: row.parentRunId, nodeId: row.parentNodeId } : null,
+    };
+  }
+
+  async openRunIds(): Promise<string[]> {
+    return (await this.pool.query<{ id: string }>(sql.query(sql.SELECT_OPEN_RUNS))).rows.map((r) => r.id);
+  }
+
+  async markUnreadable(runId: string, reason: string, at: number): Promise<boolean> {
+    try {
+      return await this.inTransaction(async (c) => {
+        const { rows } = await c.query<{ last: number }>(
+          sql.query(`select last_event_id as last from runs where id = $1 for update`, [runId]),
+        );
+        if (!rows[0]) return false;
+        const id = rows[0].last + 1;
+        const event = { type: "run.finished", at, status: "failed", error: reason };
+        await c.query(
+          sql.query(
+            `insert into run_events (run_id, id, type, node_id, status, payload, created_at) values ($1, $2, $3, null, 'failed', $4, $5)`,
+            [runId, id, event.type, JSON.stringify(event), at],
+          ),
+        );
+        await c.query(
+          sql.query(
+            `update runs set status = 'failed', error = $1, finished_at = $2, last_event_id = $3 where id = $4`,
+            [reason, at, id, runId],
+          ),
+        );
+        await c.query(
+          sql.query(`update node_runs set status = 'interrupted' where run_id = $1 and status = 'running'`, [runId]),
+        );
+        await c.query(
+          sql.query(
+            `update approvals set status = 'cancelled', decided_at = $1 where run_id = $2 and status = 'pending'`,
+            [at, runId],
+          ),
+        );
+        return true;
+      });
+    } catch {
+      return false;
+    }
+  }
+
+  async eventsAfter(runId: string, afterId: number, limit?: number): Promise<StoredEvent[]> {
+    const { rows } = await this.pool.query<{ id: number; payload: string }>(
+      sql.query(sql.SELECT_EVENTS_AFTER, [runId, afterId, limit ?? null]),
+    );
+    return rows.map((r) => ({ id: r.id, runId, event: RunEventSchema.parse(JSON.parse(r.payload)) }));
+  }
+
+  private async inTransaction<T>(fn: (c: PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    let broken = false;
+    try {
+      await client.query("begin");
+      const out = await fn(client);
+      await client.query("commit");
+      return out;
+    } catch (err) {
+      await client.query("rollback").catch(() => (broken = true));
+      throw err;
+    } finally {
+      // A connection that cannot even roll back is dropped, not handed to the next commit.
+      client.release(broken);
+    }
+  }
+}
+
+function planCommit(batches: readonly RunBatch[]): CommitPlan {
+  const p: CommitPlan = {
+    runs: columns(15),
+    specs: columns(3),
+    nodes: columns(10),
+    updates: columns(7),
+    events: columns(7),
+    approvals: [],
+    stored: new Map(),
+  };
+  for (const b of batches) {
+    if (b.created) {
+      const r = b.created;
+      push(
+        p.runs,
+        ...[r.runId, r.templatePk ?? null, r.templateVersion ?? null, "", "{}", r.name, r.state.status],
+        ...[JSON.stringify(r.state.vars), r.workspace, JSON.stringify({ stopping: false })],
+        ...[r.startedBy ? JSON.stringify(r.startedBy) : null, r.trigger?.id ?? null, r.trigger?.kind ?? null],
+        ...[r.parent?.runId ?? null, r.parent?.nodeId ?? null],
+      );
+      push(p.specs, r.runId, JSON.stringify(r.template), JSON.stringify(r.plan));
+      for (const id of r.plan.order)
+        pushNode(p.nodes, b.runId, nodeStateToRow(id, r.plan.nodes[id].iteration, b.state.nodes[id]));
+    } else {
+      for (const id of b.touched) pushNode(p.nodes, b.runId, nodeStateToRow(id, undefined, b.state.nodes[id]));
+    }
+    const stored: StoredEvent[] = [];
+    b.events.forEach((event, i) => {
+      const nodeId = "nodeId" in event ? event.nodeId : null;
+      push(p.events, b.runId, i + 1, event.type, nodeId, runEventStatus(event), JSON.stringify(event), event.at);
+      stored.push({ id: 0, runId: b.runId, event });
+    });
+    p.stored.set(b.runId, stored);
+    push(p.updates, b.runId, ...runUpdate(b.state, b.events.length));
+    p.approvals.push(...approvalStatements(b.runId, b.approvals, b.decisions));
+  }
+  return p;
+}
+
+function pushNode(cols: Columns, runId: string, n: ReturnType<typeof nodeStateToRow>): void {
+  push(cols, runId, n.nodeId, n.status, n.attempt, n.iteration, n.output, n.error, n.state, n.startedAt, n.finishedAt);
+}
+
+function runUpdate(state: RunState, added: number): unknown[] {
+  const extra = state.outputs ? { stopping: state.stopping, outputs: state.outputs } : { stopping: state.stopping };
+  return [
+    state.status,
+    state.error ?? null,
+    JSON.stringify(extra),
+    added,
+    state.startedAt ?? null,
+    state.finishedAt ?? null,
+  ];
+}
+
+function approvalStatements(
+  runId: string,
+  commands: readonly RunCommand[],
+  decisions: ReadonlyMap<string, ApprovalDecisionInfo>,
+): { text: string; values: unknown[] }[] {
+  const out: { text: string; values: unknown[] }[] = [];
+  for (const c of commands) {
+    if (c.type === "ask") {
+      const q = c.request;
+      const options = q.options ? JSON.stringify(q.options) : null;
+      out.push({
+        text: sql.OPEN_APPROVAL,
+        values: [c.approvalId, runId, c.nodeId, q.kind, q.stage ?? null, q.prompt ?? null, options, Date.now()],
+      });
+      out[out.length - 1].values.push(
+        q.required ?? 1,
+        q.timeoutAt ?? null,
+        q.onTimeout ?? null,
+        q.allowSelfApproval !== false,
+      );
+      out.push({ text: sql.REPLACE_APPROVALS, values: [c.approvalId, runId, c.nodeId] });
+    } else if (c.type === "record-votes") {
+      out.push({ text: sql.APPROVAL_VOTES, values: [JSON.stringify(c.votes), c.approvalId] });
+    } else if (c.type === "close-approval") {
+      const d = decisions.get(c.approvalId);
+      out.push({
+        text: sql.CLOSE_APPROVAL,
+        values: [
+          c.approvalId,
+          c.status,
+          d?.decision ?? null,
+          d?.answer ?? null,
+          d?.comment ?? null,
+          d?.by ?? null,
+          Date.now(),
+        ],
+      });
+    }
+  }
+  return out;
+}
