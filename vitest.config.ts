@@ -8,5 +8,7 @@ export default defineConfig({
     environment: "node",
     testTimeout: 30_000,
     pool: "forks",
+    // One PostgreSQL server for the run, started when a test first asks (server/test-support/test-database.ts).
+    globalSetup: ["server/test-support/postgres-global-setup.ts"],
   },
 });

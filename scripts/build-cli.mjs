@@ -18,6 +18,8 @@ import { writeManifest } from "./cli-manifest.cjs";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** Packages that must never reach the CLI's path (docs/decisions/019-cli-esbuild-bundles.md: the CLI stays small). */
 const FORBIDDEN = /(^|\/)node_modules\/(mermaid|react|react-dom|next|@xyflow|@trpc|@tanstack|zustand)\//;
+/** The PostgreSQL driver, allowed in the `migrate-command` bundle only (`wf migrate` with WF_DATABASE_URL). */
+const POSTGRES_DRIVER = /(^|\/)node_modules\/pg(-[a-z]+)?\//;
 /**
  * One bundle per entry. The subcommands are loaded only when they run, commander (`program`) only when a line
  * needs it; `cli-io` and `exit-codes` are shared by all (one EPIPE handler, one CliError class for
@@ -33,6 +35,8 @@ const ENTRIES = {
   "describe-command": "server/cli/commands/describe-command.ts",
   "run-command": "server/cli/commands/run-command.ts",
   "serve-command": "server/cli/commands/serve-command.ts",
+  // The only bundle with the PostgreSQL driver (pg): `wf migrate` with WF_DATABASE_URL.
+  "migrate-command": "server/cli/commands/migrate-command.ts",
   // Workflow nodes' children (files, the library): its own bundle, so `wf validate` loads the database stack
   // only for a template that calls another.
   "cli-child-templates": "server/cli/commands/cli-child-templates.ts",
@@ -226,6 +230,16 @@ export async function buildCli(root = ROOT) {
   if (forbidden.length) {
     fs.rmSync(outdir, { recursive: true, force: true });
     throw new Error(`the CLI bundle must not include ${forbidden.join(", ")}`);
+  }
+  const withDriver = Object.entries(result.metafile.outputs)
+    .filter(
+      ([file, output]) =>
+        !file.endsWith("/migrate-command.cjs") && Object.keys(output.inputs).some((f) => POSTGRES_DRIVER.test(f)),
+    )
+    .map(([file]) => path.basename(file));
+  if (withDriver.length) {
+    fs.rmSync(outdir, { recursive: true, force: true });
+    throw new Error(`only the migrate-command bundle may include the PostgreSQL driver, not ${withDriver.join(", ")}`);
   }
   await warmCodeCaches(root, outdir);
   writeManifest(root, {

@@ -6,6 +6,7 @@ import { Command } from "commander";
 import type { CliIo, CommandResult } from "@/server/cli/io/cli-io";
 import { registerConvert } from "./commands/convert";
 import { registerDescribe } from "./commands/describe";
+import { registerMigrate } from "./commands/migrate";
 import { registerRun } from "./commands/run";
 import { registerServe } from "./commands/serve";
 import { registerValidate } from "./commands/validate";
@@ -18,7 +19,14 @@ export function buildProgram(io: CliIo, result: CommandResult): Command {
     .showHelpAfterError()
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) });
-  for (const register of [registerValidate, registerConvert, registerDescribe, registerRun, registerServe]) {
+  for (const register of [
+    registerValidate,
+    registerConvert,
+    registerDescribe,
+    registerRun,
+    registerServe,
+    registerMigrate,
+  ]) {
     const cmd = register(program, io, result);
     cmd.exitOverride().showHelpAfterError();
   }

@@ -1,6 +1,7 @@
 /**
  * Where the app keeps its data, from an environment read once by the composition root:
- * WF_DATA_DIR (default <app root>/data), WF_DB_PATH (default <data>/wf.db), runs under <data>/runs.
+ * WF_DATA_DIR (default <app root>/data), WF_DB_PATH (default <data>/wf.db), runs under <data>/runs; the
+ * migrations ship in the package (drizzle/, drizzle/pg/ for PostgreSQL), found from the app root.
  */
 import path from "node:path";
 import type { EnvVars } from "./env-vars";
@@ -21,4 +22,9 @@ export function dbPath(env: EnvVars = process.env): string {
 
 export function migrationsDir(env: EnvVars = process.env): string {
   return path.join(appRoot(env), "drizzle");
+}
+
+/** The PostgreSQL migrations (`WF_DATABASE_URL`), generated beside SQLite's from server/db/pg/schema.ts. */
+export function pgMigrationsDir(env: EnvVars = process.env): string {
+  return path.join(appRoot(env), "drizzle", "pg");
 }

@@ -4,7 +4,7 @@
  */
 import path from "node:path";
 import { ENV_ALLOWLIST } from "@/lib/workflow/shell/node-environment";
-import { appRoot, dataDir, dbPath, migrationsDir } from "./data-paths";
+import { appRoot, dataDir, dbPath, migrationsDir, pgMigrationsDir } from "./data-paths";
 import type { EnvVars } from "./env-vars";
 import { parseTrustedProxies, type TrustedProxies } from "./trusted-proxies";
 
@@ -37,6 +37,12 @@ export interface ServerConfig {
   /** Run workspaces: `<runsDir>/<run-id>/`. */
   runsDir: string;
   migrationsDir: string;
+  /**
+   * `WF_DATABASE_URL`: a `postgres://` URL puts every table in PostgreSQL instead of the SQLite file (unset:
+   * SQLite at `dbPath`); its migrations are `pgMigrationsDir`.
+   */
+  databaseUrl?: string;
+  pgMigrationsDir: string;
   /** `WF_API_TOKEN`: a bearer token that acts as an admin (unset: none). */
   apiToken?: string;
   /** How long a session lasts (`WF_SESSION_HOURS`, default 7 days). */
@@ -78,6 +84,17 @@ function sandboxMode(env: EnvVars): SandboxMode {
   throw new ServerConfigError(`WF_SANDBOX is "${env.WF_SANDBOX}": write auto, require or off`);
 }
 
+function databaseUrl(env: EnvVars): string | undefined {
+  const v = env.WF_DATABASE_URL?.trim();
+  if (!v) return undefined;
+  if (/^postgres(ql)?:\/\//i.test(v)) return v;
+  // The value may hold a password: name its scheme only.
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(v)?.[1];
+  throw new ServerConfigError(
+    `WF_DATABASE_URL must be a postgres://user:password@host:port/database URL, not ${scheme ? `a ${scheme}: URL` : "this value"}`,
+  );
+}
+
 /** The allowlisted variables present in `env`. */
 export function allowedHostEnv(env: EnvVars): Record<string, string> {
   const out: Record<string, string> = {};
@@ -94,7 +111,7 @@ export function hiddenPaths(o: { dataDir: string; runsDir: string; dbPath: strin
   return [...new Set(list)];
 }
 
-/** Throws TrustedProxiesError naming a `WF_TRUSTED_PROXIES` entry that is not an address or range. */
+/** Throws ServerConfigError for a WF_DATABASE_URL that is not a postgres:// URL, TrustedProxiesError naming a `WF_TRUSTED_PROXIES` entry that is not an address or range. */
 export function readServerConfig(env: EnvVars = process.env): ServerConfig {
   const data = dataDir(env);
   const root = appRoot(env);
@@ -106,6 +123,8 @@ export function readServerConfig(env: EnvVars = process.env): ServerConfig {
     dbPath: db,
     runsDir,
     migrationsDir: migrationsDir(env),
+    ...(databaseUrl(env) ? { databaseUrl: databaseUrl(env) } : {}),
+    pgMigrationsDir: pgMigrationsDir(env),
     ...(env.WF_API_TOKEN ? { apiToken: env.WF_API_TOKEN } : {}),
     sessionHours: positive(env, "WF_SESSION_HOURS") ?? 24 * 7,
     trustedProxies: parseTrustedProxies(env.WF_TRUSTED_PROXIES),

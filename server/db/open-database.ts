@@ -8,23 +8,25 @@ import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { migrationsDir } from "@/server/config/data-paths";
+import { DatabaseOpenError } from "./open-database-error";
 import * as schema from "./schema";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
-export class DatabaseOpenError extends Error {
-  constructor(
-    readonly dbPath: string,
-    problem: string,
-  ) {
-    super(`Cannot open database ${dbPath}: ${problem}`);
-    this.name = "DatabaseOpenError";
-  }
-}
+export { DatabaseOpenError };
 
 export interface OpenDatabaseOptions {
   migrationsFolder?: string;
   readonly?: boolean;
+  /** Told how many migrations the open applied (0: the file was up to date), e.g. for `wf migrate`. */
+  onMigrated?: (applied: number) => void;
+}
+
+/** Rows in drizzle's journal table: the migrations applied to this file so far. */
+function appliedMigrations(sqlite: Database.Database): number {
+  const table = sqlite.prepare("select 1 from sqlite_master where type = 'table' and name = '__drizzle_migrations'");
+  if (!table.get()) return 0;
+  return (sqlite.prepare("select count(*) as n from __drizzle_migrations").get() as { n: number }).n;
 }
 
 export function openDatabase(file: string, options: OpenDatabaseOptions = {}): Db {
@@ -41,8 +43,10 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
     sqlite.prepare("select count(*) from sqlite_master").get();
     const db = drizzle(sqlite, { schema }) as Db;
     if (!options.readonly) {
+      const before = options.onMigrated ? appliedMigrations(sqlite) : 0;
       // drizzle's better-sqlite3 migrator wraps all pending migrations in one transaction.
       migrate(db, { migrationsFolder: options.migrationsFolder ?? migrationsDir() });
+      options.onMigrated?.(appliedMigrations(sqlite) - before);
     }
     return db;
   } catch (err) {
