@@ -71,6 +71,8 @@ export interface ActiveRun {
   perRunLimit: number;
   /** Automatic decisions queued but not applied yet (the run is not settled while > 0). */
   pendingDecisions: number;
+  /** Work of this run is in a commit still in flight (an asynchronous store): not settled yet. */
+  inCommit: boolean;
   /** Who started it: a workflow node's child run is started by the same person. */
   startedBy?: { userId: string | null; email: string };
   /** A sub-workflow run: the parent run and its workflow node. */
@@ -97,5 +99,6 @@ export function createActiveRun(spec: RunSpec, state: RunState, workspace: strin
     timers: new Map(),
     perRunLimit: spec.plan.executionMode === "serial" ? 1 : perRunLimit,
     pendingDecisions: 0,
+    inCommit: false,
   };
 }

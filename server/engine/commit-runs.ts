@@ -27,6 +27,7 @@ export function commitRuns(runs: Map<string, ActiveRun>, store: RunStore, bus: R
     if (!run.outbox.length && !run.touched.size && !run.approvals.length) continue;
     taken.push({ run, created: run.created, events: run.outbox, touched: run.touched, approvals: run.approvals });
     run.created = undefined;
+    run.inCommit = true;
     run.outbox = [];
     run.touched = new Set();
     run.approvals = [];
@@ -61,6 +62,7 @@ function published(taken: readonly Taken[], stored: Map<string, StoredEvent[]>, 
   // Published only now: a subscriber never sees an event that is not committed.
   for (const events of stored.values()) for (const e of events) bus.publish(e);
   for (const { run } of taken) {
+    run.inCommit = false;
     run.onStored?.resolve();
     run.onStored = undefined;
   }
@@ -71,6 +73,7 @@ function published(taken: readonly Taken[], stored: Map<string, StoredEvent[]>, 
 function giveBack(runs: Map<string, ActiveRun>, taken: readonly Taken[], err: unknown): unknown {
   for (const t of taken) {
     const { run } = t;
+    run.inCommit = false;
     if (t.created && run.onStored) {
       runs.delete(run.id);
       run.onStored.reject(err);

@@ -7,21 +7,20 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
-import { selectApprovalRows } from "@/server/db/approval-queries";
 import { ExecutorCatalogSchema } from "@/lib/describe/executor-catalog-schema";
-import { createEngineHarness, type EngineHarness } from "@/server/test-support/engine-harness";
+import { openStoreHarness, RUN_STORES, type StoreHarness } from "@/server/test-support/store-harness";
 import { RunInputError } from "./engine-errors";
 
-let h: EngineHarness | undefined;
-afterEach(() => {
-  h?.close();
+let h: StoreHarness | undefined;
+afterEach(async () => {
+  await h?.close();
   h = undefined;
 });
 
 const statuses = (nodes: Record<string, { status: string }>) =>
   Object.fromEntries(Object.entries(nodes).map(([id, n]) => [id, n.status]));
 
-describe("engine scenarios", () => {
+describe.each(RUN_STORES)("engine scenarios (%s store)", (store) => {
   it.each([
     ["unquoted", "printf %s {x} > out"],
     ["in double quotes", 'printf %s "{x}" > out'],
@@ -29,14 +28,14 @@ describe("engine scenarios", () => {
     ["inside a word", "printf %s pre{x}post > out"],
   ])("a hostile variable arrives as a literal string (%s)", async (where, cmd) => {
     //  A
-    h = createEngineHarness();
+    h = await openStoreHarness(store);
     const hostile = `'; touch pwned1; echo "$(touch pwned2)" \`touch pwned3\` \\ $HOME`;
     const t = buildTemplate()
       .node("A", { args_template: cmd })
       .with({ context_schema: { x: { type: "string" } } })
       .done();
-    const { runId } = h.engine.startRun({ template: t, variables: { x: hostile } });
-    const state = await h.engine.settled(runId);
+    const { runId } = await h.start({ template: t, variables: { x: hostile } });
+    const state = await h.settled(runId);
     expect(state.status).toBe("succeeded");
     const ws = path.join(h.dir, "runs", runId);
     expect(fs.readdirSync(ws).filter((f) => f.startsWith("pwned"))).toEqual([]);
@@ -47,7 +46,7 @@ describe("engine scenarios", () => {
   it("gate value from a previous node's output and from a CEL expression over vars and outputs", async () => {
     //  N → G1 (condition {N.output}) ─fast→ F, ─slow→ S
     //  N → G2 (expression)           ─big→ B, ─small→ M
-    h = createEngineHarness();
+    h = await openStoreHarness(store);
     const t = buildTemplate()
       .node("N", { args_template: "echo slow" })
       .node("G1", { type: "gate", condition: "{N.output}" })
@@ -67,8 +66,8 @@ describe("engine scenarios", () => {
       .edge("G2", "M", "small")
       .with({ context_schema: { size: { type: "string" } } })
       .done();
-    const { runId } = h.engine.startRun({ template: t, variables: { size: "42" } });
-    const state = await h.engine.settled(runId);
+    const { runId } = await h.start({ template: t, variables: { size: "42" } });
+    const state = await h.settled(runId);
     expect(statuses(state.nodes)).toMatchObject({ F: "skipped", S: "done", B: "done", M: "skipped" });
     expect(state.nodes.G1.gate).toMatchObject({ value: "slow", source: "condition", condition: "{N.output}" });
     expect(state.nodes.G2.gate).toMatchObject({ value: "big", source: "expression" });
@@ -76,7 +75,7 @@ describe("engine scenarios", () => {
 
   it("loop body sees {iteration}; until ends it; downstream reads the last iteration", async () => {
     //  L (loop ×5: echo {iteration}; until output == "2") → Z
-    h = createEngineHarness();
+    h = await openStoreHarness(store);
     const t = buildTemplate()
       .node("L", {
         type: "loop",
@@ -87,8 +86,8 @@ describe("engine scenarios", () => {
       .node("Z", { args_template: "echo last={L.output}" })
       .chain("L", "Z")
       .done();
-    const { runId } = h.engine.startRun({ template: t });
-    const state = await h.engine.settled(runId);
+    const { runId } = await h.start({ template: t });
+    const state = await h.settled(runId);
     expect(state.status).toBe("succeeded");
     expect(fs.readFileSync(path.join(h.dir, "runs", runId, "iters"), "utf8")).toBe("1\n2\n");
     expect(state.nodes.Z.output).toBe("last=2");
@@ -97,7 +96,7 @@ describe("engine scenarios", () => {
 
   it("a checkpoint with auto_continue: false waits, then keeps its save_fields", async () => {
     //  A → C (checkpoint, save A.output and who) → B
-    h = createEngineHarness();
+    h = await openStoreHarness(store);
     const t = buildTemplate()
       .node("A", { args_template: "echo plan" })
       .node("C", { type: "checkpoint", auto_continue: false, save_fields: ["A.output", "who"] })
@@ -105,13 +104,13 @@ describe("engine scenarios", () => {
       .chain("A", "C", "B")
       .with({ context_schema: { who: { type: "string", default: "ana" } } })
       .done();
-    const { runId } = h.engine.startRun({ template: t });
-    let state = await h.engine.settled(runId);
+    const { runId } = await h.start({ template: t });
+    let state = await h.settled(runId);
     expect(state.status).toBe("waiting");
     expect(state.nodes.B.status).toBe("pending");
-    const [row] = selectApprovalRows(h.db, "pending");
-    h.engine.decide(row.id, { decision: "approve" });
-    state = await h.engine.settled(runId);
+    const [row] = await h.pendingApprovals();
+    await h.decide(row.id, { decision: "approve" });
+    state = await h.settled(runId);
     expect(state.status).toBe("succeeded");
     expect(state.nodes.C.fields).toEqual({ "A.output": "plan", who: "ana" });
     expect(JSON.parse(state.nodes.C.output!)).toEqual({ "A.output": "plan", who: "ana" });
@@ -119,15 +118,15 @@ describe("engine scenarios", () => {
 
   it("timeout_s fails the node with RUN014 and its on_fail applies", async () => {
     //  A (sleep, timeout, skip) → B ;  C
-    h = createEngineHarness();
+    h = await openStoreHarness(store);
     const t = buildTemplate()
       .node("A", { args_template: "sleep 5", timeout_s: 0.3, on_fail: "skip" })
       .node("B")
       .node("C")
       .chain("A", "B")
       .done();
-    const { runId } = h.engine.startRun({ template: t });
-    const state = await h.engine.settled(runId);
+    const { runId } = await h.start({ template: t });
+    const state = await h.settled(runId);
     expect(statuses(state.nodes)).toEqual({ A: "skipped", B: "skipped", C: "done" });
     expect(state.nodes.A.error).toMatch(/timed out after 0.3s/);
     expect(state.status).toBe("succeeded");
@@ -135,7 +134,7 @@ describe("engine scenarios", () => {
 
   it("abort: the running sibling finishes, nothing new starts, the run fails", async () => {
     //  A (fails fast) → X ;  B (slow) → Y
-    h = createEngineHarness();
+    h = await openStoreHarness(store);
     const t = buildTemplate()
       .node("A", { args_template: "exit 4" })
       .node("B", { args_template: "sleep 0.4; echo b > b-done" })
@@ -144,8 +143,8 @@ describe("engine scenarios", () => {
       .chain("A", "X")
       .chain("B", "Y")
       .done();
-    const { runId } = h.engine.startRun({ template: t });
-    const state = await h.engine.settled(runId);
+    const { runId } = await h.start({ template: t });
+    const state = await h.settled(runId);
     const ws = path.join(h.dir, "runs", runId);
     expect(state.status).toBe("failed");
     expect(statuses(state.nodes)).toEqual({ A: "failed", B: "done", X: "pending", Y: "pending" });
@@ -155,7 +154,7 @@ describe("engine scenarios", () => {
 
   it("prev_output with several predecessors takes the first listed dependency that finished", async () => {
     //  P → J ;  Q → J   (edges listed P first)
-    h = createEngineHarness();
+    h = await openStoreHarness(store);
     const t = buildTemplate()
       .node("Q", { args_template: "echo q" })
       .node("P", { args_template: "echo p" })
@@ -163,14 +162,14 @@ describe("engine scenarios", () => {
       .chain("P", "J")
       .chain("Q", "J")
       .done();
-    const { runId } = h.engine.startRun({ template: t });
-    const state = await h.engine.settled(runId);
+    const { runId } = await h.start({ template: t });
+    const state = await h.settled(runId);
     expect(state.nodes.J.output).toBe("got p");
   });
 
   it("a default is used when a variable is not given; a required one without default is refused", async () => {
     //  A
-    h = createEngineHarness();
+    h = await openStoreHarness(store);
     const t = buildTemplate()
       .node("A", { args_template: "echo {env}-{region}" })
       .with({
@@ -180,14 +179,14 @@ describe("engine scenarios", () => {
         },
       })
       .done();
-    expect(() => h!.engine.startRun({ template: t })).toThrow(RunInputError);
-    const { runId } = h.engine.startRun({ template: t, variables: { region: "eu" } });
-    const state = await h.engine.settled(runId);
+    await expect(h.start({ template: t })).rejects.toThrow(RunInputError);
+    const { runId } = await h.start({ template: t, variables: { region: "eu" } });
+    const state = await h.settled(runId);
     expect(state.nodes.A.output).toBe("dev-eu");
   });
   it("serial mode: one node at a time in topological order, also across branches", async () => {
     //  A → C ;  B → D   (serial)
-    h = createEngineHarness();
+    h = await openStoreHarness(store);
     const t = ["A", "B", "C", "D"]
       .reduce(
         (b, id) => b.node(id, { args_template: `echo s${id} >> log; sleep 0.05; echo e${id} >> log` }),
@@ -197,8 +196,8 @@ describe("engine scenarios", () => {
       .chain("B", "D")
       .with({ execution_mode: "serial" })
       .done();
-    const { runId } = h.engine.startRun({ template: t });
-    await h.engine.settled(runId);
+    const { runId } = await h.start({ template: t });
+    await h.settled(runId);
     const log = fs
       .readFileSync(path.join(h.dir, "runs", runId, "log"), "utf8")
       .split("\n")
@@ -208,7 +207,7 @@ describe("engine scenarios", () => {
 
   it("re-run from a gate with confirm re-evaluates it and runs the other branch", async () => {
     //  N (cat pick) → G (condition {N.output}) ─a→ A, ─b→ B
-    h = createEngineHarness();
+    h = await openStoreHarness(store);
     const t = buildTemplate()
       .node("N", { args_template: "cat pick" })
       .node("G", { type: "gate", condition: "{N.output}" })
@@ -218,37 +217,37 @@ describe("engine scenarios", () => {
       .edge("G", "A", "a")
       .edge("G", "B", "b")
       .done();
-    const { runId } = h.engine.startRun({ template: t, runId: "run-gate-rerun" });
+    const { runId } = await h.start({ template: t, runId: "run-gate-rerun" });
     // The first attempt of N fails (no file yet); retry-failed runs it again once the file exists.
-    let state = await h.engine.settled(runId);
+    let state = await h.settled(runId);
     expect(state.status).toBe("failed");
     const ws = path.join(h.dir, "runs", runId);
     fs.writeFileSync(path.join(ws, "pick"), "a");
-    h.engine.retryFailed(runId);
-    state = await h.engine.settled(runId);
+    await h.retryFailed(runId);
+    state = await h.settled(runId);
     expect(statuses(state.nodes)).toEqual({ N: "done", G: "done", A: "done", B: "skipped" });
     fs.writeFileSync(path.join(ws, "pick"), "b");
-    h.engine.rerunFrom(runId, "N", true);
-    state = await h.engine.settled(runId);
+    await h.rerunFrom(runId, "N", true);
+    state = await h.settled(runId);
     expect(statuses(state.nodes)).toEqual({ N: "done", G: "done", A: "skipped", B: "done" });
     expect(fs.readFileSync(path.join(ws, "ran"), "utf8")).toBe("A\nB\n");
   });
   it("a checkpoint between two nodes is transparent to {prev_output} (injected checkpoints keep the meaning)", async () => {
     //  A → CP (checkpoint) → B
-    h = createEngineHarness();
+    h = await openStoreHarness(store);
     const t = buildTemplate()
       .node("A", { args_template: "echo analysis" })
       .node("CP", { type: "checkpoint", save_fields: ["A.output"] })
       .node("B", { args_template: "echo got {prev_output}" })
       .chain("A", "CP", "B")
       .done();
-    const { runId } = h.engine.startRun({ template: t });
-    const state = await h.engine.settled(runId);
+    const { runId } = await h.start({ template: t });
+    const state = await h.settled(runId);
     expect(state.nodes.B.output).toBe("got analysis");
   });
   it("a fallback chain A → B → C recovers: A's downstream reads C's output as {prev_output} and {A.output}", async () => {
     //  A(fallback:B) → D ;  B(fallback:C) ;  C
-    h = createEngineHarness();
+    h = await openStoreHarness(store);
     const t = buildTemplate()
       .node("A", { args_template: "exit 1", on_fail: "fallback:B" })
       .node("B", { args_template: "exit 2", on_fail: "fallback:C" })
@@ -256,7 +255,7 @@ describe("engine scenarios", () => {
       .node("D", { args_template: "echo {prev_output}/{A.output}" })
       .chain("A", "D")
       .done();
-    const state = await h.engine.settled(h.engine.startRun({ template: t }).runId);
+    const state = await h.settled((await h.start({ template: t })).runId);
     expect([state.nodes.A.status, state.nodes.B.status, state.nodes.C.status, state.nodes.D.status]).toEqual([
       "failed",
       "failed",
@@ -277,15 +276,15 @@ describe("engine scenarios", () => {
         entries: { "echo-it": { recipe: { kind: "shell", command: "printf %s {args}" } } },
       }),
     );
-    h = createEngineHarness({
+    h = await openStoreHarness(store, {
       catalog: () => ExecutorCatalogSchema.parse(JSON.parse(fs.readFileSync(catalog, "utf8"))),
     });
     const t = buildTemplate()
       .node("S", { type: "skill", executor: "echo-it", args_template: "{msg}" })
       .with({ context_schema: { msg: { type: "string" }, secret: { type: "string" } } })
       .done();
-    const { runId } = h.engine.startRun({ template: t, variables: { msg: "{secret}", secret: "hunter2" } });
-    const state = await h.engine.settled(runId);
+    const { runId } = await h.start({ template: t, variables: { msg: "{secret}", secret: "hunter2" } });
+    const state = await h.settled(runId);
     fs.rmSync(path.dirname(catalog), { recursive: true, force: true });
     expect(state.nodes.S.output).toBe("{secret}");
   });

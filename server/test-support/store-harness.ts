@@ -4,6 +4,7 @@
  * (`describe.each(RUN_STORES)`). Calls are awaited whichever store answers.
  */
 import fs from "node:fs";
+import type pg from "pg";
 import os from "node:os";
 import path from "node:path";
 import type { RunState } from "@/lib/workflow/run/run-state";
@@ -11,6 +12,9 @@ import { selectApprovalRows } from "@/server/db/approval-queries";
 import type { AutoDecision, EngineOptions, StartRunInput } from "@/server/engine/engine-options";
 import { createRunEventBus } from "@/server/engine/event-bus";
 import { RunEngine } from "@/server/engine/orchestrator";
+import { rawRowMapper } from "@/server/db/map-raw-row";
+import { query } from "@/server/db/pg/pg-run-sql";
+import { approvals, type ApprovalRow } from "@/server/db/schema";
 import { PgRunStore } from "@/server/engine/pg-run-store";
 import type { RunStore, StoredEvent } from "@/server/engine/run-store";
 import { createEngineHarness } from "./engine-harness";
@@ -28,6 +32,7 @@ export interface ScenarioEngine {
   decide(approvalId: string, d: AutoDecision & { by?: string }): Promise<void>;
   cancel(runId: string): Promise<boolean>;
   rerunFrom(runId: string, nodeId: string, confirm?: boolean): Promise<void>;
+  retryFailed(runId: string): Promise<void>;
   recoverRuns(): Promise<{ resumed: string[] }>;
   state(runId: string): Promise<RunState | undefined>;
   detach(): void;
@@ -38,7 +43,9 @@ export interface StoreHarness extends ScenarioEngine {
   dir: string;
   /** A second engine on the same store (a restart); the first should be detached. */
   restart(options?: Options): ScenarioEngine;
-  pendingApprovals(): Promise<{ id: string; nodeId: string; prompt: string | null }[]>;
+  /** The approvals table's rows (oldest first), all or those with `status`. */
+  approvals(status?: string): Promise<ApprovalRow[]>;
+  pendingApprovals(): Promise<ApprovalRow[]>;
   eventsAfter(runId: string, afterId: number): Promise<StoredEvent[]>;
   close(): Promise<void>;
 }
@@ -50,6 +57,7 @@ function scenarioEngine(engine: RunEngine<RunStore>, sync: boolean): ScenarioEng
     decide: async (id, d) => engine.decide(id, d),
     cancel: async (runId) => engine.cancel(runId),
     rerunFrom: async (runId, nodeId, confirm) => engine.rerunFrom(runId, nodeId, confirm),
+    retryFailed: async (runId) => engine.retryFailed(runId),
     recoverRuns: async () => engine.recoverRuns(),
     state: async (runId) => engine.getState(runId),
     detach: () => engine.detach(),
@@ -66,6 +74,7 @@ export async function openStoreHarness(kind: RunStoreKind, options: Options = {}
       dir: h.dir,
       ...wrap(h.engine),
       restart: (extra) => wrap(h.restart(extra)),
+      approvals: async (status) => selectApprovalRows(h.db, status),
       pendingApprovals: async () => selectApprovalRows(h.db, "pending"),
       eventsAfter: async (runId, afterId) => h.store.eventsAfter(runId, afterId),
       close: async () => {
@@ -88,12 +97,8 @@ export async function openStoreHarness(kind: RunStoreKind, options: Options = {}
     dir,
     ...scenarioEngine(first, false),
     restart: (extra) => scenarioEngine(track(make(extra)), false),
-    pendingApprovals: async () =>
-      (
-        await database.pool.query<{ id: string; nodeId: string; prompt: string | null }>(
-          `select id, node_id as "nodeId", prompt from approvals where status = 'pending' order by created_at`,
-        )
-      ).rows,
+    approvals: (status) => pgApprovals(database.pool, status),
+    pendingApprovals: () => pgApprovals(database.pool, "pending"),
     eventsAfter: (runId, afterId) => store.eventsAfter(runId, afterId),
     close: async () => {
       for (const e of made) e.detach();
@@ -103,3 +108,14 @@ export async function openStoreHarness(kind: RunStoreKind, options: Options = {}
   };
 }
 
+const toApprovalRow = rawRowMapper(approvals);
+
+async function pgApprovals(pool: pg.Pool, status?: string): Promise<ApprovalRow[]> {
+  const { rows } = await pool.query(
+    query(
+      `select * from approvals ${status ? "where status = $1" : ""} order by created_at, id`,
+      status ? [status] : [],
+    ),
+  );
+  return rows.map(toApprovalRow);
+}
