@@ -28,8 +28,8 @@ export class PostgresClusterError extends Error {
   }
 }
 
-const HOW_TO =
-  "install Debian's postgresql (node scripts/ensure-postgres.mjs, as root) or set WF_TEST_DATABASE_URL=postgres://user:password@host:port/database";
+const OWN_SERVER = "WF_TEST_DATABASE_URL=postgres://user:password@host:port/database";
+const HOW_TO = `install Debian's postgresql (node scripts/ensure-postgres.mjs, as root) or set ${OWN_SERVER}`;
 
 /** The newest `/usr/lib/postgresql/<version>/bin` with `initdb`, else `pg_config --bindir`; undefined: none. */
 export function postgresBinDir(): string | undefined {
@@ -111,7 +111,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     const logTail = fs.existsSync(log) ? fs.readFileSync(log, "utf8").trim().split("\n").slice(-5).join(" | ") : "";
     stop();
     throw new PostgresClusterError(
-      `could not start a private PostgreSQL cluster with ${bin}: ${(e.stderr || e.message || String(err)).trim()}${logTail ? ` (server log: ${logTail})` : ""} — ${HOW_TO}`,
+      `could not start a private PostgreSQL cluster with ${bin}: ${(e.stderr || e.message || String(err)).trim()}${logTail ? ` (server log: ${logTail})` : ""} — to use a server of your own instead, set ${OWN_SERVER}`,
     );
   }
 }
