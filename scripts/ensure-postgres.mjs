@@ -1,5 +1,5 @@
 // Makes sure the tests have a PostgreSQL server: WF_TEST_DATABASE_URL when set; else the server binaries
-// (initdb, pg_ctl), from which the tests start a private cluster in a temp folder
+// (initdb, postgres), from which the tests start a private cluster in a temp folder
 // (server/test-support/postgres-cluster.ts). Missing binaries are installed as Debian's `postgresql` with
 // apt-get where that exists and we are root (about a minute); elsewhere this says what to do and fails.
 import { execSync } from "node:child_process";
@@ -36,7 +36,7 @@ if (has("apt-get") && process.getuid?.() === 0) {
   if (serverBinaries()) process.exit(0);
 }
 console.error(
-  "ensure-postgres: no PostgreSQL server binaries (initdb, pg_ctl) — install PostgreSQL (apt-get install postgresql, " +
+  "ensure-postgres: no PostgreSQL server binaries (initdb, postgres) — install PostgreSQL (apt-get install postgresql, " +
     "dnf install postgresql-server, brew install postgresql) or point the tests at a server: " +
     "WF_TEST_DATABASE_URL=postgres://user:password@host:port/database (its user must be allowed to CREATE DATABASE)",
 );

@@ -103,6 +103,7 @@ function allCases(): string[][] {
     ["validate", "--help"],
     ["run", "--help"],
     ["serve", "--help"],
+    ["migrate", "--help"],
     ["frobnicate"],
     ["validate", path.join(dir, "missing.json")],
     ["validate", path.join(dir, "notes.txt"), "--json"],

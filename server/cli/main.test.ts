@@ -6,7 +6,7 @@ import { captureIo } from "@/server/test-support/capture-io";
 
 describe("wf main", () => {
   it("registers every subcommand of docs/cli.md with --help", async () => {
-    for (const cmd of ["validate", "convert", "describe", "run", "serve"]) {
+    for (const cmd of ["validate", "convert", "describe", "run", "serve", "migrate"]) {
       const io = captureIo();
       expect(await main(["node", "wf", cmd, "--help"], io)).toBe(0);
       expect(io.stdout.join("\n")).toContain(`Usage: wf ${cmd}`);

@@ -1,26 +1,25 @@
 /**
- * Test helper: a private PostgreSQL cluster in a temp folder — `initdb` with trust auth, then `pg_ctl start`
- * listening on 127.0.0.1 at a free port (its socket in the same folder) — and its removal. As root the server
- * runs as the `postgres` user, since it refuses to run as root.
+ * Test helper: a private PostgreSQL cluster in a temp folder — `initdb` with trust auth, then the server itself
+ * as a child process listening on 127.0.0.1 at a free port (its socket in the same folder), ready when it says
+ * so on stderr — and its removal. As root both run as the `postgres` user, since the server refuses root.
  */
-import { execFile, execFileSync } from "node:child_process";
+import { execFile, execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
-
-const execFileAsync = promisify(execFile);
 
 export interface PostgresCluster {
-  /** `postgres://postgres@127.0.0.1:<port>/postgres` (trust auth: no password). */
-  url: string;
-  dir: string;
-  /** Stops the server (fast shutdown) and deletes the folder; synchronous, so an `exit` handler can call it. */
+  /** initdb, then the server; resolves to `postgres://postgres@127.0.0.1:<port>/postgres` (trust auth). */
+  start(): Promise<string>;
+  /**
+   * Stops the server (fast shutdown, waited for) and deletes the folder, at any moment — before, during or after
+   * `start()`; synchronous, so an `exit` handler can call it.
+   */
   stop(): void;
 }
 
-/** Why the cluster did not start, in words (the server's log tail when it got that far). */
+/** Why the cluster did not start, in words (the server's last log lines when it got that far). */
 export class PostgresClusterError extends Error {
   constructor(message: string) {
     super(message);
@@ -28,8 +27,8 @@ export class PostgresClusterError extends Error {
   }
 }
 
-const HOW_TO =
-  "install Debian's postgresql (node scripts/ensure-postgres.mjs, as root) or set WF_TEST_DATABASE_URL=postgres://user:password@host:port/database";
+const OWN_SERVER = "WF_TEST_DATABASE_URL=postgres://user:password@host:port/database";
+const HOW_TO = `install Debian's postgresql (node scripts/ensure-postgres.mjs, as root) or set ${OWN_SERVER}`;
 
 /** The newest `/usr/lib/postgresql/<version>/bin` with `initdb`, else `pg_config --bindir`; undefined: none. */
 export function postgresBinDir(): string | undefined {
@@ -74,44 +73,84 @@ function serverAccount(): { uid: number; gid: number } | undefined {
   }
 }
 
-export async function startPostgresCluster(): Promise<PostgresCluster> {
-  const bin = postgresBinDir();
-  if (!bin) throw new PostgresClusterError(`no PostgreSQL server binaries (initdb, pg_ctl) found: ${HOW_TO}`);
-  const account = serverAccount();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wf-pg-"));
-  if (account) fs.chownSync(dir, account.uid, account.gid);
-  const data = path.join(dir, "data");
-  const log = path.join(dir, "server.log");
-  const command = (tool: string, args: string[]): [string, string[]] =>
-    account ? ["runuser", ["-u", "postgres", "--", path.join(bin, tool), ...args]] : [path.join(bin, tool), args];
-  let started = false;
+/** The last lines of the server's log, for an error message. */
+function tail(log: string): string {
+  const lines = log.trim().split("\n").slice(-5).join(" | ");
+  return lines ? ` (server log: ${lines})` : "";
+}
+
+/** A cluster not started yet (nothing happens until `start()`). */
+export function privatePostgresCluster(): PostgresCluster {
+  let dir: string | undefined;
+  let data = "";
+  let pgCtl: (args: string[]) => void = () => {};
+  let server: ChildProcess | undefined;
   const stop = () => {
-    if (started) {
-      started = false;
-      try {
-        execFileSync(...command("pg_ctl", ["-D", data, "-m", "fast", "-w", "stop"]), { stdio: "ignore" });
-      } catch {
-        // Already gone (a signal to the process group stopped it first): only the folder is left to remove.
+    if (server && server.exitCode === null && server.signalCode === null) {
+      if (fs.existsSync(path.join(data, "postmaster.pid"))) {
+        try {
+          pgCtl(["-D", data, "-m", "fast", "-w", "stop"]);
+        } catch {
+          // It stopped on its own meanwhile (a Ctrl-C reaches the whole process group).
+        }
+      } else {
+        // Before its pid file the server has started nothing else: killing it leaves nothing behind.
+        server.kill("SIGKILL");
       }
     }
-    fs.rmSync(dir, { recursive: true, force: true });
+    server = undefined;
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    dir = undefined;
   };
-  try {
-    await execFileAsync(
-      ...command("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C", "--no-sync"]),
-    );
-    const port = await freePort();
-    // A throwaway cluster: durability off, so tests do not wait for the disk.
-    const options = `-c listen_addresses=127.0.0.1 -p ${port} -c unix_socket_directories=${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
-    started = true;
-    await execFileAsync(...command("pg_ctl", ["-D", data, "-l", log, "-o", options, "-w", "-t", "60", "start"]));
-    return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, dir, stop };
-  } catch (err) {
-    const e = err as { stderr?: string; message?: string };
-    const logTail = fs.existsSync(log) ? fs.readFileSync(log, "utf8").trim().split("\n").slice(-5).join(" | ") : "";
-    stop();
-    throw new PostgresClusterError(
-      `could not start a private PostgreSQL cluster with ${bin}: ${(e.stderr || e.message || String(err)).trim()}${logTail ? ` (server log: ${logTail})` : ""} — ${HOW_TO}`,
-    );
-  }
+  const start = async () => {
+    const bin = postgresBinDir();
+    if (!bin) throw new PostgresClusterError(`no PostgreSQL server binaries (initdb, postgres) found: ${HOW_TO}`);
+    const account = serverAccount();
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), "wf-pg-"));
+    dir = folder;
+    if (account) fs.chownSync(folder, account.uid, account.gid);
+    data = path.join(folder, "data");
+    const as = { cwd: folder, ...account };
+    pgCtl = (args) => execFileSync(path.join(bin, "pg_ctl"), args, { ...as, stdio: "ignore" });
+    let log = "";
+    try {
+      await new Promise<void>((resolve, reject) =>
+        execFile(
+          path.join(bin, "initdb"),
+          ["-D", data, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C", "--no-sync"],
+          as,
+          (err, _stdout, stderr) => (err ? reject(new Error(stderr.trim() || err.message)) : resolve()),
+        ),
+      );
+      const port = await freePort();
+      // A throwaway cluster: durability off, so tests do not wait for the disk.
+      const settings = ["listen_addresses=127.0.0.1", `unix_socket_directories=${folder}`, "fsync=off"];
+      settings.push("synchronous_commit=off", "full_page_writes=off");
+      const child = spawn(
+        path.join(bin, "postgres"),
+        ["-D", data, "-p", String(port), ...settings.flatMap((s) => ["-c", s])],
+        { ...as, stdio: ["ignore", "ignore", "pipe"] },
+      );
+      server = child;
+      await new Promise<void>((resolve, reject) => {
+        child.once("error", reject);
+        child.once("exit", (code, signal) => reject(new Error(`the server exited (${signal ?? `code ${code}`})`)));
+        let ready = false;
+        // Read to the end (a full pipe would stall the server), keeping the lines up to "ready" for errors.
+        child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
+          if (ready) return;
+          log += chunk;
+          ready = log.includes("database system is ready to accept connections");
+          if (ready) resolve();
+        });
+      });
+      return `postgres://postgres@127.0.0.1:${port}/postgres`;
+    } catch (err) {
+      stop();
+      throw new PostgresClusterError(
+        `could not start a private PostgreSQL cluster with ${bin}: ${(err as Error).message}${tail(log)} — to use a server of your own instead, set ${OWN_SERVER}`,
+      );
+    }
+  };
+  return { start, stop };
 }

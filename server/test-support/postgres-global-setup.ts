@@ -10,7 +10,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { TestProject } from "vitest/node";
-import { startPostgresCluster, type PostgresCluster } from "./postgres-cluster";
+import { privatePostgresCluster } from "./postgres-cluster";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -22,23 +22,18 @@ declare module "vitest" {
 type Answer = { url: string } | { error: string };
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  let cluster: PostgresCluster | undefined;
+  const cluster = privatePostgresCluster();
   let answer: Promise<Answer> | undefined;
   const external = process.env.WF_TEST_DATABASE_URL?.trim();
   const serverUrl = (): Promise<Answer> =>
     (answer ??= external
       ? Promise.resolve({ url: external })
-      : startPostgresCluster().then(
-          (c) => {
-            cluster = c;
-            return { url: c.url };
-          },
+      : cluster.start().then(
+          (url) => ({ url }),
           (err: unknown) => ({ error: err instanceof Error ? err.message : String(err) }),
         ));
-  const stop = () => {
-    cluster?.stop();
-    cluster = undefined;
-  };
+  // Nothing to stop when no file asked, or when the server is WF_TEST_DATABASE_URL's.
+  const stop = () => cluster.stop();
   const broker = http.createServer((_req, res) => {
     void serverUrl().then((a) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(a)));
   });

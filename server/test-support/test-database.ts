@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { inject } from "vitest";
 import { openPgDatabase, type PgDb } from "@/server/db/pg/open-pg-database";
+import { redactDatabaseUrl } from "@/server/db/pg/redact-database-url";
 
 export interface TestDatabase {
   /** The new database's URL. */
@@ -33,7 +34,9 @@ export function withDatabase(url: string, name: string): string {
 
 async function onServer(serverUrl: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
+  await client.connect().catch((err: unknown) => {
+    throw new Error(`the tests' PostgreSQL server ${redactDatabaseUrl(serverUrl)} refused: ${(err as Error).message}`);
+  });
   try {
     await client.query(statement);
   } finally {

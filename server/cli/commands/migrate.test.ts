@@ -48,7 +48,7 @@ beforeAll(async () => {
   pg = await createTestDatabase({ migrate: false });
 });
 afterAll(async () => {
-  await pg.close();
+  await pg?.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

@@ -14,7 +14,7 @@ let t: TestDatabase;
 beforeAll(async () => {
   t = await createTestDatabase({ migrate: false });
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 /** `url` with its user part replaced. */
 function withUser(url: string, user: string, password: string): string {

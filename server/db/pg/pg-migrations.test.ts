@@ -23,7 +23,7 @@ let t: TestDatabase;
 beforeAll(async () => {
   t = await createTestDatabase();
 });
-afterAll(() => t.close());
+afterAll(() => t?.close());
 
 describe("drizzle/pg", () => {
   it("creates every table of the schema in a fresh database", async () => {
