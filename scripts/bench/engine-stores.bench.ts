@@ -21,7 +21,7 @@ import { PgRunStore } from "@/server/engine/pg-run-store";
 import type { RunStore } from "@/server/engine/run-store";
 import { SqliteRunStore } from "@/server/engine/sqlite-run-store";
 import { openDatabase } from "@/server/db/open-database";
-import { startPostgresCluster } from "@/server/test-support/postgres-cluster";
+import { privatePostgresCluster } from "@/server/test-support/postgres-cluster";
 import { withDatabase } from "@/server/test-support/test-database";
 import { median } from "./measure";
 
@@ -90,8 +90,8 @@ async function measure(open: () => Promise<Store>) {
 }
 
 export default async function engineStores(): Promise<void> {
-  const cluster = process.env.WF_TEST_DATABASE_URL ? undefined : await startPostgresCluster();
-  const server = process.env.WF_TEST_DATABASE_URL ?? cluster!.url;
+  const cluster = process.env.WF_TEST_DATABASE_URL ? undefined : privatePostgresCluster();
+  const server = process.env.WF_TEST_DATABASE_URL ?? (await cluster!.start());
   try {
     const sqlite = async (): Promise<Store> => {
       const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "wf-bench-sqlite-")), "wf.db");
