@@ -29,12 +29,7 @@ function push(cols: Columns, ...values: unknown[]): void {
 }
 
 /** A commit as statements, read off the batches at once. */
-interface CommitPlan {
-  runs: Columns;
-  specs: Columns;
-  nodes: Columns;
-  updates: Columns;
-  events: Columns;
+interface CommitPlan extends sql.CommitColumns {
   approvals: { text: string; values: unknown[] }[];
   /** Per run, in order, the events whose ids the database gives. */
   stored: Map<string, StoredEvent[]>;
@@ -52,17 +47,19 @@ export class PgRunStore implements RunStore {
     } catch (err) {
       return Promise.reject(err as Error);
     }
-    return this.inTransaction(async (c) => {
-      if (plan.runs[0].length) await c.query(sql.query(sql.INSERT_RUNS, plan.runs));
-      if (plan.specs[0].length) await c.query(sql.query(sql.INSERT_RUN_SPECS, plan.specs));
-      if (plan.nodes[0].length) await c.query(sql.query(sql.UPSERT_NODE_RUNS, plan.nodes));
-      const bases = await c.query<{ id: string; base: number }>(
-        sql.query(sql.UPDATE_RUNS_WITH_EVENTS, [...plan.updates, ...plan.events]),
-      );
-      for (const a of plan.approvals) await c.query(sql.query(a.text, a.values));
-      if (bases.rows.length !== plan.stored.size) throw new Error("a run of this commit is not stored");
-      for (const { id, base } of bases.rows) plan.stored.get(id)!.forEach((e, i) => (e.id = base + i + 1));
+    const statement = sql.commitStatement(plan);
+    const numbered = (rows: { id: string; base: number }[]) => {
+      if (rows.length !== plan.stored.size) throw new Error("a run of this commit is not stored");
+      for (const { id, base } of rows) plan.stored.get(id)!.forEach((e, i) => (e.id = base + i + 1));
       return plan.stored;
+    };
+    // The common commit is one statement, its own transaction; approval rows need a few more around it.
+    if (!plan.approvals.length)
+      return this.pool.query<{ id: string; base: number }>(statement).then((r) => numbered(r.rows));
+    return this.inTransaction(async (c) => {
+      const bases = await c.query<{ id: string; base: number }>(statement);
+      for (const a of plan.approvals) await c.query(sql.query(a.text, a.values));
+      return numbered(bases.rows);
     });
   }
 
@@ -162,7 +159,7 @@ export class PgRunStore implements RunStore {
 
 function planCommit(batches: readonly RunBatch[]): CommitPlan {
   const p: CommitPlan = {
-    runs: columns(15),
+    created: columns(19),
     specs: columns(3),
     nodes: columns(10),
     updates: columns(7),
@@ -173,12 +170,14 @@ function planCommit(batches: readonly RunBatch[]): CommitPlan {
   for (const b of batches) {
     if (b.created) {
       const r = b.created;
+      const st = b.state;
       push(
-        p.runs,
-        ...[r.runId, r.templatePk ?? null, r.templateVersion ?? null, "", "{}", r.name, r.state.status],
-        ...[JSON.stringify(r.state.vars), r.workspace, JSON.stringify({ stopping: false })],
+        p.created,
+        ...[r.runId, r.templatePk ?? null, r.templateVersion ?? null, "", "{}", r.name, st.status],
+        ...[JSON.stringify(r.state.vars), r.workspace, runStateJson(st)],
         ...[r.startedBy ? JSON.stringify(r.startedBy) : null, r.trigger?.id ?? null, r.trigger?.kind ?? null],
         ...[r.parent?.runId ?? null, r.parent?.nodeId ?? null],
+        ...[st.error ?? null, b.events.length, st.startedAt ?? null, st.finishedAt ?? null],
       );
       push(p.specs, r.runId, JSON.stringify(r.template), JSON.stringify(r.plan));
       for (const id of r.plan.order)
@@ -193,7 +192,7 @@ function planCommit(batches: readonly RunBatch[]): CommitPlan {
       stored.push({ id: 0, runId: b.runId, event });
     });
     p.stored.set(b.runId, stored);
-    push(p.updates, b.runId, ...runUpdate(b.state, b.events.length));
+    if (!b.created) push(p.updates, b.runId, ...runUpdate(b.state, b.events.length));
     p.approvals.push(...approvalStatements(b.runId, b.approvals, b.decisions));
   }
   return p;
@@ -203,16 +202,16 @@ function pushNode(cols: Columns, runId: string, n: ReturnType<typeof nodeStateTo
   push(cols, runId, n.nodeId, n.status, n.attempt, n.iteration, n.output, n.error, n.state, n.startedAt, n.finishedAt);
 }
 
+/** The run-level part of a state the runs row keeps as JSON (the rest is in columns and node rows). */
+function runStateJson(state: RunState): string {
+  return JSON.stringify(
+    state.outputs ? { stopping: state.stopping, outputs: state.outputs } : { stopping: state.stopping },
+  );
+}
+
 function runUpdate(state: RunState, added: number): unknown[] {
-  const extra = state.outputs ? { stopping: state.stopping, outputs: state.outputs } : { stopping: state.stopping };
-  return [
-    state.status,
-    state.error ?? null,
-    JSON.stringify(extra),
-    added,
-    state.startedAt ?? null,
-    state.finishedAt ?? null,
-  ];
+  const { status, error, startedAt, finishedAt } = state;
+  return [status, error ?? null, runStateJson(state), added, startedAt ?? null, finishedAt ?? null];
 }
 
 function approvalStatements(

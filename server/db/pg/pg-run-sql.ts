@@ -17,41 +17,94 @@ export function query(text: string, values: unknown[] = []): QueryConfig {
   return { text, values, types: NUMERIC_TYPES };
 }
 
-export const INSERT_RUNS = `insert into runs (id, template_pk, template_version, template_json, plan_json, name, status,
-    variables, workspace, state, started_by, trigger_id, trigger_kind, parent_run_id, parent_node_id)
-  select * from unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-    $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[])`;
+/** The columns of a commit, each an array with one entry per row (see `commitStatement`). */
+export interface CommitColumns {
+  /** Runs stored by this commit, with their state after it (19 columns, `CREATED_COLUMNS`). */
+  created: unknown[][];
+  /** Their template and plan (run_id, template_json, plan_json). */
+  specs: unknown[][];
+  /** Node rows written: every node of a created run, the touched ones of the others (10 columns). */
+  nodes: unknown[][];
+  /** Runs stored before: id, status, error, state, events added, started_at, finished_at. */
+  updates: unknown[][];
+  /** Events: run_id, ord (from 1 within the run), type, node_id, status, payload, created_at. */
+  events: unknown[][];
+}
 
-export const INSERT_RUN_SPECS = `insert into run_specs (run_id, template_json, plan_json)
-  select * from unnest($1::text[], $2::text[], $3::text[])`;
-
-export const UPSERT_NODE_RUNS = `insert into node_runs (run_id, node_id, status, attempt, iteration, output, error, state,
-    started_at, finished_at)
-  select * from unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::int[], $6::text[], $7::text[], $8::text[],
-    $9::bigint[], $10::bigint[])
-  on conflict (run_id, node_id) do update set status = excluded.status, attempt = excluded.attempt,
-    output = excluded.output, error = excluded.error, state = excluded.state,
-    started_at = excluded.started_at, finished_at = excluded.finished_at`;
+const CREATED_COLUMNS = [
+  ["id", "text"],
+  ["template_pk", "text"],
+  ["template_version", "int"],
+  ["template_json", "text"],
+  ["plan_json", "text"],
+  ["name", "text"],
+  ["status", "text"],
+  ["variables", "text"],
+  ["workspace", "text"],
+  ["state", "text"],
+  ["started_by", "text"],
+  ["trigger_id", "text"],
+  ["trigger_kind", "text"],
+  ["parent_run_id", "text"],
+  ["parent_node_id", "text"],
+  ["error", "text"],
+  ["last_event_id", "int"],
+  ["started_at", "bigint"],
+  ["finished_at", "bigint"],
+] as const;
+const NODE_TYPES = ["text", "text", "text", "int", "int", "text", "text", "text", "bigint", "bigint"];
+const UPDATE_TYPES = ["text", "text", "text", "text", "int", "bigint", "bigint"];
+const EVENT_TYPES = ["text", "int", "text", "text", "text", "text", "bigint"];
 
 /**
- * Every run's update, with the number of events it adds, and the events numbered from the run's stored last
- * id (`ord` counts from 1 within the run); returns each run's first id minus one.
+ * A whole commit as ONE statement (so one round trip and its own transaction): created runs inserted with
+ * their state after the commit, their specs, every node row, the update of every other run — bumping
+ * `last_event_id` by the events it adds — and the events numbered from each run's stored last id. Returns
+ * each run's base id (its events get base + 1, base + 2, …). Data-modifying CTEs all run to completion,
+ * whether or not the final select reads them.
  */
-export const UPDATE_RUNS_WITH_EVENTS = `with u as (
-    update runs r set status = v.status, error = v.error, state = v.state,
-      last_event_id = r.last_event_id + v.n, started_at = v.started_at, finished_at = v.finished_at
-    from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::bigint[], $7::bigint[])
-      as v(id, status, error, state, n, started_at, finished_at)
-    where r.id = v.id
-    returning r.id, r.last_event_id - v.n as base
-  ), ins as (
-    insert into run_events (run_id, id, type, node_id, status, payload, created_at)
-    select e.run_id, u.base + e.ord, e.type, e.node_id, e.status, e.payload, e.created_at
-    from unnest($8::text[], $9::int[], $10::text[], $11::text[], $12::text[], $13::text[], $14::bigint[])
-      as e(run_id, ord, type, node_id, status, payload, created_at)
-    join u on u.id = e.run_id
-  )
-  select id, base from u`;
+export function commitStatement(c: CommitColumns): QueryConfig {
+  const values: unknown[] = [];
+  const arrays = (cols: unknown[][], types: readonly string[]) =>
+    types.map((t, i) => (values.push(cols[i]), `$${values.length}::${t}[]`)).join(", ");
+  const ctes: string[] = [];
+  const bases: string[] = [];
+  if (c.created[0].length) {
+    const names = CREATED_COLUMNS.map(([n]) => n).join(", ");
+    const list = arrays(
+      c.created,
+      CREATED_COLUMNS.map(([, t]) => t),
+    );
+    ctes.push(`cr as (insert into runs (${names}) select * from unnest(${list}) returning id, 0 as base)`);
+    ctes.push(`cs as (insert into run_specs (run_id, template_json, plan_json)
+      select * from unnest(${arrays(c.specs, ["text", "text", "text"])}) returning 1)`);
+    bases.push("select id, base from cr");
+  }
+  if (c.nodes[0].length)
+    ctes.push(`nr as (insert into node_runs (run_id, node_id, status, attempt, iteration, output, error, state,
+        started_at, finished_at)
+      select * from unnest(${arrays(c.nodes, NODE_TYPES)})
+      on conflict (run_id, node_id) do update set status = excluded.status, attempt = excluded.attempt,
+        output = excluded.output, error = excluded.error, state = excluded.state,
+        started_at = excluded.started_at, finished_at = excluded.finished_at
+      returning 1)`);
+  if (c.updates[0].length) {
+    ctes.push(`u as (update runs r set status = v.status, error = v.error, state = v.state,
+        last_event_id = r.last_event_id + v.n, started_at = v.started_at, finished_at = v.finished_at
+      from unnest(${arrays(c.updates, UPDATE_TYPES)}) as v(id, status, error, state, n, started_at, finished_at)
+      where r.id = v.id
+      returning r.id, r.last_event_id - v.n as base)`);
+    bases.push("select id, base from u");
+  }
+  const all = bases.join(" union all ");
+  if (c.events[0].length)
+    ctes.push(`ev as (insert into run_events (run_id, id, type, node_id, status, payload, created_at)
+      select e.run_id, b.base + e.ord, e.type, e.node_id, e.status, e.payload, e.created_at
+      from unnest(${arrays(c.events, EVENT_TYPES)}) as e(run_id, ord, type, node_id, status, payload, created_at)
+      join (${all}) b on b.id = e.run_id
+      returning 1)`);
+  return { text: `with ${ctes.join(", ")} ${all}`, values, types: NUMERIC_TYPES };
+}
 
 export const OPEN_APPROVAL = `insert into approvals (id, run_id, node_id, kind, stage, prompt, options, status, created_at,
     required_approvals, timeout_at, on_timeout, allow_self_approval)
