@@ -4,17 +4,14 @@
  * publishes them on the bus, and launches ready nodes under the global and per-run concurrency limits.
  *
  * One scheduling tick, each step one helper:
- * 1. pick ready nodes (lowest topological index first) while slots are free, mark them started
- *    (`pick-ready-nodes.ts`); a node whose outcome is known at once is finished right there
- *    (`run-instant-node.ts`) and what it releases is picked in the same loop — up to
- *    `instantNodesPerTick` in the tick, shared among the runs with ready nodes, then they yield to the next tick;
+ * 1. pick ready nodes while slots are free, mark them started (`pick-ready-nodes.ts`); one whose outcome is known
+ *    at once finishes there (`run-instant-node.ts`), up to `instantNodesPerTick` per tick shared among the runs;
  * 2. persist, in one transaction for all runs, what the last completions produced and the starts (so a
  *    crash knows what was running) — a run started since the last tick is stored here too (`commit-runs.ts`);
  * 3. launch their executors (`launch-node.ts`), 4. wake waiters (`run-waiters.ts`), 5. forget finished runs
  *    (`evict-finished-runs.ts`) — steps 2–5 and what a refused commit does: `commit-cycle.ts`.
- * Around it: a new run's checks and plan (`new-active-run.ts`), a stored run loaded again
- * (`run-activation.ts`, `load-active-run.ts`, `reenter-run.ts`, `recover-runs.ts`), the reducer's commands
- * (`dispatch-run-commands.ts`), the run's timers (`run-timers.ts`), a decision (`approval-decision.ts`).
+ * Around it: `new-active-run.ts`, `run-activation.ts`, `reenter-run.ts`, `recover-runs.ts`,
+ * `dispatch-run-commands.ts`, `run-timers.ts`, `approval-decision.ts`.
  */
 import { DEFAULT_EXECUTOR_CATALOG } from "@/lib/describe/default-executor-catalog";
 import type { ExecutorCatalog } from "@/lib/describe/executor-catalog-schema";
@@ -294,9 +291,8 @@ export class RunEngine<S extends RunStore = SyncRunStore> {
 
   // ——— internals ———
 
-  private withRun<T>(runId: string, fn: (run: ActiveRun) => T): StoreResult<S, T> {
-    return overStore(this.o.store, () => this.activation.withRun(runId, fn));
-  }
+  private withRun = <T>(id: string, fn: (run: ActiveRun) => T): StoreResult<S, T> =>
+    overStore(this.o.store, () => this.activation.withRun(id, fn));
 
   /** Feeds one event to the reducer and turns its commands into work. */
   private apply(run: ActiveRun, event: RunEvent): boolean {
@@ -328,7 +324,7 @@ export class RunEngine<S extends RunStore = SyncRunStore> {
     return this.cycle.commit(this.pickReady());
   }
 
-  /** How many runs the engine holds in memory (tests and the soak benchmark). */
+  /** Runs held in memory (tests, the soak benchmark). */
   get activeRunCount(): number {
     return this.runs.size;
   }
