@@ -31,7 +31,7 @@ const template = {
     id,
     name: id,
     type: "shell",
-    args_template: `echo start-${id} >> ../log; sleep 0.3; echo end-${id} >> ../log`,
+    args_template: `echo start-${id} >> log; sleep 0.3; echo end-${id} >> log`,
     retries: 1,
   })),
   edges: [
@@ -49,7 +49,6 @@ describe("crash recovery on PostgreSQL", () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "wf-pg-crash-"));
     const file = path.join(dir, "crashy.json");
     const runsDir = path.join(dir, "runs");
-    const log = path.join(runsDir, "log");
     fs.writeFileSync(file, JSON.stringify(template));
     const script = path.join(import.meta.dirname, "../test-support/pg-engine-process.ts");
     const child = spawn(process.execPath, ["--import", "tsx", script, database.url, runsDir, file], {
@@ -61,6 +60,8 @@ describe("crash recovery on PostgreSQL", () => {
       readline.createInterface({ input: child.stdout }).once("line", resolve),
     );
     const { runId } = JSON.parse(line) as { runId: string };
+    // The run's workspace (nodes write only there when the sandbox is on).
+    const log = path.join(runsDir, runId, "log");
     const read = () => Promise.resolve(fs.existsSync(log) ? fs.readFileSync(log, "utf8") : "");
     await until(read, (text) => text.includes("start-N3") && text.includes("start-N4"));
     child.kill("SIGKILL");

@@ -71,17 +71,17 @@ describe("PgRunStore", () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     const engine = new RunEngine({ store: new PgRunStore(database.pool), runsDir: path.join(dir, "runs") });
     const t = buildTemplate()
-      .node("A", { args_template: "echo a >> ../log; while [ ! -f ../go ]; do sleep 0.02; done" })
-      .node("B", { args_template: "echo b >> ../log" })
+      .node("A", { args_template: "echo a >> log; while [ ! -f go ]; do sleep 0.02; done" })
+      .node("B", { args_template: "echo b >> log" })
       .edge("A", "B")
       .done();
     const { runId } = await engine.startRunGrouped({ template: t });
-    const log = path.join(dir, "runs", "log");
+    const log = path.join(dir, "runs", runId, "log");
     const read = () => Promise.resolve(fs.existsSync(log) ? fs.readFileSync(log, "utf8") : "");
     await until(read, (text) => text.includes("a"));
     // The server refuses every new event from now on (a constraint that holds for no row).
     await database.pool.query(`alter table run_events add constraint refuse check (false) not valid`);
-    fs.writeFileSync(path.join(dir, "runs", "go"), "");
+    fs.writeFileSync(path.join(dir, "runs", runId, "go"), "");
     await until(
       () => Promise.resolve(errors.mock.calls.length),
       (n) => n > 0,
