@@ -163,8 +163,17 @@ for (const viewport of [
       await expectOnCanvas(page, "H-001");
 
       // The + on an edge inserts into it: N-001 → N-002 becomes N-001 → new → N-002.
+      // Hover a point on that edge's own path once the view has settled: near N-001 it runs beside the
+      // edge to H-001, whose (wider, invisible) hit area may lie on top at the middle.
       const edge = canvasOf(page).locator('.react-flow__edge[data-id="N-001->N-002"]');
-      await edge.hover({ force: true });
+      await settledBox(edge);
+      const onPath = await edge.locator("path.react-flow__edge-path").evaluate((el) => {
+        const path = el as SVGPathElement;
+        const p = path.getPointAtLength(path.getTotalLength() * 0.8);
+        const m = path.getScreenCTM()!;
+        return { x: p.x * m.a + p.y * m.c + m.e, y: p.x * m.b + p.y * m.d + m.f };
+      });
+      await page.mouse.move(onPath.x, onPath.y);
       await page.getByRole("button", { name: "Insert a node between N-001 and N-002" }).click();
       await creator(page).getByRole("combobox").fill("checkpoint");
       await page.keyboard.press("Enter");
