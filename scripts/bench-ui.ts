@@ -8,14 +8,14 @@
  *  - find a node: Enter in the find box → the view centred on the node (median of 7);
  *  - Simulate: the click → the Simulation panel's answer and the drawn nodes' data-sim-status painted (median of 7);
  *  - validation time per edit (the editor's debounced validator, measured in the page).
- * WF_BENCH_UI_ONLY=open | find | simulate | mermaid runs one part; with it, WF_BENCH_UI_PROFILE=<file> writes a
- * CPU profile of that part and (open, find) WF_BENCH_UI_TRACE=<file> a Chrome trace (style, layout, paint).
+ * WF_BENCH_UI_ONLY=open | drag | find | simulate | mermaid runs one part; with it, WF_BENCH_UI_PROFILE=<file> writes a
+ * CPU profile of that part and (open, drag, find) WF_BENCH_UI_TRACE=<file> a Chrome trace (style, layout, paint).
  */
 import { spawn, execSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium, type Page } from "@playwright/test";
+import { chromium, type Browser, type Page } from "@playwright/test";
 import { chromiumLaunchOptions } from "@/e2e/chromium-launch-options";
 import { traceMainThread } from "./bench/main-thread-busy";
 import { median, percentile } from "./bench/measure";
@@ -97,23 +97,60 @@ async function openFigures(page: Page, id: string, runs: number) {
   );
 }
 
+/** Resolves in the page after its next two frames: what an input started has been drawn. */
+const twoFrames = (page: Page) =>
+  page.evaluate(`new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(0))))`);
+
+/**
+ * Frame times and the main thread's busy time per frame slot while a node is dragged 60 steps: from the
+ * first move after the drag has begun to the last before the release. The press (it selects the node and
+ * draws the inspector) and the release (one edit of the draft: validation, the saved draft) are single
+ * interactions, timed on their own (input → its frame drawn).
+ */
+async function dragFigures(page: Page) {
+  const box = (await page.locator(".react-flow__node-workflow").first().boundingBox())!;
+  const x = box.x + 60;
+  const y = box.y + 30;
+  await page.mouse.move(x, y);
+  let t0 = Date.now();
+  await page.mouse.down();
+  await page.mouse.move(x + 4, y + 2); // past React Flow's drag threshold: the drag has begun
+  await twoFrames(page);
+  const press = Date.now() - t0;
+  // A timeline trace of the part (WF_BENCH_UI_TRACE) holds the tracing session: no busy-slot figure then.
+  const trace = process.env.WF_BENCH_UI_TRACE ? undefined : await traceMainThread(page);
+  const drag = await frameTimes(page, async () => {
+    for (let i = 2; i < 62; i++) await page.mouse.move(x + i * 4, y + i * 2);
+  });
+  const slots = await trace?.stop();
+  const busy = slots?.wall;
+  t0 = Date.now();
+  await page.mouse.up();
+  await twoFrames(page);
+  const release = Date.now() - t0;
+  const slotFigures = slots
+    ? `; main thread busy per frame slot median ${f(median(slots.wall))}, p95 ${f(percentile(slots.wall, 95))}` +
+      ` (its CPU time median ${f(median(slots.cpu))}, p95 ${f(percentile(slots.cpu, 95))}; ${slots.wall.length} slots)`
+    : "";
+  console.log(
+    `drag a node at ${NODES} nodes: frame median ${f(median(drag))}, p95 ${f(percentile(drag, 95))} (${drag.length} frames)${slotFigures};` +
+      ` press → drawn ${f(press)}, release → drawn ${f(release)}`,
+  );
+  if (busy)
+    console.log(
+      `  busiest slots: ${[...busy]
+        .sort((a, b) => b - a)
+        .slice(0, 10)
+        .map((b) => b.toFixed(1))
+        .join(", ")} ms`,
+    );
+}
+
 /** Open, drag, pan and validation figures of the editor at NODES nodes. */
 async function editorFigures(page: Page, id: string) {
   await openFigures(page, id, 5);
 
-  const box = (await page.locator(".react-flow__node-workflow").first().boundingBox())!;
-  const trace = await traceMainThread(page);
-  const drag = await frameTimes(page, async () => {
-    await page.mouse.move(box.x + 60, box.y + 30);
-    await page.mouse.down();
-    for (let i = 0; i < 60; i++) await page.mouse.move(box.x + 60 + i * 4, box.y + 30 + i * 2);
-    await page.mouse.up();
-  });
-  const busy = (await trace.stop()).wall;
-  console.log(
-    `drag a node at ${NODES} nodes: frame median ${f(median(drag))}, p95 ${f(percentile(drag, 95))} (${drag.length} frames);` +
-      ` main thread busy per frame slot median ${f(median(busy))}, p95 ${f(percentile(busy, 95))} (${busy.length} slots)`,
-  );
+  await dragFigures(page);
   await creatorAndFindFigures(page);
   await simulateFigures(page);
 
@@ -267,6 +304,7 @@ async function main() {
       stdio: "ignore",
     },
   );
+  let browser: Browser | undefined;
   try {
     for (let i = 0; i < 100; i++) {
       if (
@@ -279,7 +317,7 @@ async function main() {
       await new Promise((r) => setTimeout(r, 200));
     }
     const { id } = (await trpc("template.save", { template: layeredTemplate(NODES) })) as { id: string };
-    const browser = await chromium.launch(chromiumLaunchOptions());
+    browser = await chromium.launch(chromiumLaunchOptions());
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const login = await page.request.post(`${BASE}/api/trpc/auth.login`, { data: ADMIN });
     if (!login.ok()) throw new Error(`auth.login: ${login.status()} ${await login.text()}`);
@@ -307,9 +345,9 @@ async function main() {
     // =open: only the open loop (7 opens; profiled as a whole with WF_BENCH_UI_PROFILE); =find: only the
     // creator and find figures.
     const only = process.env.WF_BENCH_UI_ONLY;
-    if (only === "open" || only === "find") {
+    if (only === "open" || only === "find" || only === "drag") {
       const cdp = process.env.WF_BENCH_UI_PROFILE ? await page.context().newCDPSession(page) : undefined;
-      if (only === "find") {
+      if (only === "find" || only === "drag") {
         await page.goto(`${BASE}/templates/${id}`);
         await page.locator(".react-flow__node-workflow").first().click();
         await page.locator("[data-node-id]").waitFor();
@@ -324,6 +362,7 @@ async function main() {
         transferMode: "ReportEvents",
       });
       if (only === "open") await openFigures(page, id, 7);
+      else if (only === "drag") await dragFigures(page);
       else await creatorAndFindFigures(page);
       if (cdp)
         fs.writeFileSync(process.env.WF_BENCH_UI_PROFILE!, JSON.stringify((await cdp.send("Profiler.stop")).profile));
@@ -408,8 +447,9 @@ async function main() {
         .map((x) => x.toFixed(2))
         .join(" ")}`,
     );
-    await browser.close();
   } finally {
+    // Also after the one-part runs (WF_BENCH_UI_ONLY), which return early: an open browser keeps the process alive.
+    await browser?.close();
     server.kill();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
