@@ -10,7 +10,7 @@ import { RUN_CODES } from "./run-codes";
 import { FIELD_BOUNDS } from "@/lib/workflow/model/field-bounds";
 
 /** Planned nodes (template nodes plus loop iterations) one run may have; checked before any expansion. */
-export const MAX_PLANNED_NODES = 50_000;
+export const MAX_PLANNED_NODES = 100_000;
 
 export const PlanNodeSchema = z.object({
   id: z.string(),
