@@ -1,23 +1,16 @@
 // Makes sure e2e has a browser: Debian's Chromium at /usr/bin/chromium (installed with apt-get where
 // that exists), else Playwright's own browser (`npx playwright install chromium`, on a laptop).
 import { execSync } from "node:child_process";
+import { hasCommand } from "./has-command.mjs";
 import fs from "node:fs";
 
 const CHROMIUM = "/usr/bin/chromium";
 const run = (cmd) => execSync(cmd, { stdio: "inherit" });
-const has = (cmd) => {
-  try {
-    execSync(`command -v ${cmd}`, { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 if (fs.existsSync(CHROMIUM)) {
   process.exit(0);
 }
-if (has("apt-get") && process.getuid?.() === 0) {
+if (hasCommand("apt-get") && process.getuid?.() === 0) {
   console.log("ensure-browser: installing Debian's chromium (about a minute)…");
   run("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null");
   if (fs.existsSync(CHROMIUM)) process.exit(0);

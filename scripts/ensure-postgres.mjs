@@ -3,32 +3,24 @@
 // (server/test-support/postgres-cluster.ts). Missing binaries are installed as Debian's `postgresql` with
 // apt-get where that exists and we are root (about a minute); elsewhere this says what to do and fails.
 import { execSync } from "node:child_process";
+import { hasCommand } from "./has-command.mjs";
 import fs from "node:fs";
 import path from "node:path";
 
 if (process.env.WF_TEST_DATABASE_URL?.trim()) process.exit(0);
-
-const has = (cmd) => {
-  try {
-    execSync(`command -v ${cmd}`, { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** As postgres-cluster.ts looks for them: /usr/lib/postgresql/<version>/bin, else `pg_config --bindir`. */
 function serverBinaries() {
   const base = "/usr/lib/postgresql";
   if (fs.existsSync(base) && fs.readdirSync(base).some((v) => fs.existsSync(path.join(base, v, "bin", "initdb"))))
     return true;
-  if (!has("pg_config")) return false;
+  if (!hasCommand("pg_config")) return false;
   const dir = execSync("pg_config --bindir", { encoding: "utf8" }).trim();
   return fs.existsSync(path.join(dir, "initdb"));
 }
 
 if (serverBinaries()) process.exit(0);
-if (has("apt-get") && process.getuid?.() === 0) {
+if (hasCommand("apt-get") && process.getuid?.() === 0) {
   console.log("ensure-postgres: installing Debian's postgresql (about a minute)…");
   execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null", {
     stdio: "inherit",

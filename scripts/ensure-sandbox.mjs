@@ -2,23 +2,15 @@
 // `bubblewrap` package, installed with apt-get where that exists and we are root. Elsewhere it says
 // how to install it; the tests that need bwrap then skip and the rest run bare.
 import { execSync } from "node:child_process";
+import { hasCommand } from "./has-command.mjs";
 
-const has = (cmd) => {
-  try {
-    execSync(`command -v ${cmd}`, { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-if (has("bwrap")) process.exit(0);
-if (has("apt-get") && process.getuid?.() === 0) {
+if (hasCommand("bwrap")) process.exit(0);
+if (hasCommand("apt-get") && process.getuid?.() === 0) {
   console.log("ensure-sandbox: installing Debian's bubblewrap…");
   execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap >/dev/null", {
     stdio: "inherit",
   });
-  if (has("bwrap")) process.exit(0);
+  if (hasCommand("bwrap")) process.exit(0);
 }
 console.log(
   "ensure-sandbox: no bwrap; install bubblewrap (apt-get install bubblewrap, dnf install bubblewrap, " +

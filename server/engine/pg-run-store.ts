@@ -6,17 +6,15 @@
  * by the database from `runs.last_event_id`, so the store keeps no cache a second process could contradict.
  */
 import type { Pool, PoolClient } from "pg";
-import { parseTemplate } from "@/lib/workflow/model/parse-template";
 import type { RunCommand } from "@/lib/workflow/run/run-commands";
 import { RunEventSchema, runEventStatus } from "@/lib/workflow/run/run-events";
-import { RunPlanSchema } from "@/lib/workflow/run/run-plan";
 import type { RunState } from "@/lib/workflow/run/run-state";
 import { rawRowMapper, type RawRow } from "@/server/db/map-raw-row";
 import * as sql from "@/server/db/pg/pg-run-sql";
-import { startedByOf } from "@/server/db/run-queries";
 import { nodeRuns, runs } from "@/server/db/schema";
 import type { ApprovalDecisionInfo, RunBatch, RunStore, StoredEvent, StoredRun } from "./run-store";
-import { nodeStateToRow, runStateFromRows } from "./run-state-rows";
+import { nodeStateToRow } from "./run-state-rows";
+import { storedRunFromRows } from "./stored-run-from-rows";
 
 // The PostgreSQL tables mirror the SQLite ones column for column (a parity test holds them together).
 const toRunRow = rawRowMapper(runs);
@@ -70,25 +68,7 @@ export class PgRunStore implements RunStore {
       this.pool.query<RawRow>(sql.query(sql.SELECT_NODE_RUNS, [runId])),
     ]);
     if (!run.rows[0]) return undefined;
-    const row = toRunRow(run.rows[0]);
-    const source = spec.rows[0] ?? row;
-    const parsed = parseTemplate(JSON.parse(source.templateJson));
-    if (!parsed.ok) throw new Error(`run ${runId}: stored template no longer parses`);
-    const plan = RunPlanSchema.parse(JSON.parse(source.planJson));
-    return {
-      runId,
-      template: parsed.template,
-      plan,
-      state: runStateFromRows(plan, row, nodes.rows.map(toNodeRow)),
-      workspace: row.workspace,
-      name: row.name,
-      lastEventId: row.lastEventId,
-      createdAt: row.createdAt,
-      templatePk: row.templatePk,
-      templateVersion: row.templateVersion,
-      startedBy: startedByOf(row) ?? null,
-      parent: row.parentRunId && row.parentNodeId ? { runId: row.parentRunId, nodeId: row.parentNodeId } : null,
-    };
+    return storedRunFromRows(runId, toRunRow(run.rows[0]), spec.rows[0], nodes.rows.map(toNodeRow));
   }
 
   async openRunIds(): Promise<string[]> {

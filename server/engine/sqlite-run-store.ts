@@ -14,19 +14,17 @@ import {
   selectNodeRuns,
   selectOpenRunIds,
   selectRunRow,
-  startedByOf,
   updateRunRow,
   upsertNodeRuns,
   type EventWrite,
   type NodeRunWrite,
 } from "@/server/db/run-queries";
-import { parseTemplate } from "@/lib/workflow/model/parse-template";
 import { RunEventSchema, runEventStatus } from "@/lib/workflow/run/run-events";
-import { RunPlanSchema } from "@/lib/workflow/run/run-plan";
 import type { RunState } from "@/lib/workflow/run/run-state";
 import { writeApprovalCommands } from "./approval-rows";
 import { markRunUnreadable } from "@/server/db/mark-run-unreadable";
-import { nodeStateToRow, runStateFromRows } from "./run-state-rows";
+import { nodeStateToRow } from "./run-state-rows";
+import { storedRunFromRows } from "./stored-run-from-rows";
 import type { NewRun, RunBatch, StoredEvent, StoredRun, SyncRunStore } from "./run-store";
 
 function runUpdate(state: RunState, lastEventId: number) {
@@ -132,26 +130,9 @@ export class SqliteRunStore implements SyncRunStore {
   loadRun(runId: string): StoredRun | undefined {
     const row = selectRunRow(this.db, runId);
     if (!row) return undefined;
-    const spec = selectRunSpec(this.db, runId) ?? row;
-    const parsed = parseTemplate(JSON.parse(spec.templateJson));
-    if (!parsed.ok) throw new Error(`run ${runId}: stored template no longer parses`);
-    const plan = RunPlanSchema.parse(JSON.parse(spec.planJson));
-    const state = runStateFromRows(plan, row, selectNodeRuns(this.db, runId));
+    const stored = storedRunFromRows(runId, row, selectRunSpec(this.db, runId), selectNodeRuns(this.db, runId));
     this.lastIds.set(runId, row.lastEventId);
-    return {
-      runId,
-      template: parsed.template,
-      plan,
-      state,
-      workspace: row.workspace,
-      name: row.name,
-      lastEventId: row.lastEventId,
-      createdAt: row.createdAt,
-      templatePk: row.templatePk,
-      templateVersion: row.templateVersion,
-      startedBy: startedByOf(row) ?? null,
-      parent: row.parentRunId && row.parentNodeId ? { runId: row.parentRunId, nodeId: row.parentNodeId } : null,
-    };
+    return stored;
   }
 
   private pageStatement?: Statement;

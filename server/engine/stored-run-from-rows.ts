@@ -1,0 +1,34 @@
+/** A stored run as either store reads it back: its run row, its spec row (template and plan) and its node rows. */
+import { parseTemplate } from "@/lib/workflow/model/parse-template";
+import { RunPlanSchema } from "@/lib/workflow/run/run-plan";
+import { startedByOf } from "@/server/db/run-queries";
+import type { NodeRunRow, RunRow } from "@/server/db/schema";
+import type { StoredRun } from "./run-store";
+import { runStateFromRows } from "./run-state-rows";
+
+/** `spec` is the run's `run_specs` row; a run stored before those existed keeps template and plan on its row. */
+export function storedRunFromRows(
+  runId: string,
+  row: RunRow,
+  spec: { templateJson: string; planJson: string } | undefined,
+  nodes: NodeRunRow[],
+): StoredRun {
+  const source = spec ?? row;
+  const parsed = parseTemplate(JSON.parse(source.templateJson));
+  if (!parsed.ok) throw new Error(`run ${runId}: stored template no longer parses`);
+  const plan = RunPlanSchema.parse(JSON.parse(source.planJson));
+  return {
+    runId,
+    template: parsed.template,
+    plan,
+    state: runStateFromRows(plan, row, nodes),
+    workspace: row.workspace,
+    name: row.name,
+    lastEventId: row.lastEventId,
+    createdAt: row.createdAt,
+    templatePk: row.templatePk,
+    templateVersion: row.templateVersion,
+    startedBy: startedByOf(row) ?? null,
+    parent: row.parentRunId && row.parentNodeId ? { runId: row.parentRunId, nodeId: row.parentNodeId } : null,
+  };
+}
