@@ -1,11 +1,16 @@
 /**
  * Applies drizzle/pg's pending migrations (drizzle's node-postgres migrator: all of them in one transaction)
  * under a session advisory lock, so servers and `wf migrate` starting at once take turns instead of racing to
- * create the same tables; the ones that come second find nothing left to apply.
+ * create the same tables; the ones that come second find nothing left to apply. Then the job queue's own
+ * schema (`graphile_worker`, decision 048), by its migrator, which serialises concurrent callers itself.
  */
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
+import { Logger, runMigrations } from "graphile-worker";
 import type pg from "pg";
+
+/** graphile-worker logs each migration step; a failure still throws. */
+const quiet = new Logger(() => () => {});
 
 /** Any fixed 64-bit key, the same in every process: ours is "wf_migr" in ASCII. */
 const MIGRATION_LOCK = 0x77665f6d696772n;
@@ -17,8 +22,14 @@ async function appliedCount(client: pg.PoolClient): Promise<number> {
   return Number(rows[0].n);
 }
 
-/** Resolves to how many migrations this call applied (0: the database was up to date). */
+/** Resolves to how many of drizzle/pg's migrations this call applied (0: the database was up to date). */
 export async function migratePg(pool: pg.Pool, migrationsFolder: string): Promise<number> {
+  const applied = await migrateTables(pool, migrationsFolder);
+  await runMigrations({ pgPool: pool, logger: quiet });
+  return applied;
+}
+
+async function migrateTables(pool: pg.Pool, migrationsFolder: string): Promise<number> {
   const client = await pool.connect();
   let failure: unknown;
   try {

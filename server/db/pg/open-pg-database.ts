@@ -1,6 +1,7 @@
 /**
  * Opens a PostgreSQL database (`WF_DATABASE_URL`): a `pg.Pool` under drizzle's node-postgres driver with the
- * pg schema, connected once to check the URL, then drizzle/pg's migrations applied (./migrate-pg.ts). Any
+ * pg schema, connected once to check the URL and the server's version (./pg-version.ts), then drizzle/pg's
+ * migrations and the job queue's schema applied (./migrate-pg.ts). Any
  * failure closes the pool and becomes a DatabaseOpenError naming the URL with its password as `***`.
  */
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
@@ -9,6 +10,7 @@ import { pgMigrationsDir } from "@/server/config/data-paths";
 import { DatabaseOpenError } from "@/server/db/open-database-error";
 import { describePgError } from "./describe-pg-error";
 import { migratePg } from "./migrate-pg";
+import { pgVersionProblem } from "./pg-version";
 import { redactDatabaseUrl } from "./redact-database-url";
 import * as schema from "./schema";
 
@@ -47,6 +49,9 @@ function targetOf(url: string) {
   }
 }
 
+/** The server is older than the app supports (its message says so). */
+class PgVersionError extends Error {}
+
 export async function openPgDatabase(url: string, options: OpenPgDatabaseOptions = {}): Promise<PgDatabase> {
   const shown = redactDatabaseUrl(url);
   const target = targetOf(url);
@@ -56,9 +61,17 @@ export async function openPgDatabase(url: string, options: OpenPgDatabaseOptions
   // An idle connection the server drops (a restart, a failover) is an error on the pool: the next query
   // reconnects, so it must not crash the process.
   pool.on("error", () => {});
+  // The same for a connection in use: the query on it fails (and says why); the process carries on.
+  pool.on("connect", (client) => client.on("error", () => {}));
   try {
     const client = await pool.connect();
-    client.release();
+    const { rows } = await client
+      .query<{ num: string; version: string }>(
+        "select current_setting('server_version_num') as num, current_setting('server_version') as version",
+      )
+      .finally(() => client.release());
+    const tooOld = pgVersionProblem(Number(rows[0].num), rows[0].version);
+    if (tooOld) throw new PgVersionError(tooOld);
     const appliedMigrations =
       options.migrate === false ? 0 : await migratePg(pool, options.migrationsFolder ?? pgMigrationsDir());
     const db = drizzle(pool, { schema }) as PgDb;
@@ -66,7 +79,7 @@ export async function openPgDatabase(url: string, options: OpenPgDatabaseOptions
   } catch (err) {
     await pool.end().catch(() => {});
     const password = new URL(url).password;
-    let problem = describePgError(err, target);
+    let problem = err instanceof PgVersionError ? err.message : describePgError(err, target);
     if (password) problem = problem.replaceAll(decodeURIComponent(password), "***").replaceAll(password, "***");
     throw new DatabaseOpenError(shown, problem);
   }

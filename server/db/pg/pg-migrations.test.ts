@@ -1,7 +1,8 @@
 /**
  * drizzle/pg against the real server and against the schema: applied to a fresh database it creates every
  * table of server/db/pg/schema.ts, and drizzle-kit finds nothing to generate between the newest snapshot and
- * the schema (run `npm run db:generate` after changing it).
+ * the schema (run `npm run db:generate` after changing it); the job queue's schema (graphile_worker) is there too,
+ * and a job added inside a transaction that rolls back leaves no job.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -46,5 +47,24 @@ describe("drizzle/pg", () => {
     >[0];
     const statements = await generateMigration(previous, generateDrizzleJson(pgSchema));
     expect(statements, "run npm run db:generate").toEqual([]);
+  });
+
+  it("installs the job queue's schema: a job exists only when its transaction commits, one per job key", async () => {
+    const add = (c: { query: (q: string, v: unknown[]) => Promise<unknown> }, key: string) =>
+      c.query("select graphile_worker.add_job('node', json_build_object('k', $1::text), job_key := $1)", [key]);
+    const client = await t.pool.connect();
+    try {
+      await client.query("begin");
+      await add(client, "run_a:N-1:1");
+      await client.query("rollback");
+      await client.query("begin");
+      await add(client, "run_b:N-1:1");
+      await add(client, "run_b:N-1:1");
+      await client.query("commit");
+    } finally {
+      client.release();
+    }
+    const { rows } = await t.pool.query<{ key: string }>("select key from graphile_worker.jobs order by key");
+    expect(rows.map((r) => r.key)).toEqual(["run_b:N-1:1"]);
   });
 });
