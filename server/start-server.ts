@@ -10,6 +10,7 @@
 import { BootstrapAdminError, bootstrapAdmin } from "@/server/auth/bootstrap-admin";
 import { guardForwardedHeaders } from "@/server/auth/forwarded-headers";
 import { TrustedProxiesError } from "@/server/config/trusted-proxies";
+import { refuseUnservedDatabaseUrl } from "@/server/config/refuse-unserved-database-url";
 import { readServerConfig, ServerConfigError } from "@/server/config/server-config";
 import { DatabaseOpenError } from "@/server/db/open-database";
 import { seedExampleTemplates } from "@/server/db/seed-examples";
@@ -19,6 +20,7 @@ import { installServerDeps } from "@/server/runtime/server-deps-holder";
 export async function startServer(): Promise<void> {
   try {
     const config = readServerConfig(process.env);
+    refuseUnservedDatabaseUrl(config.env, config.dbPath);
     // Before the first request: forwarded headers count only from WF_TRUSTED_PROXIES.
     guardForwardedHeaders(config.trustedProxies);
     const deps = createServerDeps(config);

@@ -26,3 +26,15 @@ describe("wf serve bind address", () => {
     for (const host of ["0.0.0.0", "10.0.0.1", "::", "example.com"]) expect(isLoopbackHost(host)).toBe(false);
   });
 });
+
+describe("wf serve and WF_DATABASE_URL", () => {
+  it("refuses to start rather than serve from SQLite while WF_DATABASE_URL points elsewhere", async () => {
+    const env = { WF_DB_PATH: t.file, WF_DATA_DIR: t.dir, WF_DATABASE_URL: "postgres://wf:secret@db:5432/wf" };
+    const err = await serveCommand({ port: "3999", host: "127.0.0.1" }, io, env).catch((e: unknown) => e);
+    expect(err).toMatchObject({ exitCode: 2 });
+    expect((err as Error).message).toBe(
+      `WF_DATABASE_URL is set, but the server does not run on PostgreSQL yet (\`wf migrate\` does): unset it to serve from the SQLite file ${t.file}`,
+    );
+    expect((err as Error).message).not.toContain("secret");
+  });
+});

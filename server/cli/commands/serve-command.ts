@@ -5,6 +5,8 @@ import path from "node:path";
 import { countUsers } from "@/server/auth/count-users";
 import { appRoot, dbPath, migrationsDir } from "@/server/config/data-paths";
 import type { EnvVars } from "@/server/config/env-vars";
+import { refuseUnservedDatabaseUrl } from "@/server/config/refuse-unserved-database-url";
+import { ServerConfigError } from "@/server/config/server-config";
 import { openDatabase } from "@/server/db/open-database";
 import type { CliIo } from "@/server/cli/io/cli-io";
 import { CliError, EXIT } from "@/server/cli/io/exit-codes";
@@ -40,6 +42,12 @@ export async function serveCommand(
   env: EnvVars = process.env,
 ): Promise<number> {
   if (!/^\d+$/.test(opts.port)) throw new CliError(`--port must be a number, got "${opts.port}"`, EXIT.usage);
+  try {
+    refuseUnservedDatabaseUrl(env, dbPath(env));
+  } catch (err) {
+    if (err instanceof ServerConfigError) throw new CliError(err.message, EXIT.usage);
+    throw err;
+  }
   // Fail before building or binding a port when the database cannot be opened or migrated.
   const db = openDatabase(dbPath(env), { migrationsFolder: migrationsDir(env) });
   const users = countUsers(db);
