@@ -4,7 +4,9 @@
  * parent's starter); the node then holds no process, slot or timer. Every change of the child that the parent
  * shows — running or waiting for a person, nodes done — is applied to the parent as `node.child`, and the
  * child's end as the node's `node.succeeded` (the child's outputs) or `node.failed` (its reason), all in the
- * same transaction as the child's own transition. After a restart a parent looks its child up again.
+ * same transaction as the child's own transition. The node's `timeout_s` bounds the child: past it the node
+ * fails (RUN014, its policy applies) and the child is cancelled. After a restart a parent looks its child up
+ * again and its deadline is armed again.
  */
 import { parseReferences } from "@/lib/workflow/model/references";
 import { isTerminalRunStatus } from "@/lib/workflow/model/statuses";
@@ -14,6 +16,7 @@ import type { RunEvent } from "@/lib/workflow/run/run-events";
 import type { RunState } from "@/lib/workflow/run/run-state";
 import type { ActiveRun } from "./active-run";
 import { pinnedChild } from "./child-templates";
+import type { Clock } from "./clock";
 import type { StartRunInput } from "./engine-options";
 import { instantContext } from "./node-context";
 import type { StoredRun } from "./run-store";
@@ -21,8 +24,11 @@ import type { StoredRun } from "./run-store";
 /** Workflows calling workflows at run time: a child nested deeper than this fails its node (RUN043). */
 export const MAX_CHILD_DEPTH = 5;
 
+/** The key of a workflow node's deadline in `run.timers`. */
+const deadlineKey = (nodeId: string) => `child-deadline:${nodeId}`;
+
 export interface ChildRunHost {
-  now(): number;
+  clock(): Clock;
   apply(run: ActiveRun, event: RunEvent): boolean;
   /** Plans a run and holds it in memory (stored by the next commit); throws RunInputError. */
   createRun(input: StartRunInput): ActiveRun;
@@ -74,7 +80,16 @@ export class ChildRuns {
     }
     child.depth = depth;
     const total = child.spec.plan.order.length;
-    h.apply(run, { type: "node.child", at: h.now(), nodeId, childRunId: child.id, status: "running", done: 0, total });
+    h.apply(run, {
+      type: "node.child",
+      at: this.now(),
+      nodeId,
+      childRunId: child.id,
+      status: "running",
+      done: 0,
+      total,
+    });
+    this.armDeadline(run, nodeId, child.id);
     // A child that settled while it was created (no nodes) ends its node now.
     this.changed(child);
   }
@@ -109,6 +124,7 @@ export class ChildRuns {
       }
       if (state) this.follow(parent, nodeId, childId, state);
       else this.fail(parent, nodeId, RUN_CODES.RUN044(nodeId, childId, "is gone", "it is no longer stored"));
+      if (hasLiveChild(parent.state.nodes[nodeId])) this.armDeadline(parent, nodeId, childId);
     }
   }
 
@@ -121,14 +137,46 @@ export class ChildRuns {
       return;
     }
     if (!isTerminalRunStatus(child.state.status))
-      this.host.apply(child, { type: "run.cancelled", at: this.host.now(), reason: "its parent run stopped it" });
+      this.host.apply(child, { type: "run.cancelled", at: this.now(), reason: "its parent run stopped it" });
+  }
+
+  private now(): number {
+    return this.host.clock().now();
+  }
+
+  /**
+   * Past the node's `timeout_s` (counted from its start, so a restart keeps the deadline) the node fails with
+   * RUN014 — its `on_fail` and `retries` apply as to any timeout — and then the child is cancelled: by then the
+   * node no longer follows it, so the cancel does not fail the node a second time.
+   */
+  private armDeadline(run: ActiveRun, nodeId: string, childId: string): void {
+    const seconds = run.spec.defs.get(nodeId)?.timeout_s;
+    if (!seconds) return;
+    const key = deadlineKey(nodeId);
+    run.timers.get(key)?.();
+    const at = (run.state.nodes[nodeId]?.startedAt ?? this.now()) + seconds * 1000;
+    const cancel = this.host.clock().setTimer(at, () => {
+      run.timers.delete(key);
+      const n = run.state.nodes[nodeId];
+      if (!hasLiveChild(n) || n.child?.runId !== childId) return;
+      const error = RUN_CODES.RUN014(nodeId, seconds);
+      this.host.apply(run, { type: "node.failed", at: this.now(), nodeId, error, code: "RUN014" });
+      this.cancel(childId);
+    });
+    run.timers.set(key, cancel);
+  }
+
+  private disarmDeadline(run: ActiveRun, nodeId: string): void {
+    run.timers.get(deadlineKey(nodeId))?.();
+    run.timers.delete(deadlineKey(nodeId));
   }
 
   private follow(parent: ActiveRun, nodeId: string, childId: string, state: RunState): void {
     const h = this.host;
     const n = parent.state.nodes[nodeId];
     if (!n || n.child?.runId !== childId || (n.status !== "running" && n.status !== "waiting")) return;
-    const at = h.now();
+    const at = this.now();
+    if (isTerminalRunStatus(state.status)) this.disarmDeadline(parent, nodeId);
     if (state.status === "succeeded") {
       const outputs = state.outputs ?? {};
       h.apply(parent, { type: "node.succeeded", at, nodeId, output: JSON.stringify(outputs), fields: outputs });
@@ -152,7 +200,7 @@ export class ChildRuns {
   }
 
   private fail(run: ActiveRun, nodeId: string, error: string): void {
-    this.host.apply(run, { type: "node.failed", at: this.host.now(), nodeId, error });
+    this.host.apply(run, { type: "node.failed", at: this.now(), nodeId, error });
   }
 
   /** How deep `run` is nested (0: not a child), from memory or the stored parent chain. */

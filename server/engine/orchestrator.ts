@@ -95,7 +95,7 @@ export class RunEngine<S extends RunStore = SyncRunStore> {
   };
 
   private readonly children = new ChildRuns({
-    now: () => this.clock.now(),
+    clock: () => this.clock,
     apply: (run, event) => this.apply(run, event),
     createRun: (input) => this.createRun(input),
     activate: (id) => this.activation.activateNow(id),

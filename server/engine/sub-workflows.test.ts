@@ -9,6 +9,7 @@ import type { Template } from "@/lib/workflow/model/template-schema";
 import { selectApprovalRows } from "@/server/db/approval-queries";
 import { saveTemplate } from "@/server/db/template-store";
 import { createEngineHarness, type EngineHarness } from "@/server/test-support/engine-harness";
+import { FakeClock } from "@/server/test-support/fake-clock";
 import { libraryChildTemplates } from "./library-child-templates";
 import { runDetails } from "./run-details";
 import { RunInputError } from "./engine-errors";
@@ -22,8 +23,8 @@ afterEach(() => {
 });
 
 /** A harness whose engine reads children from its own library (the composition root's source). */
-function harness(): EngineHarness {
-  const base = createEngineHarness();
+function harness(clock?: FakeClock): EngineHarness {
+  const base = createEngineHarness(clock ? { clock } : {});
   base.engine.detach();
   return { ...base, engine: base.restart({ childTemplates: libraryChildTemplates(base.db) }) };
 }
@@ -166,6 +167,48 @@ describe("sub-workflows", () => {
     const done = await h.engine.settled(runId);
     expect(done.status).toBe("succeeded");
     expect(done.nodes.B.output).toBe("got approved");
+  });
+
+  it("the node's timeout_s bounds the child: the node fails with RUN014 under its policy, each child is cancelled", async () => {
+    const clock = new FakeClock();
+    h = harness(clock);
+    save(buildTemplate().with({ template_id: "greeter", name: "Greeter" }).node("H", { type: "human" }).done());
+    const { runId } = h.engine.startRun({ template: caller({ timeout_s: 60, retries: 1 }), variables: { who: "x" } });
+    const first = (await h.engine.settled(runId)).nodes.W.child!.runId;
+    clock.advance(59_000);
+    expect((await h.engine.settled(runId)).nodes.W.status).toBe("waiting");
+    clock.advance(1_000);
+    // The retry starts a second child, bounded again; the first is cancelled.
+    const retried = await h.engine.settled(runId);
+    const second = retried.nodes.W.child!.runId;
+    expect(second).not.toBe(first);
+    expect(retried.nodes.W).toMatchObject({ status: "waiting", attempts: 2 });
+    expect((await h.engine.settled(first)).status).toBe("cancelled");
+    clock.advance(60_000);
+    const state = await h.engine.settled(runId);
+    expect(state.status).toBe("failed");
+    expect(state.nodes.W).toMatchObject({ status: "failed", error: "node W timed out after 60s" });
+    expect(state.nodes.B.status).not.toBe("succeeded");
+    expect((await h.engine.settled(second)).status).toBe("cancelled");
+  });
+
+  it("after a restart the child's deadline still counts from the node's start", async () => {
+    const clock = new FakeClock();
+    h = harness(clock);
+    save(buildTemplate().with({ template_id: "greeter", name: "Greeter" }).node("H", { type: "human" }).done());
+    const { runId } = h.engine.startRun({ template: caller({ timeout_s: 60 }), variables: { who: "x" } });
+    const childId = (await h.engine.settled(runId)).nodes.W.child!.runId;
+    clock.advance(30_000);
+    const engine = restarted();
+    engine.recoverRuns();
+    clock.advance(29_000);
+    expect((await engine.settled(runId)).nodes.W.status).toBe("waiting");
+    clock.advance(1_000);
+    expect((await engine.settled(runId)).nodes.W).toMatchObject({
+      status: "failed",
+      error: "node W timed out after 60s",
+    });
+    expect((await engine.settled(childId)).status).toBe("cancelled");
   });
 
   it("cancelling the parent cancels its child", async () => {
