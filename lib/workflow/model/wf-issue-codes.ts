@@ -234,6 +234,11 @@ export const WF_ISSUES = {
     (id: string, ref: string, problem: string, more: number) =>
       `Workflow node "${id}" calls "${ref}", which cannot run: ${problem}${more > 0 ? ` (and ${more} more ${more > 1 ? "problems" : "problem"})` : ""}; fix "${ref}" first.`,
   ),
+  WF112: def(
+    "error",
+    (id: string, name: string, secret: string) =>
+      `Workflow node "${id}" passes the secret "${secret}" in inputs.${name}; inputs are stored as the child's variables, so a secret is never one: let the child template read {secrets.${secret}} itself.`,
+  ),
 } as const;
 
 export type WfIssueCode = keyof typeof WF_ISSUES;

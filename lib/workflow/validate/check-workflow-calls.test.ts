@@ -74,6 +74,21 @@ describe("the workflow node's own fields", () => {
     expect(result.ok).toBe(true);
   });
 
+  it("WF112 a secret passed in inputs, with or without a lookup: the child reads it itself", () => {
+    const t = template("p", calls("child", { inputs: { token: "Bearer {secrets.API_TOKEN}", who: "bob" } }));
+    for (const children of [undefined, library({ child: template("child", {}, { context_schema: { token: {} } }) })])
+      expect(only(t, "WF112", children)).toMatchObject([
+        {
+          severity: "error",
+          nodeId: "N-001",
+          field: "inputs.token",
+          path: "nodes[0].inputs.token",
+          message:
+            'Workflow node "N-001" passes the secret "API_TOKEN" in inputs.token; inputs are stored as the child\'s variables, so a secret is never one: let the child template read {secrets.API_TOKEN} itself.',
+        },
+      ]);
+  });
+
   it("without a lookup, a node calling its own template is WF109", () => {
     expect(only(template("p", calls("p")), "WF109")).toMatchObject([
       { nodeId: "N-001", field: "template", message: expect.stringContaining("p → p") },

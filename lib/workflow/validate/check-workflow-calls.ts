@@ -4,10 +4,11 @@
  * With one (`validateTemplate(t, { children })`): the child exists, at the pinned version (WF106);
  * every required child variable has an input (WF107); no input names a variable the child does not
  * declare (WF108); no chain of calls leads back to this template (WF109, naming the chain); the child
- * itself is valid (WF111, its first problem). Each template is looked up and validated once per
- * validation, and the walk ends on cycles.
+ * itself is valid (WF111, its first problem). With or without one, no input passes a secret (WF112). Each
+ * template is looked up and validated once per validation, and the walk ends on cycles.
  */
 import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
+import { parseReferences } from "@/lib/workflow/model/references";
 import type { Template } from "@/lib/workflow/model/template-schema";
 import { wfIssue } from "@/lib/workflow/model/wf-issue-codes";
 import { isRecord, nodePath, type Loose, type ModelView } from "./model-view";
@@ -113,6 +114,11 @@ export function checkWorkflowCalls(view: ModelView, template: unknown, context?:
     const call = callOf(node.data);
     if (!call) continue;
     const at = (field: string) => ({ nodeId: node.id, path: nodePath(node, field), field });
+    const inputs = isRecord(node.data.inputs) ? node.data.inputs : {};
+    for (const [name, text] of Object.entries(inputs)) {
+      const secret = typeof text === "string" ? parseReferences(text).find((r) => r.kind === "secret") : undefined;
+      if (secret) out.push(wfIssue("WF112", at(`inputs.${name}`), node.id, name, secret.name));
+    }
     if (call.ref === rootId) {
       out.push(wfIssue("WF109", at("template"), node.id, [rootId, rootId]));
       continue;
@@ -126,7 +132,6 @@ export function checkWorkflowCalls(view: ModelView, template: unknown, context?:
       out.push(wfIssue("WF106", at(versionWrong ? "version" : "template"), node.id, call.ref, version));
       continue;
     }
-    const inputs = isRecord(node.data.inputs) ? node.data.inputs : {};
     const missing = requiredVariables(child).filter((name) => !Object.hasOwn(inputs, name));
     if (missing.length) out.push(wfIssue("WF107", at("inputs"), node.id, call.ref, missing));
     const declared = isRecord(child.context_schema) ? child.context_schema : {};

@@ -71,7 +71,7 @@ export interface ValidateOptions {
   agentSkills?: ReadonlySet<string>;
   /**
    * Finds the template a workflow node calls (the server: the library; the CLI: also files). Given → the
-   * children are checked too: exist, get their required inputs, call no chain back, are valid (WF106–WF111).
+   * children are checked too: exist, get their required inputs, call no chain back, are valid (WF106–WF111); inputs pass no secret (WF112).
    */
   children?: ChildLookup;
 }
