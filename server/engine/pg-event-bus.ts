@@ -165,16 +165,24 @@ class PgBus implements PgEventBus {
 
   private read(runId: string, f: Followed): void {
     if (f.reading || this.closed) return;
-    f.reading = this.drain(runId, f).finally(() => {
-      f.reading = undefined;
-      this.release(runId);
+    const reading: Promise<void> = this.drain(runId, f).then((failed) => {
+      if (f.reading === reading) f.reading = undefined;
+      // A notice handled after the loop's last look but before this (the tests see it under load) found the
+      // run reading and left its ids to this read: they are read now. A failed read waits for the retry.
+      if (!failed && this.behind(f)) this.read(runId, f);
+      else this.release(runId);
     });
+    f.reading = reading;
   }
 
-  /** Reads and delivers until the run's wanted ids are delivered; one call per run at a time. */
-  private async drain(runId: string, f: Followed): Promise<void> {
-    while (!this.closed && f.after !== undefined && (f.catchUp || f.wanted > f.after)) {
-      const from: number = f.after;
+  private behind(f: Followed): boolean {
+    return !this.closed && f.after !== undefined && (f.catchUp || f.wanted > f.after);
+  }
+
+  /** Reads and delivers until the run's wanted ids are delivered; one call per run at a time. True: a read failed. */
+  private async drain(runId: string, f: Followed): Promise<boolean> {
+    while (this.behind(f)) {
+      const from = f.after ?? 0;
       const wanted = f.wanted;
       f.catchUp = false;
       let page: StoredEvent[];
@@ -183,7 +191,7 @@ class PgBus implements PgEventBus {
       } catch (err) {
         f.catchUp = true;
         this.readFailed(runId, err);
-        return;
+        return true;
       }
       if (this.readsFailing) this.log("wf event bus: reading notified events works again");
       this.readsFailing = false;
@@ -198,6 +206,7 @@ class PgBus implements PgEventBus {
       // notice that came during the read may name rows its snapshot missed: they are read next.
       else if (f.wanted === wanted && wanted > (f.after ?? 0)) f.wanted = f.after ?? 0;
     }
+    return false;
   }
 
   private readFailed(runId: string, err: unknown): void {
