@@ -165,7 +165,11 @@ class PgBus implements PgEventBus {
 
   private read(runId: string, f: Followed): void {
     if (f.reading || this.closed) return;
-    const reading: Promise<void> = this.drain(runId, f).then((failed) => {
+    const drained = this.drain(runId, f).catch((err: unknown) => {
+      this.log(`wf event bus: delivering run ${runId}'s events failed (${String(err)})`);
+      return true;
+    });
+    const reading: Promise<void> = drained.then((failed) => {
       if (f.reading === reading) f.reading = undefined;
       // A notice handled after the loop's last look but before this (the tests see it under load) found the
       // run reading and left its ids to this read: they are read now. A failed read waits for the retry.
