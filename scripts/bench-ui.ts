@@ -17,7 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { chromiumLaunchOptions } from "@/e2e/chromium-launch-options";
-import { traceMainThread } from "./bench/main-thread-busy";
+import { dragFigures, frameTimes } from "./bench/ui-frames";
 import { median, percentile } from "./bench/measure";
 
 const PORT = Number(process.env.WF_BENCH_UI_PORT ?? 3391);
@@ -50,28 +50,6 @@ async function trpc(procedure: string, input: unknown) {
   return ((await res.json()) as { result: { data: unknown } }).result.data;
 }
 
-/** Frame-to-frame times (ms) recorded in the page while `action` runs. */
-async function frameTimes(page: Page, action: () => Promise<void>): Promise<number[]> {
-  // A string, not a function: tsx names inner functions with a helper the page does not have.
-  await page.evaluate(`(() => {
-    window.__frames = [];
-    window.__stop = false;
-    let last = performance.now();
-    const tick = (now) => {
-      window.__frames.push(now - last);
-      last = now;
-      if (!window.__stop) requestAnimationFrame(tick);
-    };
-    requestAnimationFrame(tick);
-  })()`);
-  await action();
-  return page.evaluate(() => {
-    const w = window as unknown as { __frames: number[]; __stop: boolean };
-    w.__stop = true;
-    return w.__frames.slice(1);
-  });
-}
-
 const f = (ms: number) => `${ms.toFixed(1)} ms`;
 
 /** Open → interactive at NODES nodes (median of `runs`). */
@@ -97,60 +75,11 @@ async function openFigures(page: Page, id: string, runs: number) {
   );
 }
 
-/** Resolves in the page after its next two frames: what an input started has been drawn. */
-const twoFrames = (page: Page) =>
-  page.evaluate(`new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(0))))`);
-
-/**
- * Frame times and the main thread's busy time per frame slot while a node is dragged 60 steps: from the
- * first move after the drag has begun to the last before the release. The press (it selects the node and
- * draws the inspector) and the release (one edit of the draft: validation, the saved draft) are single
- * interactions, timed on their own (input → its frame drawn).
- */
-async function dragFigures(page: Page) {
-  const box = (await page.locator(".react-flow__node-workflow").first().boundingBox())!;
-  const x = box.x + 60;
-  const y = box.y + 30;
-  await page.mouse.move(x, y);
-  let t0 = Date.now();
-  await page.mouse.down();
-  await page.mouse.move(x + 4, y + 2); // past React Flow's drag threshold: the drag has begun
-  await twoFrames(page);
-  const press = Date.now() - t0;
-  // A timeline trace of the part (WF_BENCH_UI_TRACE) holds the tracing session: no busy-slot figure then.
-  const trace = process.env.WF_BENCH_UI_TRACE ? undefined : await traceMainThread(page);
-  const drag = await frameTimes(page, async () => {
-    for (let i = 2; i < 62; i++) await page.mouse.move(x + i * 4, y + i * 2);
-  });
-  const slots = await trace?.stop();
-  const busy = slots?.wall;
-  t0 = Date.now();
-  await page.mouse.up();
-  await twoFrames(page);
-  const release = Date.now() - t0;
-  const slotFigures = slots
-    ? `; main thread busy per frame slot median ${f(median(slots.wall))}, p95 ${f(percentile(slots.wall, 95))}` +
-      ` (its CPU time median ${f(median(slots.cpu))}, p95 ${f(percentile(slots.cpu, 95))}; ${slots.wall.length} slots)`
-    : "";
-  console.log(
-    `drag a node at ${NODES} nodes: frame median ${f(median(drag))}, p95 ${f(percentile(drag, 95))} (${drag.length} frames)${slotFigures};` +
-      ` press → drawn ${f(press)}, release → drawn ${f(release)}`,
-  );
-  if (busy)
-    console.log(
-      `  busiest slots: ${[...busy]
-        .sort((a, b) => b - a)
-        .slice(0, 10)
-        .map((b) => b.toFixed(1))
-        .join(", ")} ms`,
-    );
-}
-
 /** Open, drag, pan and validation figures of the editor at NODES nodes. */
 async function editorFigures(page: Page, id: string) {
   await openFigures(page, id, 5);
 
-  await dragFigures(page);
+  await dragFigures(page, NODES);
   await creatorAndFindFigures(page);
   await simulateFigures(page);
 
@@ -362,7 +291,7 @@ async function main() {
         transferMode: "ReportEvents",
       });
       if (only === "open") await openFigures(page, id, 7);
-      else if (only === "drag") await dragFigures(page);
+      else if (only === "drag") await dragFigures(page, NODES);
       else await creatorAndFindFigures(page);
       if (cdp)
         fs.writeFileSync(process.env.WF_BENCH_UI_PROFILE!, JSON.stringify((await cdp.send("Profiler.stop")).profile));
