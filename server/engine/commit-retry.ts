@@ -4,13 +4,11 @@
  * makes it tick. One retry is armed at a time; a commit that succeeds resets the delay.
  */
 import type { Clock } from "./clock";
-
-const FIRST_MS = 100;
-const MAX_MS = 5000;
+import { RetryDelay } from "./retry-delay";
 
 export class CommitRetry {
   private cancel?: () => void;
-  private delayMs = 0;
+  private readonly delay = new RetryDelay();
 
   constructor(
     private readonly clock: Clock,
@@ -18,17 +16,17 @@ export class CommitRetry {
   ) {}
 
   succeeded(): void {
-    this.delayMs = 0;
+    this.delay.reset();
   }
 
   failed(err: unknown): void {
-    this.delayMs = Math.min(Math.max(FIRST_MS, this.delayMs * 2), MAX_MS);
+    const delayMs = this.delay.next();
     const why = err instanceof Error ? err.message : String(err);
     console.error(
-      `wf engine: could not store the runs' progress (${why}); nothing new started, trying again within ${this.delayMs} ms`,
+      `wf engine: could not store the runs' progress (${why}); nothing new started, trying again within ${delayMs} ms`,
     );
     if (this.cancel) return;
-    this.cancel = this.clock.setTimer(this.clock.now() + this.delayMs, () => {
+    this.cancel = this.clock.setTimer(this.clock.now() + delayMs, () => {
       this.cancel = undefined;
       this.wake();
     });

@@ -1,4 +1,4 @@
-/** A reconnect or resend delay: 100 ms, doubling up to 5 s, back to 100 ms after a success. */
+/** A retry delay (a commit, a reconnect, a resend): 100 ms, doubling up to 5 s, back to 100 ms after a success. */
 const FIRST_MS = 100;
 const MAX_MS = 5000;
 
