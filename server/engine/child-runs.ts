@@ -20,6 +20,7 @@ import type { Clock } from "./clock";
 import type { StartRunInput } from "./engine-options";
 import { instantContext } from "./node-context";
 import type { StoredRun } from "./run-store";
+import { armTimer, disarmTimer } from "./run-timers";
 
 /** Workflows calling workflows at run time: a child nested deeper than this fails its node (RUN043). */
 export const MAX_CHILD_DEPTH = 5;
@@ -152,23 +153,14 @@ export class ChildRuns {
   private armDeadline(run: ActiveRun, nodeId: string, childId: string): void {
     const seconds = run.spec.defs.get(nodeId)?.timeout_s;
     if (!seconds) return;
-    const key = deadlineKey(nodeId);
-    run.timers.get(key)?.();
     const at = (run.state.nodes[nodeId]?.startedAt ?? this.now()) + seconds * 1000;
-    const cancel = this.host.clock().setTimer(at, () => {
-      run.timers.delete(key);
+    armTimer(run, deadlineKey(nodeId), at, this.host.clock(), () => {
       const n = run.state.nodes[nodeId];
       if (!hasLiveChild(n) || n.child?.runId !== childId) return;
       const error = RUN_CODES.RUN014(nodeId, seconds);
       this.host.apply(run, { type: "node.failed", at: this.now(), nodeId, error, code: "RUN014" });
       this.cancel(childId);
     });
-    run.timers.set(key, cancel);
-  }
-
-  private disarmDeadline(run: ActiveRun, nodeId: string): void {
-    run.timers.get(deadlineKey(nodeId))?.();
-    run.timers.delete(deadlineKey(nodeId));
   }
 
   private follow(parent: ActiveRun, nodeId: string, childId: string, state: RunState): void {
@@ -176,7 +168,7 @@ export class ChildRuns {
     const n = parent.state.nodes[nodeId];
     if (!n || n.child?.runId !== childId || (n.status !== "running" && n.status !== "waiting")) return;
     const at = this.now();
-    if (isTerminalRunStatus(state.status)) this.disarmDeadline(parent, nodeId);
+    if (isTerminalRunStatus(state.status)) disarmTimer(parent, deadlineKey(nodeId));
     if (state.status === "succeeded") {
       const outputs = state.outputs ?? {};
       h.apply(parent, { type: "node.succeeded", at, nodeId, output: JSON.stringify(outputs), fields: outputs });

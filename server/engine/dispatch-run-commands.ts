@@ -5,7 +5,7 @@
 import type { RunCommand } from "@/lib/workflow/run/run-commands";
 import type { ActiveRun } from "./active-run";
 import type { RunOps } from "./run-ops";
-import { expiryKey } from "./run-timers";
+import { disarmTimer, expiryKey } from "./run-timers";
 
 export function dispatchRunCommands(run: ActiveRun, commands: readonly RunCommand[], ops: RunOps): void {
   for (const c of commands) {
@@ -25,8 +25,7 @@ export function dispatchRunCommands(run: ActiveRun, commands: readonly RunComman
         ops.autoDecide(run, c.nodeId, c.approvalId, c.request);
         break;
       case "close-approval":
-        run.timers.get(expiryKey(c.approvalId))?.();
-        run.timers.delete(expiryKey(c.approvalId));
+        disarmTimer(run, expiryKey(c.approvalId));
         run.approvals.push(c);
         break;
       case "record-votes":
