@@ -17,7 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { chromiumLaunchOptions } from "@/e2e/chromium-launch-options";
-import { dragFigures, frameTimes } from "./bench/ui-frames";
+import { dragFigures, f, frameTimes } from "./bench/ui-frames";
 import { median, percentile } from "./bench/measure";
 
 const PORT = Number(process.env.WF_BENCH_UI_PORT ?? 3391);
@@ -49,8 +49,6 @@ async function trpc(procedure: string, input: unknown) {
   if (!res.ok) throw new Error(`${procedure}: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { result: { data: unknown } }).result.data;
 }
-
-const f = (ms: number) => `${ms.toFixed(1)} ms`;
 
 /** Open → interactive at NODES nodes (median of `runs`). */
 async function openFigures(page: Page, id: string, runs: number) {

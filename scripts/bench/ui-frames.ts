@@ -6,7 +6,8 @@ import type { Page } from "@playwright/test";
 import { traceMainThread } from "./main-thread-busy";
 import { median, percentile } from "./measure";
 
-const f = (ms: number) => `${ms.toFixed(1)} ms`;
+/** Milliseconds to one decimal, as the editor bench prints them. */
+export const f = (ms: number) => `${ms.toFixed(1)} ms`;
 
 /** Frame-to-frame times (ms) recorded in the page while `action` runs. */
 export async function frameTimes(page: Page, action: () => Promise<void>): Promise<number[]> {
