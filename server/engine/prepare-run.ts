@@ -6,7 +6,7 @@
  * Checks that read the outside world (the skill catalog, secrets, the run's variables) are not kept here.
  */
 import { hasErrors, type Diagnostic } from "@/lib/workflow/model/diagnostic";
-import { validateTemplate } from "@/lib/workflow/validate/validate-template";
+import { validateParsedTemplate } from "@/lib/workflow/validate/validate-template";
 import { planRun, type RunPlan } from "@/lib/workflow/run/run-plan";
 import { makeRunSpec, type RunSpec } from "@/lib/workflow/run/run-spec";
 import type { Template } from "@/lib/workflow/model/template-schema";
@@ -24,7 +24,7 @@ const prepared = new WeakMap<Template, PreparedRun>();
 export function prepareRun(template: Template): PreparedRun {
   const known = prepared.get(template);
   if (known) return known;
-  const errors = validateTemplate(template).diagnostics.filter((d) => d.severity === "error");
+  const errors = validateParsedTemplate(template).diagnostics.filter((d) => d.severity === "error");
   // Nothing is planned (so no loop is expanded) from a template with errors.
   const planned = hasErrors(errors) ? undefined : planRun(template);
   const result: PreparedRun = planned?.ok

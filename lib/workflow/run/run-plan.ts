@@ -8,6 +8,7 @@ import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
 import type { Template, WorkflowNode } from "@/lib/workflow/model/template-schema";
 import { RUN_CODES } from "./run-codes";
 import { FIELD_BOUNDS } from "@/lib/workflow/model/field-bounds";
+import { createIndexHeap } from "@/lib/workflow/graph/index-heap";
 
 /** Planned nodes (template nodes plus loop iterations) one run may have; checked before any expansion. */
 export const MAX_PLANNED_NODES = 100_000;
@@ -98,13 +99,13 @@ export function planRun(template: Template): PlanRunResult {
   const error = (code: keyof typeof RUN_CODES, message: string, nodeId?: string) =>
     diagnostics.push({ severity: "error", code, message, ...(nodeId ? { nodeId } : {}) });
   const byId = new Map<string, WorkflowNode>();
+  const allIds = new Set(template.nodes.map((n) => n.id));
   for (const n of template.nodes) {
     if (byId.has(n.id)) error("RUN001", RUN_CODES.RUN001(n.id), n.id);
     byId.set(n.id, n);
     if (n.type === "loop" && !(n.max_iter >= 1)) error("RUN005", RUN_CODES.RUN005(n.id), n.id);
     const fb = fallbackTarget(n);
-    if (fb !== undefined && (fb === n.id || (!byId.has(fb) && !template.nodes.some((m) => m.id === fb))))
-      error("RUN004", RUN_CODES.RUN004(n.id, fb), n.id);
+    if (fb !== undefined && (fb === n.id || !allIds.has(fb))) error("RUN004", RUN_CODES.RUN004(n.id, fb), n.id);
   }
   for (const e of template.edges) {
     if (!byId.has(e.from) || !byId.has(e.to)) error("RUN002", RUN_CODES.RUN002(e.from, e.to));
@@ -120,8 +121,11 @@ export function planRun(template: Template): PlanRunResult {
     if (iteration !== undefined) nodes[id].iteration = iteration;
     if (n.phase) nodes[id].phase = n.phase;
   };
+  const linked = new Set<string>();
   const link = (from: string, to: string) => {
-    if (nodes[to].deps.includes(from)) return;
+    const key = `${from}\u0000${to}`;
+    if (linked.has(key)) return;
+    linked.add(key);
     nodes[to].deps.push(from);
     nodes[from].succs.push(to);
   };
@@ -150,35 +154,33 @@ export function planRun(template: Template): PlanRunResult {
     }
   }
   // 4. Kahn's algorithm; ties by template order so runs are reproducible.
-  const order = topologicalOrder(nodes);
-  if (order.length < Object.keys(nodes).length) {
-    const left = Object.keys(nodes).filter((id) => !order.includes(id));
+  const ids = Object.keys(nodes);
+  const order = topologicalOrder(nodes, ids);
+  if (order.length < ids.length) {
+    const ordered = new Set(order);
+    const left = ids.filter((id) => !ordered.has(id));
     return { ok: false, diagnostics: [{ severity: "error", code: "RUN003", message: RUN_CODES.RUN003(left) }] };
   }
   order.forEach((id, i) => (nodes[id].topo = i));
   return { ok: true, plan: { nodes, order, gates, loops, executionMode: template.execution_mode } };
 }
 
-function topologicalOrder(nodes: Record<string, PlanNode>): string[] {
-  const ids = Object.keys(nodes);
+function topologicalOrder(nodes: Record<string, PlanNode>, ids: readonly string[]): string[] {
   const rank = new Map(ids.map((id, i) => [id, i]));
-  const indegree = new Map(ids.map((id) => [id, nodes[id].deps.length]));
-  const ready = ids.filter((id) => indegree.get(id) === 0);
+  const indegree = new Int32Array(ids.length);
+  // Template order breaks ties (runs are reproducible): the ready set is a heap of ranks.
+  const ready = createIndexHeap();
+  ids.forEach((id, i) => {
+    indegree[i] = nodes[id].deps.length;
+    if (indegree[i] === 0) ready.push(i);
+  });
   const order: string[] = [];
-  // Template order is a valid tie-break because `ready` stays sorted by rank (a small heap is not needed:
-  // insertions are merged in rank order).
-  while (ready.length) {
-    const id = ready.shift()!;
+  while (ready.size) {
+    const id = ids[ready.pop()];
     order.push(id);
     for (const s of nodes[id].succs) {
-      const d = indegree.get(s)! - 1;
-      indegree.set(s, d);
-      if (d === 0) {
-        const r = rank.get(s)!;
-        let i = ready.length;
-        while (i > 0 && rank.get(ready[i - 1])! > r) i--;
-        ready.splice(i, 0, s);
-      }
+      const r = rank.get(s)!;
+      if (--indegree[r] === 0) ready.push(r);
     }
   }
   return order;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { graph } from "@/lib/workflow/test-support/test-graph-builder";
-import { validateTemplate } from "./validate-template";
+import { parseTemplate } from "@/lib/workflow/model/parse-template";
+import { validateParsedTemplate, validateTemplate } from "./validate-template";
 
 const codes = (input: unknown) => validateTemplate(input).diagnostics.map((d) => d.code);
 const find = (input: unknown, code: string) => validateTemplate(input).diagnostics.filter((d) => d.code === code);
@@ -429,5 +430,25 @@ describe("groups and checkpoint lists", () => {
           .build(),
       ),
     ).toEqual([]);
+  });
+});
+
+describe("validateParsedTemplate", () => {
+  it("finds what validateTemplate finds in a template the schema accepted", () => {
+    const cases = [
+      graph().node("A", { args_template: "{goal}" }).chain("A", "B", "C").vars("goal").build(),
+      graph().chain("A", "B").edge("B", "ghost").edge("nobody", "A").build(),
+      graph().chain("S", "A", "B", "C", "A").build(),
+      graph().chain("A", "B").edge("A", "B").node("Z").build(),
+      graph().node("G", { type: "gate" }).edge("G", "B", "yes").node("B").build(),
+      graph().node("A", { args_template: "{undeclared}" }).build(),
+    ];
+    for (const raw of cases) {
+      const parsed = parseTemplate(raw);
+      if (!parsed.ok) throw new Error(parsed.diagnostics[0].message);
+      const full = validateTemplate(raw);
+      expect(validateParsedTemplate(parsed.template)).toEqual(full);
+    }
+    expect(cases.filter((t) => !validateTemplate(t).ok)).toHaveLength(4);
   });
 });

@@ -19,6 +19,7 @@ import { hasErrors, type Diagnostic } from "@/lib/workflow/model/diagnostic";
 import { buildModelView, type ModelView } from "./model-view";
 import { normalizeTemplate } from "@/lib/workflow/model/normalize-template";
 import { schemaIssuesToDiagnostics } from "@/lib/workflow/model/parse-template";
+import type { z } from "zod";
 import { TemplateSchema, type Template } from "@/lib/workflow/model/template-schema";
 
 /** `simple`: at most 15 nodes and no gate or loop (docs/model.md); else `advanced`. */
@@ -78,16 +79,36 @@ export interface ValidateOptions {
 
 /** Validates unknown input as a template; see the file header. */
 export function validateTemplate(input: unknown, o: ValidateOptions = {}): ValidationResult {
-  const lookup = o.children;
-  const calls =
-    lookup &&
-    createCallContext(lookup, (child, context) => validateWith(child, { children: lookup }, context).diagnostics);
-  return validateWith(input, o, calls);
+  return validateWith(input, o, callContext(o));
 }
 
-function validateWith(input: unknown, o: ValidateOptions, calls: CallContext | undefined): ValidationResult {
-  const normalized = normalizeTemplate(input);
-  const parsed = TemplateSchema.safeParse(normalized);
+/** What checks the children a workflow node calls, when a lookup is given (each child validated in turn). */
+function callContext(o: ValidateOptions): CallContext | undefined {
+  const lookup = o.children;
+  return (
+    lookup &&
+    createCallContext(lookup, (child, context) => validateWith(child, { children: lookup }, context).diagnostics)
+  );
+}
+
+/**
+ * Like `validateTemplate`, for a template the schema has accepted already (`parseTemplate`'s): its schema
+ * is not checked again — the run's start of a 100,000-node template spent most of its validation there.
+ */
+export function validateParsedTemplate(template: Template, o: ValidateOptions = {}): ValidationResult {
+  return validateWith(template, o, callContext(o), { success: true, data: template });
+}
+
+type SchemaResult = { success: true; data: Template } | { success: false; error: { issues: z.core.$ZodIssue[] } };
+
+function validateWith(
+  input: unknown,
+  o: ValidateOptions,
+  calls: CallContext | undefined,
+  known?: SchemaResult,
+): ValidationResult {
+  const normalized = known ? input : normalizeTemplate(input);
+  const parsed: SchemaResult = known ?? TemplateSchema.safeParse(normalized);
   const schema = parsed.success ? [] : schemaIssuesToDiagnostics(normalized, parsed.error.issues);
   const subject: unknown = parsed.success ? parsed.data : normalized;
   const view = buildModelView(subject);
