@@ -18,8 +18,10 @@ import { writeManifest } from "./cli-manifest.cjs";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** Packages that must never reach the CLI's path (docs/decisions/019-cli-esbuild-bundles.md: the CLI stays small). */
 const FORBIDDEN = /(^|\/)node_modules\/(mermaid|react|react-dom|next|@xyflow|@trpc|@tanstack|zustand)\//;
-/** The PostgreSQL driver, allowed in the `migrate-command` bundle only (`wf migrate` with WF_DATABASE_URL). */
+/** The PostgreSQL driver, allowed only in the bundles of the commands that use PostgreSQL (`PG_BUNDLES`). */
 const POSTGRES_DRIVER = /(^|\/)node_modules\/pg(-[a-z]+)?\//;
+/** `wf migrate` with WF_DATABASE_URL, `wf worker` (the job queue and the driver load only for them). */
+const PG_BUNDLES = ["migrate-command.cjs", "worker-command.cjs"];
 /**
  * One bundle per entry. The subcommands are loaded only when they run, commander (`program`) only when a line
  * needs it; `cli-io` and `exit-codes` are shared by all (one EPIPE handler, one CliError class for
@@ -35,8 +37,9 @@ const ENTRIES = {
   "describe-command": "server/cli/commands/describe-command.ts",
   "run-command": "server/cli/commands/run-command.ts",
   "serve-command": "server/cli/commands/serve-command.ts",
-  // The only bundle with the PostgreSQL driver (pg): `wf migrate` with WF_DATABASE_URL.
+  // The only bundles with the PostgreSQL driver (pg): `wf migrate` with WF_DATABASE_URL, and `wf worker`.
   "migrate-command": "server/cli/commands/migrate-command.ts",
+  "worker-command": "server/cli/commands/worker-command.ts",
   // Workflow nodes' children (files, the library): its own bundle, so `wf validate` loads the database stack
   // only for a template that calls another.
   "cli-child-templates": "server/cli/commands/cli-child-templates.ts",
@@ -234,12 +237,12 @@ export async function buildCli(root = ROOT) {
   const withDriver = Object.entries(result.metafile.outputs)
     .filter(
       ([file, output]) =>
-        !file.endsWith("/migrate-command.cjs") && Object.keys(output.inputs).some((f) => POSTGRES_DRIVER.test(f)),
+        !PG_BUNDLES.includes(path.basename(file)) && Object.keys(output.inputs).some((f) => POSTGRES_DRIVER.test(f)),
     )
     .map(([file]) => path.basename(file));
   if (withDriver.length) {
     fs.rmSync(outdir, { recursive: true, force: true });
-    throw new Error(`only the migrate-command bundle may include the PostgreSQL driver, not ${withDriver.join(", ")}`);
+    throw new Error(`only ${PG_BUNDLES.join(" and ")} may include the PostgreSQL driver, not ${withDriver.join(", ")}`);
   }
   await warmCodeCaches(root, outdir);
   writeManifest(root, {

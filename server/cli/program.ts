@@ -10,6 +10,7 @@ import { registerMigrate } from "./commands/migrate";
 import { registerRun } from "./commands/run";
 import { registerServe } from "./commands/serve";
 import { registerValidate } from "./commands/validate";
+import { registerWorker } from "./commands/worker";
 
 export { CommanderError } from "commander";
 
@@ -25,6 +26,7 @@ export function buildProgram(io: CliIo, result: CommandResult): Command {
     registerDescribe,
     registerRun,
     registerServe,
+    registerWorker,
     registerMigrate,
   ]) {
     const cmd = register(program, io, result);

@@ -59,6 +59,11 @@ export interface ServerConfig {
     maxParallelPerRun?: number;
     /** Fires kept per trigger, the newest (`WF_TRIGGER_HISTORY`, default 10,000). */
     triggerHistory: number;
+    /**
+     * Seconds without a heartbeat after which a worker's running nodes are interrupted (`WF_WORKER_LOST_S`,
+     * default 30; the same on every process of a deployment — workers beat every third of it).
+     */
+    workerLostS: number;
   };
   processes: ProcessSettings;
   /** The environment itself, for the parts that read a file it names (catalog, providers, secret key). */
@@ -132,6 +137,7 @@ export function readServerConfig(env: EnvVars = process.env): ServerConfig {
       maxParallel: positive(env, "WF_MAX_PARALLEL"),
       maxParallelPerRun: positive(env, "WF_MAX_PARALLEL_PER_RUN"),
       triggerHistory: Math.floor(positive(env, "WF_TRIGGER_HISTORY") ?? 10_000),
+      workerLostS: positive(env, "WF_WORKER_LOST_S") ?? 30,
     },
     processes: {
       sandbox: sandboxMode(env),

@@ -48,7 +48,12 @@ export class CommitCycle {
 
   /** Commits what the runs hold with `picks` started; returns the commit's error, undefined when it was stored. */
   commit(picks: Pick[]): MaybePromise<unknown> {
-    const failed = commitRuns(this.h.runs, this.h.store, this.h.bus);
+    const failed = commitRuns(
+      this.h.runs,
+      this.h.store,
+      this.h.bus,
+      this.held.length ? this.held.concat(picks) : picks,
+    );
     if (!isPromise(failed)) return this.after(picks, failed);
     this.inFlight = failed.then((err) => {
       this.inFlight = undefined;

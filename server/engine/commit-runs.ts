@@ -21,7 +21,18 @@ interface Taken {
   approvals: RunCommand[];
 }
 
-export function commitRuns(runs: Map<string, ActiveRun>, store: RunStore, bus: RunEventBus): MaybePromise<unknown> {
+/** `launching`: the attempts that launch once this commit holds their `node.started` (see `RunBatch.launched`). */
+export function commitRuns(
+  runs: Map<string, ActiveRun>,
+  store: RunStore,
+  bus: RunEventBus,
+  launching: readonly { run: ActiveRun; nodeId: string }[] = [],
+): MaybePromise<unknown> {
+  const launched = new Map<ActiveRun, { nodeId: string; attempt: number }[]>();
+  for (const { run, nodeId } of launching) {
+    const list = launched.get(run) ?? launched.set(run, []).get(run)!;
+    list.push({ nodeId, attempt: run.state.nodes[nodeId].attempts });
+  }
   const taken: Taken[] = [];
   for (const run of runs.values()) {
     if (!run.outbox.length && !run.touched.size && !run.approvals.length) continue;
@@ -44,6 +55,7 @@ export function commitRuns(runs: Map<string, ActiveRun>, store: RunStore, bus: R
         touched: t.touched,
         approvals: t.approvals,
         decisions: t.run.decisions,
+        ...(launched.has(t.run) ? { launched: launched.get(t.run) } : {}),
       })),
     );
   } catch (err) {

@@ -13,6 +13,7 @@ import type { AgentJudge } from "./run-checks";
 import type { AttemptStep } from "./run-node";
 import type { RunStore } from "./run-store";
 import type { SecretSource } from "./run-secrets";
+import type { LaunchNode } from "./launch-node";
 
 export interface AutoDecision {
   decision: string;
@@ -53,6 +54,11 @@ export interface EngineOptions<S extends RunStore = RunStore> {
   sandbox?: ProcessSandbox;
   /** Where workflow nodes' child templates come from (the library, the CLI's files); none: they fail (RUN042). */
   childTemplates?: ChildTemplateSource;
+  /**
+   * How launched nodes run (default: in this process). `createQueueNodeLauncher`'s runs them on `wf worker`
+   * processes; its store must then enqueue their jobs in the commits (`PgRunStore` with `nodeJobs`).
+   */
+  launchNode?: LaunchNode;
   /** Fault-injection hook: a step of a node attempt begins (a throw fails the attempt at that step). */
   onAttemptStep?: (e: { runId: string; nodeId: string; step: AttemptStep | "writing the result" }) => void;
   /** Measurement hook: a node was picked to start / its process was spawned. */

@@ -8,6 +8,15 @@ import type { ActiveRun } from "./active-run";
 import { executeNode, resultToEvent, type ExecuteNodeDeps } from "./execute-node";
 import { stepFailure } from "./run-node";
 
+/** How a launched node runs: here (`launchNode`), or as a job for `wf worker` processes (`queue-node-launcher.ts`). */
+export type LaunchNode = (
+  run: ActiveRun,
+  nodeId: string,
+  controller: AbortController,
+  deps: ExecuteNodeDeps,
+  finish: (event: RunEvent) => void,
+) => void;
+
 export function launchNode(
   run: ActiveRun,
   nodeId: string,

@@ -378,7 +378,7 @@ export class RunEngine<S extends RunStore = SyncRunStore> {
       ...(timing ? { onSpawn: () => timing({ runId: run.id, nodeId, phase: "spawned", at: performance.now() }) } : {}),
       ...(onStep ? { onStep: (step: AttemptStep) => onStep({ runId: run.id, nodeId, step }) } : {}),
     };
-    launchNode(run, nodeId, controller, deps, (event) => {
+    (this.o.launchNode ?? launchNode)(run, nodeId, controller, deps, (event) => {
       const current = run.inflight.get(nodeId) === controller;
       if (current) run.inflight.delete(nodeId);
       this.running--;

@@ -25,7 +25,7 @@ import type { RunEventBus } from "./event-bus";
 import { ListenConnection } from "./pg-listen-connection";
 import { NoticeSender } from "./pg-notice-sender";
 import { RetryDelay } from "./retry-delay";
-import { parseNotice } from "./run-event-notice";
+import { parseNotice, RUN_EVENTS_CHANNEL } from "./run-event-notice";
 import type { RunStore, StoredEvent } from "./run-store";
 
 export interface PgEventBusOptions {
@@ -89,6 +89,7 @@ class PgBus implements PgEventBus {
     this.sender = new NoticeSender(o.pool, this.id, this.log);
     this.listener = new ListenConnection({
       pool: o.pool,
+      channel: RUN_EVENTS_CHANNEL,
       applicationName: o.applicationName ?? "wf-event-bus",
       log: this.log,
       onNotice: (payload) => this.noticed(payload),

@@ -15,6 +15,7 @@ import { nodeRuns, runs } from "@/server/db/schema";
 import type { ApprovalDecisionInfo, RunBatch, RunStore, StoredEvent, StoredRun } from "./run-store";
 import { nodeStateToRow } from "./run-state-rows";
 import { storedRunFromRows } from "./stored-run-from-rows";
+import { NODE_JOB_TASK, nodeJobKey, type NodeJob } from "./node-jobs";
 
 // The PostgreSQL tables mirror the SQLite ones column for column (a parity test holds them together).
 const toRunRow = rawRowMapper(runs);
@@ -33,15 +34,28 @@ interface CommitPlan extends sql.CommitColumns {
   stored: Map<string, StoredEvent[]>;
 }
 
+export interface PgRunStoreOptions {
+  /**
+   * Launched attempts become `wf_node` jobs for `wf worker` processes, enqueued in the commit that stores
+   * their `node.started` (graphile-worker's `add_job`, job key `runId:nodeId:attempt`); `owner` names the
+   * engine whose task gets the answers (`node-jobs.ts`).
+   */
+  nodeJobs?: { owner: string };
+}
+
 export class PgRunStore implements RunStore {
   readonly asynchronous = true;
 
-  constructor(private readonly pool: Pool) {}
+  constructor(
+    private readonly pool: Pool,
+    private readonly options: PgRunStoreOptions = {},
+  ) {}
 
   commit(batches: RunBatch[]): Promise<Map<string, StoredEvent[]>> {
     let plan: CommitPlan;
     try {
       plan = planCommit(batches);
+      if (this.options.nodeJobs) plan.approvals.push(...nodeJobStatements(batches, this.options.nodeJobs.owner));
     } catch (err) {
       return Promise.reject(err as Error);
     }
@@ -51,7 +65,7 @@ export class PgRunStore implements RunStore {
       for (const { id, base } of rows) plan.stored.get(id)!.forEach((e, i) => (e.id = base + i + 1));
       return plan.stored;
     };
-    // The common commit is one statement, its own transaction; approval rows need a few more around it.
+    // The common commit is one statement, its own transaction; approval rows and node jobs need a few more around it.
     if (!plan.approvals.length)
       return this.pool.query<{ id: string; base: number }>(statement).then((r) => numbered(r.rows));
     return this.inTransaction(async (c) => {
@@ -176,6 +190,19 @@ function planCommit(batches: readonly RunBatch[]): CommitPlan {
     p.approvals.push(...approvalStatements(b.runId, b.approvals, b.decisions));
   }
   return p;
+}
+
+/** One `add_job` per launched attempt, all in one statement; none when nothing launches. */
+function nodeJobStatements(batches: readonly RunBatch[], owner: string): { text: string; values: unknown[] }[] {
+  const payloads: string[] = [];
+  const keys: string[] = [];
+  for (const b of batches)
+    for (const { nodeId, attempt } of b.launched ?? []) {
+      const job: NodeJob = { runId: b.runId, nodeId, attempt, owner };
+      payloads.push(JSON.stringify(job));
+      keys.push(nodeJobKey(job));
+    }
+  return payloads.length ? [{ text: sql.ADD_NODE_JOBS, values: [NODE_JOB_TASK, payloads, keys] }] : [];
 }
 
 function pushNode(cols: Columns, runId: string, n: ReturnType<typeof nodeStateToRow>): void {

@@ -55,6 +55,8 @@ export interface RunBatch {
   /** `ask` and `close-approval` commands to mirror into the approvals table. */
   approvals: RunCommand[];
   decisions: Map<string, ApprovalDecisionInfo>;
+  /** The attempts this commit's `node.started` events launch (a store that queues node jobs enqueues them). */
+  launched?: { nodeId: string; attempt: number }[];
 }
 
 export interface StoredRun {

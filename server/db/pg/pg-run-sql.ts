@@ -122,3 +122,10 @@ export const SELECT_RUN_SPEC = `select template_json as "templateJson", plan_jso
 export const SELECT_NODE_RUNS = `select * from node_runs where run_id = $1`;
 export const SELECT_EVENTS_AFTER = `select id, payload from run_events where run_id = $1 and id > $2 order by id limit $3`;
 export const SELECT_OPEN_RUNS = `select id from runs where status in ('pending', 'running', 'waiting') order by created_at`;
+
+/**
+ * Node jobs for `wf worker` processes, in the commit's transaction: one graphile-worker job each, keyed
+ * `runId:nodeId:attempt`, tried once (a lost worker's node follows its failure policy, not the queue's retries).
+ */
+export const ADD_NODE_JOBS = `select graphile_worker.add_job($1, j.payload, job_key => j.key, max_attempts => 1)
+  from unnest($2::json[], $3::text[]) as j(payload, key)`;

@@ -1,0 +1,144 @@
+/**
+ * What a `wf worker` process does (docs/scale-out.md): takes `wf_node` jobs from the queue (graphile-worker, at
+ * most `concurrency` at once), runs each attempt exactly as the owner's engine would run it in process
+ * (`executeNode` over the run as stored: its plan, its state, the outputs before it), and answers with a
+ * `wf_node_done:<owner>` job keyed `runId:nodeId:attempt`. A job whose attempt is no longer the node's running
+ * one (answered already, cancelled, re-run) is dropped without running anything. A cancel notice for an attempt
+ * aborts it (its process group is killed as in process); `stop(drainMs)` takes no new job, lets running ones
+ * finish for `drainMs`, then aborts them (their node's failure policy decides what happens next). While it runs
+ * attempts it beats (`WORKER_BEATS_CHANNEL`) every third of `WF_WORKER_LOST_S`.
+ */
+import { run, type JobHelpers, type Runner } from "graphile-worker";
+import type { Pool } from "pg";
+import type { RunEvent } from "@/lib/workflow/run/run-events";
+import { executeNode, type ExecuteNodeDeps } from "@/server/engine/execute-node";
+import { activeRunFrom } from "@/server/engine/load-active-run";
+import {
+  beatPayloads,
+  NODE_CANCEL_CHANNEL,
+  NODE_JOB_TASK,
+  NodeJobSchema,
+  nodeDoneTask,
+  nodeJobKey,
+  WORKER_BEATS_CHANNEL,
+  type NodeDone,
+} from "@/server/engine/node-jobs";
+import { PgRunStore } from "@/server/engine/pg-run-store";
+import { ListenConnection } from "@/server/engine/pg-listen-connection";
+import { quietGraphileLogger } from "@/server/engine/quiet-graphile-logger";
+import type { SecretSource } from "@/server/engine/run-secrets";
+import { RecentKeys } from "./recent-keys";
+
+export interface NodeWorkerOptions {
+  pool: Pool;
+  id: string;
+  concurrency: number;
+  /** How attempts run (executors, sandbox, providers, catalog, runs folder, limits), as in the engine. */
+  deps: Omit<ExecuteNodeDeps, "emitLog" | "now">;
+  /** Where `{secrets.NAME}` values come from (values are never stored with a run or a job). */
+  secretSource?: SecretSource;
+  /** How long `stop` lets running attempts finish before it aborts them (ms). */
+  drainMs: number;
+  /** `WF_WORKER_LOST_S` in ms: the worker beats every third of it while it runs attempts. */
+  lostMs: number;
+  now?: () => number;
+  log?: (line: string) => void;
+}
+
+export interface NodeWorker {
+  readonly id: string;
+  /** Attempts running now. */
+  running(): number;
+  /** Takes no new job; running attempts get `drainMs` to finish, then are aborted. */
+  stop(): Promise<void>;
+}
+
+export async function startNodeWorker(o: NodeWorkerOptions): Promise<NodeWorker> {
+  const log = o.log ?? ((line: string) => console.error(line));
+  const now = o.now ?? Date.now;
+  const store = new PgRunStore(o.pool);
+  const running = new Map<string, AbortController>();
+  // A cancel that arrives before its job is taken (or while its run is read) still stops it.
+  const cancelled = new RecentKeys(1000);
+  const cancels = new ListenConnection({
+    pool: o.pool,
+    channel: NODE_CANCEL_CHANNEL,
+    applicationName: `wf-worker-${o.id}`,
+    name: `wf worker ${o.id}`,
+    peers: "cancels",
+    log,
+    onNotice: (key) => {
+      if (!key) return;
+      cancelled.add(key);
+      running.get(key)?.abort();
+    },
+    onListening: () => {},
+  });
+  await cancels.ready;
+  // Heartbeats: the attempts this worker runs, so their owners can tell a lost worker from a slow node.
+  const beat = () => {
+    if (!running.size) return;
+    for (const payload of beatPayloads(o.id, [...running.keys()]))
+      o.pool
+        .query("select pg_notify($1, $2)", [WORKER_BEATS_CHANNEL, payload])
+        .catch((err: unknown) => log(`wf worker ${o.id}: a heartbeat was not sent (${(err as Error).message})`));
+  };
+  const beats = setInterval(beat, Math.max(50, o.lostMs / 3));
+  beats.unref();
+
+  const handle = async (payload: unknown, helpers: JobHelpers) => {
+    const job = NodeJobSchema.parse(payload);
+    const key = nodeJobKey(job);
+    const stored = await store.loadRun(job.runId);
+    const node = stored?.state.nodes[job.nodeId];
+    // Answered already, reset (cancel, re-run) or gone: nothing to run, nothing to say.
+    if (!stored || node?.status !== "running" || node.attempts !== job.attempt) return;
+    const activeRun = activeRunFrom(stored, job.runId, Number.MAX_SAFE_INTEGER, o.secretSource);
+    const controller = new AbortController();
+    running.set(key, controller);
+    beat();
+    const drained = () => controller.abort();
+    helpers.abortSignal?.addEventListener("abort", drained, { once: true });
+    if (cancelled.has(key)) controller.abort();
+    const events: RunEvent[] = [];
+    try {
+      events.push(
+        await executeNode(activeRun, job.nodeId, controller.signal, {
+          ...o.deps,
+          now,
+          emitLog: (e) => void events.push(e),
+        }),
+      );
+    } finally {
+      running.delete(key);
+      helpers.abortSignal?.removeEventListener("abort", drained);
+    }
+    const done: NodeDone = { runId: job.runId, nodeId: job.nodeId, attempt: job.attempt, events, worker: o.id };
+    await helpers.addJob(nodeDoneTask(job.owner), done, { jobKey: key, maxAttempts: 5 });
+  };
+
+  let runner: Runner;
+  try {
+    runner = await run({
+      pgPool: o.pool,
+      concurrency: o.concurrency,
+      noHandleSignals: true,
+      gracefulShutdownAbortTimeout: o.drainMs,
+      logger: quietGraphileLogger(log),
+      taskList: { [NODE_JOB_TASK]: handle },
+    });
+  } catch (err) {
+    clearInterval(beats);
+    await cancels.close();
+    throw err;
+  }
+  return {
+    id: o.id,
+    running: () => running.size,
+    async stop() {
+      await runner.stop();
+      clearInterval(beats);
+      await cancels.close();
+    },
+  };
+}
