@@ -25,3 +25,5 @@ readline.createInterface({ input: process.stdin }).on("line", (line) => {
   );
 });
 process.stdin.on("end", () => process.exit(0));
+// The engine's process is gone (SIGKILL): nobody reads what this one writes any more; end quietly, like EOF.
+process.stdout.on("error", () => process.exit(0));

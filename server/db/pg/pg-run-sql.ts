@@ -129,3 +129,5 @@ export const SELECT_OPEN_RUNS = `select id from runs where status in ('pending',
  */
 export const ADD_NODE_JOBS = `select graphile_worker.add_job($1, j.payload, job_key => j.key, max_attempts => 1)
   from unnest($2::json[], $3::text[]) as j(payload, key)`;
+/** Some node rows of a run (a worker reads the node it runs and those before it). */
+export const SELECT_SOME_NODE_RUNS = `select * from node_runs where run_id = $1 and node_id = any($2::text[])`;

@@ -1,0 +1,78 @@
+/**
+ * How a worker reads the run of a node job: the run's template and plan once per run (they never change; the
+ * last 32 runs are kept), then per job its run row and the node rows the attempt can read — the node itself and
+ * every node before it in the plan (references, `{prev_output}`, fallbacks), not the whole run: a job of a
+ * 2,000-node fan-out reads one node row, not 2,000. The run is the owner's, validated when it started.
+ */
+import type { Pool } from "pg";
+import { parseTemplate } from "@/lib/workflow/model/parse-template";
+import { RunPlanSchema, type RunPlan } from "@/lib/workflow/run/run-plan";
+import { makeRunSpec, type RunSpec } from "@/lib/workflow/run/run-spec";
+import { rawRowMapper, type RawRow } from "@/server/db/map-raw-row";
+import * as sql from "@/server/db/pg/pg-run-sql";
+import { nodeRuns, runs } from "@/server/db/schema";
+import { createActiveRun, type ActiveRun } from "@/server/engine/active-run";
+import { resolveRunSecrets, type SecretSource } from "@/server/engine/run-secrets";
+import { runStateFromRows } from "@/server/engine/run-state-rows";
+
+const toRunRow = rawRowMapper(runs);
+const toNodeRow = rawRowMapper(nodeRuns);
+
+/** `nodeId` and every planned node it depends on, directly or not. */
+function withAncestors(plan: RunPlan, nodeId: string): string[] {
+  const seen = new Set<string>([nodeId]);
+  const stack = [nodeId];
+  while (stack.length)
+    for (const d of plan.nodes[stack.pop()!].deps)
+      if (!seen.has(d)) {
+        seen.add(d);
+        stack.push(d);
+      }
+  return [...seen];
+}
+
+export class RunReader {
+  private readonly specs = new Map<string, RunSpec>();
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly secretSource: SecretSource | undefined,
+    private readonly keep = 32,
+  ) {}
+
+  /** The run as the attempt of `nodeId` sees it; undefined when the run or its node is gone. */
+  async read(runId: string, nodeId: string): Promise<ActiveRun | undefined> {
+    const spec = await this.spec(runId);
+    if (!spec?.plan.nodes[nodeId]) return undefined;
+    const [run, nodes] = await Promise.all([
+      this.pool.query<RawRow>(sql.query(sql.SELECT_RUN, [runId])),
+      this.pool.query<RawRow>(sql.query(sql.SELECT_SOME_NODE_RUNS, [runId, withAncestors(spec.plan, nodeId)])),
+    ]);
+    if (!run.rows[0]) return undefined;
+    const row = toRunRow(run.rows[0]);
+    const state = runStateFromRows(spec.plan, row, nodes.rows.map(toNodeRow));
+    const active = createActiveRun(spec, state, row.workspace, Number.MAX_SAFE_INTEGER);
+    active.secrets = resolveRunSecrets(spec.template, this.secretSource).secrets;
+    return active;
+  }
+
+  private async spec(runId: string): Promise<RunSpec | undefined> {
+    const known = this.specs.get(runId);
+    if (known) {
+      // Most recently used last: the first entry is the one to forget.
+      this.specs.delete(runId);
+      this.specs.set(runId, known);
+      return known;
+    }
+    const { rows } = await this.pool.query<{ templateJson: string; planJson: string }>(
+      sql.query(sql.SELECT_RUN_SPEC, [runId]),
+    );
+    if (!rows[0]) return undefined;
+    const parsed = parseTemplate(JSON.parse(rows[0].templateJson));
+    if (!parsed.ok) throw new Error(`run ${runId}: its stored template no longer parses`);
+    const spec = makeRunSpec(parsed.template, RunPlanSchema.parse(JSON.parse(rows[0].planJson)));
+    this.specs.set(runId, spec);
+    if (this.specs.size > this.keep) this.specs.delete(this.specs.keys().next().value!);
+    return spec;
+  }
+}
