@@ -23,7 +23,8 @@ import pg from "pg";
 import type { Template } from "@/lib/workflow/model/template-schema";
 import { parseTemplate } from "@/lib/workflow/model/parse-template";
 import { migratePg } from "@/server/db/pg/migrate-pg";
-import { nodeJobKey, parseBeat, WORKER_BEATS_CHANNEL } from "@/server/engine/node-jobs";
+import { launchToken } from "@/server/engine/launch-token";
+import { parseBeat, WORKER_BEATS_CHANNEL } from "@/server/engine/node-jobs";
 import { RunEngine } from "@/server/engine/orchestrator";
 import { PgRunStore } from "@/server/engine/pg-run-store";
 import { createQueueNodeLauncher } from "@/server/engine/queue-node-launcher";
@@ -127,6 +128,8 @@ export default async function scaleBench(): Promise<void> {
     await migratePg(pool, path.join(ROOT, "drizzle/pg"));
     await launcher.start();
     const launchedAt = new Map<string, number>();
+    /** `runId:nodeId` → its (last) launch token. */
+    const keyOf = new Map<string, string>();
     const answeredAt = new Map<string, number>();
     const launch = launcher.launch;
     const engine = new RunEngine({
@@ -134,7 +137,8 @@ export default async function scaleBench(): Promise<void> {
       runsDir: path.join(dataDir, "runs"),
       concurrency: { global: 64, perRun: 64 },
       launchNode: (run, nodeId, controller, deps, finish) => {
-        const key = nodeJobKey({ runId: run.id, nodeId, attempt: run.state.nodes[nodeId].attempts });
+        const key = launchToken(controller);
+        keyOf.set(`${run.id}:${nodeId}`, key);
         launchedAt.set(key, performance.now());
         launch(run, nodeId, controller, deps, (event) => {
           answeredAt.set(key, performance.now());
@@ -147,7 +151,7 @@ export default async function scaleBench(): Promise<void> {
     const listener = new pg.Client({ connectionString: url });
     await listener.connect();
     listener.on("notification", (m) => {
-      for (const key of parseBeat(m.payload ?? "").keys) if (!takenAt.has(key)) takenAt.set(key, performance.now());
+      for (const key of parseBeat(m.payload ?? "").launches) if (!takenAt.has(key)) takenAt.set(key, performance.now());
     });
     await listener.query(`listen ${WORKER_BEATS_CHANNEL}`);
 
@@ -198,7 +202,7 @@ export default async function scaleBench(): Promise<void> {
     for (let i = 0; i < 200; i++) {
       const { runId } = await engine.startRunGrouped({ template: one });
       await engine.settled(runId);
-      const key = nodeJobKey({ runId, nodeId: "one", attempt: 1 });
+      const key = keyOf.get(`${runId}:one`)!;
       taken.push(takenAt.get(key)! - launchedAt.get(key)!);
       answered.push(answeredAt.get(key)! - launchedAt.get(key)!);
     }
@@ -213,7 +217,8 @@ export default async function scaleBench(): Promise<void> {
     const marker = `63.${process.pid}`;
     const long = template("scale-lost", [{ id: "L", command: `sleep ${marker}`, retries: 0 }]);
     const { runId } = await engine.startRunGrouped({ template: long });
-    const key = nodeJobKey({ runId, nodeId: "L", attempt: 1 });
+    while (!keyOf.has(`${runId}:L`)) await new Promise((r) => setTimeout(r, 10));
+    const key = keyOf.get(`${runId}:L`)!;
     while (!takenAt.has(key)) await new Promise((r) => setTimeout(r, 10));
     const killed = performance.now();
     workers[0].child.kill("SIGKILL");

@@ -10,6 +10,7 @@ import type { RunCommand } from "@/lib/workflow/run/run-commands";
 import type { RunEvent } from "@/lib/workflow/run/run-events";
 import type { ActiveRun } from "./active-run";
 import type { RunEventBus } from "./event-bus";
+import { launchToken } from "./launch-token";
 import { isPromise, type MaybePromise } from "./maybe-promise";
 import type { NewRun, RunStore, StoredEvent } from "./run-store";
 
@@ -28,10 +29,12 @@ export function commitRuns(
   bus: RunEventBus,
   launching: readonly { run: ActiveRun; nodeId: string }[] = [],
 ): MaybePromise<unknown> {
-  const launched = new Map<ActiveRun, { nodeId: string; attempt: number }[]>();
+  const launched = new Map<ActiveRun, { nodeId: string; attempt: number; launch: string }[]>();
   for (const { run, nodeId } of launching) {
+    const controller = run.inflight.get(nodeId);
+    if (!controller) continue;
     const list = launched.get(run) ?? launched.set(run, []).get(run)!;
-    list.push({ nodeId, attempt: run.state.nodes[nodeId].attempts });
+    list.push({ nodeId, attempt: run.state.nodes[nodeId].attempts, launch: launchToken(controller) });
   }
   const taken: Taken[] = [];
   for (const run of runs.values()) {

@@ -197,8 +197,8 @@ function nodeJobStatements(batches: readonly RunBatch[], owner: string): { text:
   const payloads: string[] = [];
   const keys: string[] = [];
   for (const b of batches)
-    for (const { nodeId, attempt } of b.launched ?? []) {
-      const job: NodeJob = { runId: b.runId, nodeId, attempt, owner };
+    for (const { nodeId, attempt, launch } of b.launched ?? []) {
+      const job: NodeJob = { runId: b.runId, nodeId, attempt, launch, owner };
       payloads.push(JSON.stringify(job));
       keys.push(nodeJobKey(job));
     }

@@ -2,8 +2,8 @@
  * The owner's half of running nodes on `wf worker` processes (`node-jobs.ts`): a launched attempt's job is
  * already in the commit that started it (`PgRunStore` with `nodeJobs`), so launching only waits for the answer —
  * a `wf_node_done:<owner>` job this engine's own graphile-worker runner takes: the attempt's log events are
- * applied, then its outcome. An answer for an attempt nobody waits for (delivered twice, or reset meanwhile)
- * is dropped. Cancelling the attempt (its controller aborts) tells the workers by `NOTIFY wf_node_cancel`.
+ * applied, then its outcome. Launches are told apart by their token (`launch-token.ts`): an answer for a launch
+ * nobody waits for (delivered twice, or reset meanwhile) is dropped. Cancelling the attempt (its controller aborts) tells the workers by `NOTIFY wf_node_cancel`.
  *
  * Lost workers (`WF_WORKER_LOST_S`): a worker beats for the attempts it runs; an attempt whose beats stop for
  * `lostMs` becomes `node.interrupted` (its retries or its failure follow), with a log line naming the worker.
@@ -14,14 +14,8 @@ import { run, type Runner } from "graphile-worker";
 import type { Pool } from "pg";
 import type { RunEvent } from "@/lib/workflow/run/run-events";
 import type { LaunchNode } from "./launch-node";
-import {
-  NODE_CANCEL_CHANNEL,
-  NodeDoneSchema,
-  nodeDoneTask,
-  nodeJobKey,
-  parseBeat,
-  WORKER_BEATS_CHANNEL,
-} from "./node-jobs";
+import { launchToken } from "./launch-token";
+import { NODE_CANCEL_CHANNEL, NodeDoneSchema, nodeDoneTask, parseBeat, WORKER_BEATS_CHANNEL } from "./node-jobs";
 import { ListenConnection } from "./pg-listen-connection";
 import { quietGraphileLogger } from "./quiet-graphile-logger";
 
@@ -64,20 +58,19 @@ export function createQueueNodeLauncher(o: QueueNodeLauncherOptions): QueueNodeL
 
   const answer = (payload: unknown) => {
     const done = NodeDoneSchema.parse(payload);
-    const key = nodeJobKey(done);
-    const w = waiting.get(key);
+    const w = waiting.get(done.launch);
     if (!w) return;
-    waiting.delete(key);
+    waiting.delete(done.launch);
     const outcome = done.events[done.events.length - 1];
     for (const e of done.events.slice(0, -1)) if (e.type === "node.log") w.emitLog(e);
     w.finish(outcome);
   };
 
   const heard = (payload: string | undefined) => {
-    const { workerId, keys } = parseBeat(payload ?? "");
+    const { workerId, launches } = parseBeat(payload ?? "");
     const at = now();
-    for (const key of keys) {
-      const w = waiting.get(key);
+    for (const launch of launches) {
+      const w = waiting.get(launch);
       if (w) w.beat = { worker: workerId, at };
     }
   };
@@ -85,9 +78,9 @@ export function createQueueNodeLauncher(o: QueueNodeLauncherOptions): QueueNodeL
   const interruptLost = () => {
     const t = now();
     if (hearingSince === undefined || t - hearingSince < o.lostMs) return;
-    for (const [key, w] of waiting) {
+    for (const [launch, w] of waiting) {
       if (!w.beat || t - w.beat.at < o.lostMs) continue;
-      waiting.delete(key);
+      waiting.delete(launch);
       const { nodeId } = w;
       const seconds = Math.round((t - w.beat.at) / 1000);
       w.emitLog({
@@ -102,12 +95,15 @@ export function createQueueNodeLauncher(o: QueueNodeLauncherOptions): QueueNodeL
   };
 
   const launch: LaunchNode = (activeRun, nodeId, controller, deps, finish) => {
-    const key = nodeJobKey({ runId: activeRun.id, nodeId, attempt: activeRun.state.nodes[nodeId].attempts });
-    waiting.set(key, { nodeId, emitLog: deps.emitLog, finish });
+    // The token the commit gave this launch's job (`RunBatch.launched`).
+    const token = launchToken(controller);
+    waiting.set(token, { nodeId, emitLog: deps.emitLog, finish });
     const cancel = () =>
       void o.pool
-        .query("select pg_notify($1, $2)", [NODE_CANCEL_CHANNEL, key])
-        .catch((err: unknown) => log(`wf: could not tell the workers to cancel ${key} (${(err as Error).message})`));
+        .query("select pg_notify($1, $2)", [NODE_CANCEL_CHANNEL, token])
+        .catch((err: unknown) =>
+          log(`wf: could not tell the workers to cancel ${activeRun.id}/${nodeId} (${(err as Error).message})`),
+        );
     if (controller.signal.aborted) cancel();
     else controller.signal.addEventListener("abort", cancel, { once: true });
   };

@@ -55,8 +55,11 @@ export interface RunBatch {
   /** `ask` and `close-approval` commands to mirror into the approvals table. */
   approvals: RunCommand[];
   decisions: Map<string, ApprovalDecisionInfo>;
-  /** The attempts this commit's `node.started` events launch (a store that queues node jobs enqueues them). */
-  launched?: { nodeId: string; attempt: number }[];
+  /**
+   * The attempts this commit's `node.started` events launch, each with its launch token (`launch-token.ts`): a
+   * store that queues node jobs enqueues them.
+   */
+  launched?: { nodeId: string; attempt: number; launch: string }[];
 }
 
 export interface StoredRun {

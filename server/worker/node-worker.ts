@@ -2,7 +2,7 @@
  * What a `wf worker` process does (docs/scale-out.md): takes `wf_node` jobs from the queue (graphile-worker, at
  * most `concurrency` at once), runs each attempt exactly as the owner's engine would run it in process
  * (`executeNode` over the run as stored: its plan, its state, the outputs before it), and answers with a
- * `wf_node_done:<owner>` job keyed `runId:nodeId:attempt`. A job whose attempt is no longer the node's running
+ * `wf_node_done:<owner>` job keyed by the launch's token. A job whose attempt is no longer the node's running
  * one (answered already, cancelled, re-run) is dropped without running anything. A cancel notice for an attempt
  * aborts it (its process group is killed as in process); `stop(drainMs)` takes no new job, lets running ones
  * finish for `drainMs`, then aborts them (their node's failure policy decides what happens next). While it runs
@@ -18,7 +18,6 @@ import {
   NODE_JOB_TASK,
   NodeJobSchema,
   nodeDoneTask,
-  nodeJobKey,
   WORKER_BEATS_CHANNEL,
   type NodeDone,
 } from "@/server/engine/node-jobs";
@@ -55,7 +54,7 @@ export interface NodeWorker {
 export async function startNodeWorker(o: NodeWorkerOptions): Promise<NodeWorker> {
   const log = o.log ?? ((line: string) => console.error(line));
   const now = o.now ?? Date.now;
-  const reader = new RunReader(o.pool, o.secretSource);
+  const reader = new RunReader(o.pool, o.deps.runsDir, o.secretSource);
   const running = new Map<string, AbortController>();
   // A cancel that arrives before its job is taken (or while its run is read) still stops it.
   const cancelled = new RecentKeys(1000);
@@ -66,10 +65,10 @@ export async function startNodeWorker(o: NodeWorkerOptions): Promise<NodeWorker>
     name: `wf worker ${o.id}`,
     peers: "cancels",
     log,
-    onNotice: (key) => {
-      if (!key) return;
-      cancelled.add(key);
-      running.get(key)?.abort();
+    onNotice: (token) => {
+      if (!token) return;
+      cancelled.add(token);
+      running.get(token)?.abort();
     },
     onListening: () => {},
   });
@@ -95,16 +94,16 @@ export async function startNodeWorker(o: NodeWorkerOptions): Promise<NodeWorker>
 
   const handle = async (payload: unknown, helpers: JobHelpers) => {
     const job = NodeJobSchema.parse(payload);
-    const key = nodeJobKey(job);
+    const token = job.launch;
     const activeRun = await reader.read(job.runId, job.nodeId);
     const node = activeRun?.state.nodes[job.nodeId];
     // Answered already, reset (cancel, re-run) or gone: nothing to run, nothing to say.
     if (!activeRun || node?.status !== "running" || node.attempts !== job.attempt) return;
     const controller = new AbortController();
-    running.set(key, controller);
+    running.set(token, controller);
     beat();
     watchDrain(helpers.abortSignal);
-    if (cancelled.has(key)) controller.abort();
+    if (cancelled.has(token)) controller.abort();
     const events: RunEvent[] = [];
     try {
       events.push(
@@ -115,10 +114,12 @@ export async function startNodeWorker(o: NodeWorkerOptions): Promise<NodeWorker>
         }),
       );
     } finally {
-      running.delete(key);
+      running.delete(token);
     }
-    const done: NodeDone = { runId: job.runId, nodeId: job.nodeId, attempt: job.attempt, events, worker: o.id };
-    await helpers.addJob(nodeDoneTask(job.owner), done, { jobKey: key, maxAttempts: 5 });
+    const { runId, nodeId, attempt, launch } = job;
+    const done: NodeDone = { runId, nodeId, attempt, launch, events, worker: o.id };
+    // Keyed by the launch: the same answer twice is one job; another launch's answer never replaces it.
+    await helpers.addJob(nodeDoneTask(job.owner), done, { jobKey: launch, maxAttempts: 5 });
   };
 
   let runner: Runner;

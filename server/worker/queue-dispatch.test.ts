@@ -187,6 +187,41 @@ describe("nodes on wf worker processes", () => {
     expect(fs.existsSync(path.join(runsDir, runId, "late"))).toBe(false);
   });
 
+  it("after a cancel, retrying the node runs it again (the same attempt number, a new launch: not cancelled again)", async () => {
+    const { engine, db, runsDir } = await owner();
+    await startWorker(db);
+    const marker = `64.${process.pid}`;
+    const t = template({
+      template_id: "queue-retry",
+      name: "Retry after cancel",
+      nodes: [
+        {
+          id: "R",
+          name: "R",
+          type: "shell",
+          args_template: `echo go >> tries; n=$(wc -l < tries); if [ "$n" = 1 ]; then sleep ${marker}; fi; printf "try-$n"`,
+        },
+      ],
+      edges: [],
+    });
+    const { runId } = await engine.startRunGrouped({ template: t });
+    await until(
+      () => Promise.resolve(sleepers(marker)),
+      (n) => n > 0,
+    );
+    await engine.cancel(runId);
+    expect((await engine.settled(runId)).status).toBe("cancelled");
+    await until(
+      () => Promise.resolve(sleepers(marker)),
+      (n) => n === 0,
+    );
+    await engine.retryFailed(runId);
+    const state = await engine.settled(runId);
+    expect(state.status).toBe("succeeded");
+    expect(state.nodes.R).toMatchObject({ status: "done", attempts: 1, output: "try-2" });
+    expect(fs.readFileSync(path.join(runsDir, runId, "tries"), "utf8")).toBe("go\ngo\n");
+  });
+
   it("a SIGKILLed worker's node is interrupted and retried on another worker; nothing done runs again", async () => {
     const { engine, store, db, runsDir } = await owner();
     const first = await startWorker(db);
@@ -262,7 +297,7 @@ describe("nodes on wf worker processes", () => {
     expect((await engine.settled(runId)).status).toBe("succeeded");
     const before = (await store.eventsAfter(runId, 0)).length;
     // X's job again, as a queue could deliver it; then a job after it that shows the worker took the first.
-    const again = { runId, nodeId: "X", attempt: 1, owner: launcher!.owner };
+    const again = { runId, nodeId: "X", attempt: 1, launch: "an-old-launch", owner: launcher!.owner };
     await db.pool.query(`select graphile_worker.add_job($1, $2::json)`, [NODE_JOB_TASK, JSON.stringify(again)]);
     await until(
       () => db.pool.query(`select count(*)::int as n from graphile_worker.jobs`).then((r) => r.rows[0].n as number),

@@ -14,6 +14,7 @@ import { nodeRuns, runs } from "@/server/db/schema";
 import { createActiveRun, type ActiveRun } from "@/server/engine/active-run";
 import { resolveRunSecrets, type SecretSource } from "@/server/engine/run-secrets";
 import { runStateFromRows } from "@/server/engine/run-state-rows";
+import { workspacePath } from "@/server/engine/confinement/workspace";
 
 const toRunRow = rawRowMapper(runs);
 const toNodeRow = rawRowMapper(nodeRuns);
@@ -34,8 +35,10 @@ function withAncestors(plan: RunPlan, nodeId: string): string[] {
 export class RunReader {
   private readonly specs = new Map<string, RunSpec>();
 
+  /** `runsDir`: this worker's (`WF_DATA_DIR/runs`): the shared folder may be mounted elsewhere than on the owner. */
   constructor(
     private readonly pool: Pool,
+    private readonly runsDir: string,
     private readonly secretSource: SecretSource | undefined,
     private readonly keep = 32,
   ) {}
@@ -51,7 +54,7 @@ export class RunReader {
     if (!run.rows[0]) return undefined;
     const row = toRunRow(run.rows[0]);
     const state = runStateFromRows(spec.plan, row, nodes.rows.map(toNodeRow));
-    const active = createActiveRun(spec, state, row.workspace, Number.MAX_SAFE_INTEGER);
+    const active = createActiveRun(spec, state, workspacePath(this.runsDir, runId), Number.MAX_SAFE_INTEGER);
     active.secrets = resolveRunSecrets(spec.template, this.secretSource).secrets;
     return active;
   }
