@@ -151,7 +151,8 @@ export default async function scaleBench(): Promise<void> {
     const listener = new pg.Client({ connectionString: url });
     await listener.connect();
     listener.on("notification", (m) => {
-      for (const key of parseBeat(m.payload ?? "").launches) if (!takenAt.has(key)) takenAt.set(key, performance.now());
+      for (const { launch } of parseBeat(m.payload ?? "").launches)
+        if (!takenAt.has(launch)) takenAt.set(launch, performance.now());
     });
     await listener.query(`listen ${WORKER_BEATS_CHANNEL}`);
 

@@ -1,12 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { beatPayloads, nodeJobKey, parseBeat } from "./node-jobs";
+import { beatPayloads, parseBeat } from "./node-jobs";
 
 describe("worker heartbeats", () => {
   it("name the worker and its attempts, and read back as written", () => {
-    const keys = [nodeJobKey({ runId: "run_a", nodeId: "N1", attempt: 1 }), "run_b:N2:3"];
-    const [one] = beatPayloads("w-1", keys);
-    expect(one).toBe("w-1 run_a:N1:1 run_b:N2:3");
-    expect(parseBeat(one)).toEqual({ workerId: "w-1", launches: keys });
+    const [one] = beatPayloads("w-1", ["tokA@owner-1", "tokB@host:4711@x"]);
+    expect(one).toBe("w-1 tokA@owner-1 tokB@host:4711@x");
+    expect(parseBeat(one)).toEqual({
+      workerId: "w-1",
+      launches: [
+        { launch: "tokA", owner: "owner-1" },
+        { launch: "tokB", owner: "host:4711@x" },
+      ],
+    });
   });
 
   it("split a long list so no payload passes the limit, every attempt in one of them", () => {
@@ -14,7 +19,7 @@ describe("worker heartbeats", () => {
     const payloads = beatPayloads("worker-7", keys, 120);
     expect(payloads.length).toBeGreaterThan(1);
     for (const p of payloads) expect(p.length).toBeLessThanOrEqual(120);
-    expect(payloads.flatMap((p) => parseBeat(p).launches)).toEqual(keys);
+    expect(payloads.flatMap((p) => parseBeat(p).launches.map((l) => l.launch))).toEqual(keys);
     expect(new Set(payloads.map((p) => parseBeat(p).workerId))).toEqual(new Set(["worker-7"]));
   });
 

@@ -16,8 +16,9 @@ export const NODE_JOB_TASK = "wf_node";
 export const NODE_CANCEL_CHANNEL = "wf_node_cancel";
 
 /**
- * Where workers say they are alive: `<workerId> <launch> <launch> …`, the launches each runs, every third of
- * `WF_WORKER_LOST_S` and whenever it takes one; an owner interrupts an attempt whose beats stop.
+ * Where workers say they are alive: `<workerId> <launch>@<owner> …`, the launches each runs and whose they are,
+ * every third of `WF_WORKER_LOST_S` and whenever it takes one; an owner interrupts an attempt whose beats stop,
+ * and stops a launch of its own it no longer waits for (it restarted since, and runs that node again).
  */
 export const WORKER_BEATS_CHANNEL = "wf_worker_beats";
 
@@ -36,8 +37,12 @@ export function beatPayloads(workerId: string, launches: readonly string[], max 
   return out;
 }
 
-export function parseBeat(payload: string): { workerId: string; launches: string[] } {
-  const [workerId = "", ...launches] = payload.split(" ").filter(Boolean);
+export function parseBeat(payload: string): { workerId: string; launches: { launch: string; owner: string }[] } {
+  const [workerId = "", ...entries] = payload.split(" ").filter(Boolean);
+  const launches = entries.map((e) => {
+    const at = e.indexOf("@");
+    return at < 0 ? { launch: e, owner: "" } : { launch: e.slice(0, at), owner: e.slice(at + 1) };
+  });
   return { workerId, launches };
 }
 

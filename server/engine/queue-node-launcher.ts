@@ -8,7 +8,9 @@
  * Lost workers (`WF_WORKER_LOST_S`): a worker beats for the attempts it runs; an attempt whose beats stop for
  * `lostMs` becomes `node.interrupted` (its retries or its failure follow), with a log line naming the worker.
  * An attempt no worker has taken yet is queued, not lost. While this process cannot hear the beats (its
- * listening connection is down, or came back less than `lostMs` ago) nobody is declared lost.
+ * listening connection is down, or came back less than `lostMs` ago) nobody is declared lost. A launch of this
+ * owner that a worker still runs though nobody here waits for it (this process restarted, and the node was
+ * interrupted and runs again) is told to stop.
  */
 import { run, type Runner } from "graphile-worker";
 import type { Pool } from "pg";
@@ -66,17 +68,37 @@ export function createQueueNodeLauncher(o: QueueNodeLauncherOptions): QueueNodeL
     w.finish(outcome);
   };
 
+  /** Launches of this owner that a worker runs and nobody here waits for: when first heard of. */
+  const strangers = new Map<string, number>();
   const heard = (payload: string | undefined) => {
     const { workerId, launches } = parseBeat(payload ?? "");
     const at = now();
-    for (const launch of launches) {
+    for (const { launch, owner } of launches) {
+      if (owner !== o.owner) continue;
       const w = waiting.get(launch);
-      if (w) w.beat = { worker: workerId, at };
+      if (w) {
+        w.beat = { worker: workerId, at };
+        continue;
+      }
+      // From before a restart (its node runs again now): stopped, so two attempts never share a workspace. A
+      // launch is a stranger only once it has been one for a while — its beat can overtake the commit's answer.
+      const since = strangers.get(launch);
+      if (since === undefined) strangers.set(launch, at);
+      else if (at - since >= o.lostMs / 3) {
+        strangers.delete(launch);
+        log(`wf ${o.owner}: worker ${workerId} runs a node this engine no longer waits for; stopping it`);
+        cancelLaunch(launch, "an old launch");
+      }
     }
   };
+  const cancelLaunch = (token: string, what: string) =>
+    void o.pool
+      .query("select pg_notify($1, $2)", [NODE_CANCEL_CHANNEL, token])
+      .catch((err: unknown) => log(`wf: could not tell the workers to cancel ${what} (${(err as Error).message})`));
 
   const interruptLost = () => {
     const t = now();
+    for (const [launch, since] of strangers) if (t - since > 3 * o.lostMs) strangers.delete(launch);
     if (hearingSince === undefined || t - hearingSince < o.lostMs) return;
     for (const [launch, w] of waiting) {
       if (!w.beat || t - w.beat.at < o.lostMs) continue;
@@ -98,12 +120,8 @@ export function createQueueNodeLauncher(o: QueueNodeLauncherOptions): QueueNodeL
     // The token the commit gave this launch's job (`RunBatch.launched`).
     const token = launchToken(controller);
     waiting.set(token, { nodeId, emitLog: deps.emitLog, finish });
-    const cancel = () =>
-      void o.pool
-        .query("select pg_notify($1, $2)", [NODE_CANCEL_CHANNEL, token])
-        .catch((err: unknown) =>
-          log(`wf: could not tell the workers to cancel ${activeRun.id}/${nodeId} (${(err as Error).message})`),
-        );
+    strangers.delete(token);
+    const cancel = () => cancelLaunch(token, `${activeRun.id}/${nodeId}`);
     if (controller.signal.aborted) cancel();
     else controller.signal.addEventListener("abort", cancel, { once: true });
   };

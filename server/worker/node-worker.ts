@@ -56,6 +56,8 @@ export async function startNodeWorker(o: NodeWorkerOptions): Promise<NodeWorker>
   const now = o.now ?? Date.now;
   const reader = new RunReader(o.pool, o.deps.runsDir, o.secretSource);
   const running = new Map<string, AbortController>();
+  /** Each running launch's owner (its beats name it, so an owner can stop launches it no longer waits for). */
+  const owners = new Map<string, string>();
   // A cancel that arrives before its job is taken (or while its run is read) still stops it.
   const cancelled = new RecentKeys(1000);
   const cancels = new ListenConnection({
@@ -76,7 +78,10 @@ export async function startNodeWorker(o: NodeWorkerOptions): Promise<NodeWorker>
   // Heartbeats: the attempts this worker runs, so their owners can tell a lost worker from a slow node.
   const beat = () => {
     if (!running.size) return;
-    for (const payload of beatPayloads(o.id, [...running.keys()]))
+    for (const payload of beatPayloads(
+      o.id,
+      [...running.keys()].map((token) => `${token}@${owners.get(token)}`),
+    ))
       o.pool
         .query("select pg_notify($1, $2)", [WORKER_BEATS_CHANNEL, payload])
         .catch((err: unknown) => log(`wf worker ${o.id}: a heartbeat was not sent (${(err as Error).message})`));
@@ -101,6 +106,7 @@ export async function startNodeWorker(o: NodeWorkerOptions): Promise<NodeWorker>
     if (!activeRun || node?.status !== "running" || node.attempts !== job.attempt) return;
     const controller = new AbortController();
     running.set(token, controller);
+    owners.set(token, job.owner);
     beat();
     watchDrain(helpers.abortSignal);
     if (cancelled.has(token)) controller.abort();
@@ -115,6 +121,7 @@ export async function startNodeWorker(o: NodeWorkerOptions): Promise<NodeWorker>
       );
     } finally {
       running.delete(token);
+      owners.delete(token);
     }
     const { runId, nodeId, attempt, launch } = job;
     const done: NodeDone = { runId, nodeId, attempt, launch, events, worker: o.id };

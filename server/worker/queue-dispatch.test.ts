@@ -262,6 +262,44 @@ describe("nodes on wf worker processes", () => {
     );
   });
 
+  it("an owner that restarts runs the interrupted node again, and the old launch still on a worker is stopped", async () => {
+    const first = await owner();
+    await startWorker(first.db);
+    const marker = `65.${process.pid}`;
+    const t = template({
+      template_id: "queue-owner-restart",
+      name: "Owner restart",
+      nodes: [
+        {
+          id: "O",
+          name: "O",
+          type: "shell",
+          retries: 1,
+          args_template: `echo go >> tries; n=$(wc -l < tries); if [ "$n" = 1 ]; then sleep ${marker}; fi; printf "try-$n"`,
+        },
+      ],
+      edges: [],
+    });
+    const { runId } = await first.engine.startRunGrouped({ template: t });
+    await until(
+      () => Promise.resolve(sleepers(marker)),
+      (n) => n > 0,
+    );
+    // The owner goes away (its engine and answers stop); another engine with the same name takes the run up.
+    first.engine.detach();
+    await launcher!.stop();
+    launcher = createQueueNodeLauncher({ pool: first.db.pool, owner: "owner-test", lostMs: 1000, log: () => {} });
+    await launcher.start();
+    const store = new PgRunStore(first.db.pool, { nodeJobs: { owner: launcher.owner } });
+    engine = new RunEngine({ store, runsDir: first.runsDir, launchNode: launcher.launch });
+    await engine.recoverRuns();
+    const state = await engine.settled(runId);
+    expect(state.status).toBe("succeeded");
+    expect(state.nodes.O).toMatchObject({ status: "done", attempts: 2, output: "try-2" });
+    expect(sleepers(marker)).toBe(0);
+    expect(fs.readFileSync(path.join(first.runsDir, runId, "tries"), "utf8")).toBe("go\ngo\n");
+  });
+
   it("SIGTERM drains: the running node finishes and is recorded, then the worker exits 0", async () => {
     const { engine, db, runsDir } = await owner();
     const w = await startWorker(db);
