@@ -17,7 +17,14 @@ import type { Pool } from "pg";
 import type { RunEvent } from "@/lib/workflow/run/run-events";
 import type { LaunchNode } from "./launch-node";
 import { launchToken } from "./launch-token";
-import { NODE_CANCEL_CHANNEL, NodeDoneSchema, nodeDoneTask, parseBeat, WORKER_BEATS_CHANNEL } from "./node-jobs";
+import {
+  NODE_CANCEL_CHANNEL,
+  NodeDoneSchema,
+  nodeDoneTask,
+  nodeJobKey,
+  parseBeat,
+  WORKER_BEATS_CHANNEL,
+} from "./node-jobs";
 import { ListenConnection } from "./pg-listen-connection";
 import { quietGraphileLogger } from "./quiet-graphile-logger";
 
@@ -42,6 +49,9 @@ export interface QueueNodeLauncherOptions {
 
 interface Waiting {
   nodeId: string;
+  /** Its node job's key (`runId:nodeId:attempt`) and when it was launched. */
+  jobKey: string;
+  since: number;
   emitLog: (event: Extract<RunEvent, { type: "node.log" }>) => void;
   finish: (event: RunEvent) => void;
   /** The worker that last beat for it, and when. */
@@ -102,26 +112,68 @@ export function createQueueNodeLauncher(o: QueueNodeLauncherOptions): QueueNodeL
     if (hearingSince === undefined || t - hearingSince < o.lostMs) return;
     for (const [launch, w] of waiting) {
       if (!w.beat || t - w.beat.at < o.lostMs) continue;
-      waiting.delete(launch);
-      const { nodeId } = w;
       const seconds = Math.round((t - w.beat.at) / 1000);
-      w.emitLog({
-        type: "node.log",
-        at: t,
-        nodeId,
-        stream: "engine",
-        text: `wf: worker ${w.beat.worker} stopped answering (no heartbeat for ${seconds} s); the attempt is interrupted\n`,
-      });
-      w.finish({ type: "node.interrupted", at: t, nodeId });
+      interrupt(launch, w, `worker ${w.beat.worker} stopped answering (no heartbeat for ${seconds} s)`);
+    }
+    void checkUnbeaten(t);
+  };
+
+  const interrupt = (launch: string, w: Waiting, why: string) => {
+    if (waiting.get(launch) !== w) return;
+    waiting.delete(launch);
+    const at = now();
+    const text = `wf: ${why}; the attempt is interrupted\n`;
+    w.emitLog({ type: "node.log", at, nodeId: w.nodeId, stream: "engine", text });
+    w.finish({ type: "node.interrupted", at, nodeId: w.nodeId });
+  };
+
+  /**
+   * Launches no worker has beaten for, older than the limit: their job is asked after. Gone without an answer
+   * (it failed — a worker could not read the run or store its answer), failed for good, or taken for longer than
+   * the limit without a heartbeat (its worker died as it took it): interrupted. Queued and not taken: waiting.
+   */
+  let checking = false;
+  const checkUnbeaten = async (t: number) => {
+    const old = [...waiting].filter(([, w]) => !w.beat && t - w.since >= o.lostMs);
+    if (!old.length || checking) return;
+    checking = true;
+    try {
+      const { rows } = await o.pool.query<{ key: string; taken: number | null; done: boolean }>(
+        `select key, (extract(epoch from now() - locked_at) * 1000)::float8 as taken, attempts >= max_attempts and locked_at is null as done
+           from graphile_worker.jobs where key = any($1::text[])`,
+        [old.flatMap(([launch, w]) => [w.jobKey, launch])],
+      );
+      const jobs = new Map(rows.map((r) => [r.key, r]));
+      for (const [launch, w] of old) {
+        if (w.beat || jobs.has(launch)) continue; // beaten since, or its answer waits in the queue
+        const job = jobs.get(w.jobKey);
+        if (!job || job.done) interrupt(launch, w, "its job ended without an answer");
+        else if (job.taken !== null && job.taken >= o.lostMs)
+          interrupt(launch, w, "the worker that took it never reported");
+      }
+    } catch (err) {
+      log(`wf ${o.owner}: could not look at the node jobs (${(err as Error).message})`);
+    } finally {
+      checking = false;
     }
   };
 
   const launch: LaunchNode = (activeRun, nodeId, controller, deps, finish) => {
     // The token the commit gave this launch's job (`RunBatch.launched`).
     const token = launchToken(controller);
-    waiting.set(token, { nodeId, emitLog: deps.emitLog, finish });
+    const jobKey = nodeJobKey({ runId: activeRun.id, nodeId, attempt: activeRun.state.nodes[nodeId].attempts });
+    waiting.set(token, { nodeId, jobKey, since: now(), emitLog: deps.emitLog, finish });
     strangers.delete(token);
-    const cancel = () => cancelLaunch(token, `${activeRun.id}/${nodeId}`);
+    const cancel = () => {
+      cancelLaunch(token, `${activeRun.id}/${nodeId}`);
+      // Not taken by any worker yet (no heartbeat): nothing will answer — a worker that takes it later stops at
+      // once (it heard the cancel), and a newer launch's job may replace it in the queue. It ends here.
+      const w = waiting.get(token);
+      if (w && !w.beat) {
+        waiting.delete(token);
+        w.finish({ type: "node.failed", at: now(), nodeId, error: "cancelled before a worker took it" });
+      }
+    };
     if (controller.signal.aborted) cancel();
     else controller.signal.addEventListener("abort", cancel, { once: true });
   };

@@ -24,6 +24,7 @@ import {
 import { ListenConnection } from "@/server/engine/pg-listen-connection";
 import { quietGraphileLogger } from "@/server/engine/quiet-graphile-logger";
 import type { SecretSource } from "@/server/engine/run-secrets";
+import { RetryDelay } from "@/server/engine/retry-delay";
 import { RecentKeys } from "./recent-keys";
 import { RunReader } from "./run-reader";
 
@@ -49,6 +50,19 @@ export interface NodeWorker {
   running(): number;
   /** Takes no new job; running attempts get `drainMs` to finish, then are aborted. */
   stop(): Promise<void>;
+}
+
+/** `fn` until it resolves, at most 6 tries over ~3 s (100 ms doubling); the last error is thrown. */
+async function withRetries<T>(fn: () => Promise<T>): Promise<T> {
+  const delay = new RetryDelay();
+  for (let tries = 1; ; tries++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (tries >= 6) throw err;
+      await new Promise((r) => setTimeout(r, delay.next()));
+    }
+  }
 }
 
 export async function startNodeWorker(o: NodeWorkerOptions): Promise<NodeWorker> {
@@ -119,14 +133,15 @@ export async function startNodeWorker(o: NodeWorkerOptions): Promise<NodeWorker>
           emitLog: (e) => void events.push(e),
         }),
       );
+      const { runId, nodeId, attempt, launch } = job;
+      const done: NodeDone = { runId, nodeId, attempt, launch, events, worker: o.id };
+      // Keyed by the launch: the same answer twice is one job; another launch's answer never replaces it. Tried
+      // again while the database is away for a moment (the heartbeats go on meanwhile: the attempt is not lost).
+      await withRetries(() => helpers.addJob(nodeDoneTask(job.owner), done, { jobKey: launch, maxAttempts: 5 }));
     } finally {
       running.delete(token);
       owners.delete(token);
     }
-    const { runId, nodeId, attempt, launch } = job;
-    const done: NodeDone = { runId, nodeId, attempt, launch, events, worker: o.id };
-    // Keyed by the launch: the same answer twice is one job; another launch's answer never replaces it.
-    await helpers.addJob(nodeDoneTask(job.owner), done, { jobKey: launch, maxAttempts: 5 });
   };
 
   let runner: Runner;

@@ -300,6 +300,50 @@ describe("nodes on wf worker processes", () => {
     expect(fs.readFileSync(path.join(first.runsDir, runId, "tries"), "utf8")).toBe("go\ngo\n");
   });
 
+  it("a run cancelled before any worker took its node ends at once, its slot given back", async () => {
+    const { engine } = await owner();
+    const t = template({
+      template_id: "queue-no-worker",
+      name: "Nobody there",
+      nodes: [{ id: "Q", name: "Q", type: "shell", args_template: "true" }],
+      edges: [],
+    });
+    const { runId } = await engine.startRunGrouped({ template: t });
+    // Launched once the commit holding its job is stored.
+    await until(() => Promise.resolve(launcher!.waiting()), (n) => n === 1);
+    await engine.cancel(runId);
+    expect((await engine.settled(runId)).status).toBe("cancelled");
+    expect(launcher!.waiting()).toBe(0);
+  });
+
+  it("a node job that ends without an answer (failed in the queue) is interrupted and retried", async () => {
+    const { engine, store, db } = await owner();
+    const t = template({
+      template_id: "queue-job-failed",
+      name: "Job failed",
+      nodes: [{ id: "F", name: "F", type: "shell", retries: 1, args_template: "printf ran" }],
+      edges: [],
+    });
+    const { runId } = await engine.startRunGrouped({ template: t });
+    // No worker yet: the job waits; then the queue gives up on it (as when a worker cannot read the run).
+    await db.pool.query(
+      `select graphile_worker.permanently_fail_jobs(array(select id from graphile_worker.jobs where key = $1), 'test')`,
+      [`${runId}:F:1`],
+    );
+    await until(
+      () => store.eventsAfter(runId, 0),
+      (events) => events.some((e) => e.event.type === "node.interrupted"),
+    );
+    await startWorker(db);
+    const state = await engine.settled(runId);
+    expect(state.status).toBe("succeeded");
+    expect(state.nodes.F).toMatchObject({ status: "done", attempts: 2, output: "ran" });
+    const logs = (await store.eventsAfter(runId, 0)).flatMap((e) =>
+      e.event.type === "node.log" ? [e.event.text] : [],
+    );
+    expect(logs.join("")).toContain("its job ended without an answer; the attempt is interrupted");
+  });
+
   it("SIGTERM drains: the running node finishes and is recorded, then the worker exits 0", async () => {
     const { engine, db, runsDir } = await owner();
     const w = await startWorker(db);
