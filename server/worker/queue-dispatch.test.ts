@@ -310,7 +310,10 @@ describe("nodes on wf worker processes", () => {
     });
     const { runId } = await engine.startRunGrouped({ template: t });
     // Launched once the commit holding its job is stored.
-    await until(() => Promise.resolve(launcher!.waiting()), (n) => n === 1);
+    await until(
+      () => Promise.resolve(launcher!.waiting()),
+      (n) => n === 1,
+    );
     await engine.cancel(runId);
     expect((await engine.settled(runId)).status).toBe("cancelled");
     expect(launcher!.waiting()).toBe(0);
