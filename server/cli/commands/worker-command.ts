@@ -6,6 +6,7 @@
  * Exit: 0 after a drain, 1 when the database refuses, 2 for a configuration nobody can use.
  */
 import os from "node:os";
+import v8 from "node:v8";
 import { randomBytes } from "node:crypto";
 import type { CliIo } from "@/server/cli/io/cli-io";
 import { CliError, EXIT } from "@/server/cli/io/exit-codes";
@@ -19,6 +20,7 @@ import { createExecutorRegistry } from "@/server/engine/executors/executor-regis
 import { environmentSecretSource } from "@/server/engine/run-secrets";
 import { createAgentProviders } from "@/server/providers/agent-providers";
 import { createProcessSandbox } from "@/server/sandbox/process-sandbox";
+import { serverNodeFlags } from "./server-node-flags";
 
 export interface WorkerOptions {
   concurrency: number;
@@ -44,6 +46,11 @@ function configOf(env: EnvVars): ServerConfig & { databaseUrl: string } {
 /** Resolves when a drain has ended (after SIGTERM / SIGINT). */
 export async function workerCommand(opts: WorkerOptions, io: CliIo, env: EnvVars = process.env): Promise<number> {
   const config = configOf(env);
+  // As `wf serve`'s server (server-node-flags.ts): the old generation grows by half of what survived, not up to
+  // four times, so a long-running worker does not sit on its garbage. Set here: this process is the `wf` one.
+  const custom = env.WF_SERVER_NODE_FLAGS;
+  for (const flag of serverNodeFlags(env))
+    if (custom !== undefined || flag.startsWith("--heap-")) v8.setFlagsFromString(flag);
   const { openPgDatabase } = await import("@/server/db/pg/open-pg-database");
   const { startNodeWorker } = await import("@/server/worker/node-worker");
   let opened;
