@@ -17,14 +17,13 @@ import {
   NODE_CANCEL_CHANNEL,
   NODE_JOB_TASK,
   NodeJobSchema,
-  nodeDoneTask,
   WORKER_BEATS_CHANNEL,
   type NodeDone,
 } from "@/server/engine/node-jobs";
 import { ListenConnection } from "@/server/engine/pg-listen-connection";
 import { quietGraphileLogger } from "@/server/engine/quiet-graphile-logger";
 import type { SecretSource } from "@/server/engine/run-secrets";
-import { RetryDelay } from "@/server/engine/retry-delay";
+import { AnswerBatch } from "./answer-batch";
 import { RecentKeys } from "./recent-keys";
 import { RunReader } from "./run-reader";
 
@@ -52,23 +51,11 @@ export interface NodeWorker {
   stop(): Promise<void>;
 }
 
-/** `fn` until it resolves, at most 6 tries over ~3 s (100 ms doubling); the last error is thrown. */
-async function withRetries<T>(fn: () => Promise<T>): Promise<T> {
-  const delay = new RetryDelay();
-  for (let tries = 1; ; tries++) {
-    try {
-      return await fn();
-    } catch (err) {
-      if (tries >= 6) throw err;
-      await new Promise((r) => setTimeout(r, delay.next()));
-    }
-  }
-}
-
 export async function startNodeWorker(o: NodeWorkerOptions): Promise<NodeWorker> {
   const log = o.log ?? ((line: string) => console.error(line));
   const now = o.now ?? Date.now;
   const reader = new RunReader(o.pool, o.deps.runsDir, o.secretSource);
+  const answers = new AnswerBatch(o.pool);
   const running = new Map<string, AbortController>();
   /** Each running launch's owner (its beats name it, so an owner can stop launches it no longer waits for). */
   const owners = new Map<string, string>();
@@ -137,7 +124,7 @@ export async function startNodeWorker(o: NodeWorkerOptions): Promise<NodeWorker>
       const done: NodeDone = { runId, nodeId, attempt, launch, events, worker: o.id };
       // Keyed by the launch: the same answer twice is one job; another launch's answer never replaces it. Tried
       // again while the database is away for a moment (the heartbeats go on meanwhile: the attempt is not lost).
-      await withRetries(() => helpers.addJob(nodeDoneTask(job.owner), done, { jobKey: launch, maxAttempts: 5 }));
+      await answers.send(job.owner, done);
     } finally {
       running.delete(token);
       owners.delete(token);
