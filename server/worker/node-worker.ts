@@ -5,7 +5,8 @@
  * `wf_node_done:<owner>` job keyed by the launch's token. A job whose attempt is no longer the node's running
  * one (answered already, cancelled, re-run) is dropped without running anything. A cancel notice for an attempt
  * aborts it (its process group is killed as in process); `stop(drainMs)` takes no new job, lets running ones
- * finish for `drainMs`, then aborts them (their node's failure policy decides what happens next). While it runs
+ * finish for `drainMs`, then aborts them and answers them as interrupted (handed back: their node's policy runs
+ * them again elsewhere, or fails them). While it runs
  * attempts it beats (`WORKER_BEATS_CHANNEL`) every third of `WF_WORKER_LOST_S`.
  */
 import { run, type JobHelpers, type Runner } from "graphile-worker";
@@ -47,7 +48,7 @@ export interface NodeWorker {
   readonly id: string;
   /** Attempts running now. */
   running(): number;
-  /** Takes no new job; running attempts get `drainMs` to finish, then are aborted. */
+  /** Takes no new job; running attempts get `drainMs` to finish, then are aborted and handed back. */
   stop(): Promise<void>;
 }
 
@@ -90,12 +91,21 @@ export async function startNodeWorker(o: NodeWorkerOptions): Promise<NodeWorker>
   const beats = setInterval(beat, Math.max(50, o.lostMs / 3));
   beats.unref();
 
-  // The queue aborts one signal for all its jobs when a drain runs out: every running attempt stops then.
+  // The queue aborts one signal for all its jobs when a drain runs out: every running attempt stops then, and is
+  // handed back — answered as interrupted, so its node's policy runs it again elsewhere (or fails it).
+  let drainedOut = false;
   const watched = new WeakSet<AbortSignal>();
   const watchDrain = (signal: AbortSignal | undefined) => {
     if (!signal || watched.has(signal)) return;
     watched.add(signal);
-    signal.addEventListener("abort", () => running.forEach((c) => c.abort()), { once: true });
+    signal.addEventListener(
+      "abort",
+      () => {
+        drainedOut = true;
+        running.forEach((c) => c.abort());
+      },
+      { once: true },
+    );
   };
 
   const handle = async (payload: unknown, helpers: JobHelpers) => {
@@ -113,13 +123,16 @@ export async function startNodeWorker(o: NodeWorkerOptions): Promise<NodeWorker>
     if (cancelled.has(token)) controller.abort();
     const events: RunEvent[] = [];
     try {
-      events.push(
-        await executeNode(activeRun, job.nodeId, controller.signal, {
-          ...o.deps,
-          now,
-          emitLog: (e) => void events.push(e),
-        }),
-      );
+      const outcome = await executeNode(activeRun, job.nodeId, controller.signal, {
+        ...o.deps,
+        now,
+        emitLog: (e) => void events.push(e),
+      });
+      if (drainedOut && !cancelled.has(token)) {
+        const text = `wf worker ${o.id}: stopped before this node ended (drain of ${o.drainMs / 1000} s); the attempt is handed back\n`;
+        events.push({ type: "node.log", at: now(), nodeId: job.nodeId, stream: "engine", text });
+        events.push({ type: "node.interrupted", at: now(), nodeId: job.nodeId });
+      } else events.push(outcome);
       const { runId, nodeId, attempt, launch } = job;
       const done: NodeDone = { runId, nodeId, attempt, launch, events, worker: o.id };
       // Keyed by the launch: the same answer twice is one job; another launch's answer never replaces it. Tried

@@ -366,6 +366,45 @@ describe("nodes on wf worker processes", () => {
     expect(state.nodes.S.output).toBe("finished");
   });
 
+  it("a drain that runs out hands the node back: interrupted, then run again on another worker", async () => {
+    const { engine, store, db } = await owner();
+    const w = await startWorker(db, 1, 0);
+    const marker = `66.${process.pid}`;
+    const t = template({
+      template_id: "queue-drain-out",
+      name: "Drain runs out",
+      nodes: [
+        {
+          id: "H",
+          name: "H",
+          type: "shell",
+          retries: 1,
+          args_template: `echo go >> tries; n=$(wc -l < tries); if [ "$n" = 1 ]; then sleep ${marker}; fi; printf "try-$n"`,
+        },
+      ],
+      edges: [],
+    });
+    const { runId } = await engine.startRunGrouped({ template: t });
+    await until(
+      () => Promise.resolve(sleepers(marker)),
+      (n) => n > 0,
+    );
+    w.child.kill("SIGTERM");
+    expect(await w.exited).toBe(0);
+    await until(
+      () => store.eventsAfter(runId, 0),
+      (events) => events.some((e) => e.event.type === "node.interrupted"),
+    );
+    await startWorker(db);
+    const state = await engine.settled(runId);
+    expect(state.status).toBe("succeeded");
+    expect(state.nodes.H).toMatchObject({ status: "done", attempts: 2, output: "try-2" });
+    const logs = (await store.eventsAfter(runId, 0)).flatMap((e) =>
+      e.event.type === "node.log" ? [e.event.text] : [],
+    );
+    expect(logs.join("")).toMatch(/stopped before this node ended \(drain of 0 s\); the attempt is handed back/);
+  });
+
   it("a node job delivered again after its answer runs nothing", async () => {
     const { engine, store, db, runsDir } = await owner();
     await startWorker(db);

@@ -2,7 +2,7 @@
  * `wf worker`: this process's composition root for running nodes off the PostgreSQL job queue (docs/scale-out.md).
  * Needs `WF_DATABASE_URL`; opens (and migrates) the database, builds the node sandbox, executors, providers
  * and catalog from the environment as `wf serve` does, prints its id and what it connected to, and runs until
- * SIGTERM / SIGINT, which drain it: no new job, running nodes get `--drain-s` seconds, then are stopped.
+ * SIGTERM / SIGINT, which drain it: no new job, running nodes get `--drain-s` seconds, then are stopped and handed back.
  * Exit: 0 after a drain, 1 when the database refuses, 2 for a configuration nobody can use.
  */
 import os from "node:os";
