@@ -95,6 +95,36 @@ const startWorker = (db: TestDatabase, concurrency = 1, drainS = 30) =>
     WF_WORKER_LOST_S: "1",
   });
 
+/**
+ * A node command whose first try sleeps (`sleep <marker>`, until it is stopped) and whose later tries print
+ * `try-<n>`; each try appends a line to the workspace's `tries`.
+ */
+const sleepsOnFirstTry = (marker: string) =>
+  `echo go >> tries; n=$(wc -l < tries); if [ "$n" = 1 ]; then sleep ${marker}; fi; printf "try-$n"`;
+
+/** Until the run has an interrupted node. */
+const interrupted = (store: PgRunStore, runId: string) =>
+  until(
+    () => store.eventsAfter(runId, 0),
+    (events) => events.some((e) => e.event.type === "node.interrupted"),
+  );
+
+/** The run's node logs, all streams, as one text. */
+const logText = async (store: PgRunStore, runId: string) =>
+  (await store.eventsAfter(runId, 0)).flatMap((e) => (e.event.type === "node.log" ? [e.event.text] : [])).join("");
+
+/** Until a `sleep <marker>` runs on this host / until none does. */
+const sleeping = (marker: string) =>
+  until(
+    () => Promise.resolve(sleepers(marker)),
+    (n) => n > 0,
+  );
+const sleepingNoMore = (marker: string) =>
+  until(
+    () => Promise.resolve(sleepers(marker)),
+    (n) => n === 0,
+  );
+
 /** Processes on this host whose command line is `sleep <marker>`. */
 function sleepers(marker: string): number {
   return sleeperPids(marker).length;
@@ -174,16 +204,10 @@ describe("nodes on wf worker processes", () => {
       edges: [],
     });
     const { runId } = await engine.startRunGrouped({ template: t });
-    await until(
-      () => Promise.resolve(sleepers(marker)),
-      (n) => n > 0,
-    );
+    await sleeping(marker);
     await engine.cancel(runId);
     expect((await engine.settled(runId)).status).toBe("cancelled");
-    await until(
-      () => Promise.resolve(sleepers(marker)),
-      (n) => n === 0,
-    );
+    await sleepingNoMore(marker);
     expect(fs.existsSync(path.join(runsDir, runId, "late"))).toBe(false);
   });
 
@@ -194,27 +218,14 @@ describe("nodes on wf worker processes", () => {
     const t = template({
       template_id: "queue-retry",
       name: "Retry after cancel",
-      nodes: [
-        {
-          id: "R",
-          name: "R",
-          type: "shell",
-          args_template: `echo go >> tries; n=$(wc -l < tries); if [ "$n" = 1 ]; then sleep ${marker}; fi; printf "try-$n"`,
-        },
-      ],
+      nodes: [{ id: "R", name: "R", type: "shell", args_template: sleepsOnFirstTry(marker) }],
       edges: [],
     });
     const { runId } = await engine.startRunGrouped({ template: t });
-    await until(
-      () => Promise.resolve(sleepers(marker)),
-      (n) => n > 0,
-    );
+    await sleeping(marker);
     await engine.cancel(runId);
     expect((await engine.settled(runId)).status).toBe("cancelled");
-    await until(
-      () => Promise.resolve(sleepers(marker)),
-      (n) => n === 0,
-    );
+    await sleepingNoMore(marker);
     await engine.retryFailed(runId);
     const state = await engine.settled(runId);
     expect(state.status).toBe("succeeded");
@@ -242,10 +253,7 @@ describe("nodes on wf worker processes", () => {
       edges: [{ from: "P", to: "K" }],
     });
     const { runId } = await engine.startRunGrouped({ template: t });
-    await until(
-      () => Promise.resolve(sleepers(marker)),
-      (n) => n > 0,
-    );
+    await sleeping(marker);
     first.child.kill("SIGKILL");
     await first.exited;
     await startWorker(db);
@@ -254,12 +262,8 @@ describe("nodes on wf worker processes", () => {
     expect(state.status).toBe("succeeded");
     expect(state.nodes.K).toMatchObject({ status: "done", attempts: 2, output: "second" });
     expect(fs.readFileSync(path.join(runsDir, runId, "ran"), "utf8")).toBe("P\nK\nK\n");
-    const logs = (await store.eventsAfter(runId, 0)).flatMap((e) =>
-      e.event.type === "node.log" && e.event.stream === "engine" ? [e.event.text] : [],
-    );
-    expect(logs.join("")).toMatch(
-      /worker \S+ stopped answering \(no heartbeat for \d+ s\); the attempt is interrupted/,
-    );
+    const logs = await logText(store, runId);
+    expect(logs).toMatch(/worker \S+ stopped answering \(no heartbeat for \d+ s\); the attempt is interrupted/);
   });
 
   it("an owner that restarts runs the interrupted node again, and the old launch still on a worker is stopped", async () => {
@@ -269,22 +273,11 @@ describe("nodes on wf worker processes", () => {
     const t = template({
       template_id: "queue-owner-restart",
       name: "Owner restart",
-      nodes: [
-        {
-          id: "O",
-          name: "O",
-          type: "shell",
-          retries: 1,
-          args_template: `echo go >> tries; n=$(wc -l < tries); if [ "$n" = 1 ]; then sleep ${marker}; fi; printf "try-$n"`,
-        },
-      ],
+      nodes: [{ id: "O", name: "O", type: "shell", retries: 1, args_template: sleepsOnFirstTry(marker) }],
       edges: [],
     });
     const { runId } = await first.engine.startRunGrouped({ template: t });
-    await until(
-      () => Promise.resolve(sleepers(marker)),
-      (n) => n > 0,
-    );
+    await sleeping(marker);
     // The owner goes away (its engine and answers stop); another engine with the same name takes the run up.
     first.engine.detach();
     await launcher!.stop();
@@ -333,18 +326,13 @@ describe("nodes on wf worker processes", () => {
       `select graphile_worker.permanently_fail_jobs(array(select id from graphile_worker.jobs where key = $1), 'test')`,
       [`${runId}:F:1`],
     );
-    await until(
-      () => store.eventsAfter(runId, 0),
-      (events) => events.some((e) => e.event.type === "node.interrupted"),
-    );
+    await interrupted(store, runId);
     await startWorker(db);
     const state = await engine.settled(runId);
     expect(state.status).toBe("succeeded");
     expect(state.nodes.F).toMatchObject({ status: "done", attempts: 2, output: "ran" });
-    const logs = (await store.eventsAfter(runId, 0)).flatMap((e) =>
-      e.event.type === "node.log" ? [e.event.text] : [],
-    );
-    expect(logs.join("")).toContain("its job ended without an answer; the attempt is interrupted");
+    const logs = await logText(store, runId);
+    expect(logs).toContain("its job ended without an answer; the attempt is interrupted");
   });
 
   it("SIGTERM drains: the running node finishes and is recorded, then the worker exits 0", async () => {
@@ -373,36 +361,20 @@ describe("nodes on wf worker processes", () => {
     const t = template({
       template_id: "queue-drain-out",
       name: "Drain runs out",
-      nodes: [
-        {
-          id: "H",
-          name: "H",
-          type: "shell",
-          retries: 1,
-          args_template: `echo go >> tries; n=$(wc -l < tries); if [ "$n" = 1 ]; then sleep ${marker}; fi; printf "try-$n"`,
-        },
-      ],
+      nodes: [{ id: "H", name: "H", type: "shell", retries: 1, args_template: sleepsOnFirstTry(marker) }],
       edges: [],
     });
     const { runId } = await engine.startRunGrouped({ template: t });
-    await until(
-      () => Promise.resolve(sleepers(marker)),
-      (n) => n > 0,
-    );
+    await sleeping(marker);
     w.child.kill("SIGTERM");
     expect(await w.exited).toBe(0);
-    await until(
-      () => store.eventsAfter(runId, 0),
-      (events) => events.some((e) => e.event.type === "node.interrupted"),
-    );
+    await interrupted(store, runId);
     await startWorker(db);
     const state = await engine.settled(runId);
     expect(state.status).toBe("succeeded");
     expect(state.nodes.H).toMatchObject({ status: "done", attempts: 2, output: "try-2" });
-    const logs = (await store.eventsAfter(runId, 0)).flatMap((e) =>
-      e.event.type === "node.log" ? [e.event.text] : [],
-    );
-    expect(logs.join("")).toMatch(/stopped before this node ended \(drain of 0 s\); the attempt is handed back/);
+    const logs = await logText(store, runId);
+    expect(logs).toMatch(/stopped before this node ended \(drain of 0 s\); the attempt is handed back/);
   });
 
   it("a node job delivered again after its answer runs nothing", async () => {

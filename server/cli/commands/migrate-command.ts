@@ -3,7 +3,8 @@
  * `WF_DATABASE_URL` when it is set, else drizzle/ on the SQLite file of the configuration. Prints one line (the
  * URL's password as `***`); a database that refuses is exit 1, a configuration nobody can use exit 2.
  */
-import { readServerConfig, ServerConfigError, type ServerConfig } from "@/server/config/server-config";
+import type { ServerConfig } from "@/server/config/server-config";
+import { readCliConfig } from "@/server/cli/io/read-cli-config";
 import type { EnvVars } from "@/server/config/env-vars";
 import type { CliIo } from "@/server/cli/io/cli-io";
 import { CliError, EXIT } from "@/server/cli/io/exit-codes";
@@ -37,13 +38,7 @@ function migrateSqlite(config: ServerConfig): string {
 
 /** `env`: this process's environment, read here once (the command's composition root). */
 export async function migrateCommand(io: CliIo, env: EnvVars = process.env): Promise<number> {
-  let config: ServerConfig;
-  try {
-    config = readServerConfig(env);
-  } catch (err) {
-    if (err instanceof ServerConfigError) throw new CliError(err.message, EXIT.usage);
-    throw err;
-  }
+  const config = readCliConfig(env);
   try {
     const line = config.databaseUrl ? await migratePostgres(config.databaseUrl, config) : migrateSqlite(config);
     io.out(`wf migrate: ${line}`);

@@ -32,7 +32,7 @@ import { environmentSecretSource } from "@/server/engine/run-secrets";
 import { SqliteRunStore } from "@/server/engine/sqlite-run-store";
 import { loadExecutorCatalog } from "@/server/catalog/load-executor-catalog";
 import { createAgentProviders } from "@/server/providers/agent-providers";
-import { readServerConfig, ServerConfigError, type ServerConfig } from "@/server/config/server-config";
+import { readCliConfig } from "@/server/cli/io/read-cli-config";
 import { createProcessSandbox, type ProcessSandbox } from "@/server/sandbox/process-sandbox";
 import { cliChildTemplates } from "./cli-child-templates";
 import { followRunProgress } from "./follow-run-progress";
@@ -139,13 +139,7 @@ export function exitCodeFor(state: RunState): number {
  * spawning directly is faster (no helper to start; measured in npm run bench:cli). The user's choice stands.
  */
 function cliProcessSandbox(runsDir: string, db: string | undefined): ProcessSandbox {
-  let config: ServerConfig;
-  try {
-    config = readServerConfig(process.env);
-  } catch (err) {
-    if (err instanceof ServerConfigError) throw new CliError(err.message, EXIT.usage);
-    throw err;
-  }
+  const config = readCliConfig(process.env);
   const dbFile = db ? path.resolve(db) : undefined;
   const own = [runsDir, ...(dbFile ? [dbFile, `${dbFile}-wal`, `${dbFile}-shm`, `${dbFile}-journal`] : [])];
   return createProcessSandbox({

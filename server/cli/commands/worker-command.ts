@@ -12,7 +12,8 @@ import type { CliIo } from "@/server/cli/io/cli-io";
 import { CliError, EXIT } from "@/server/cli/io/exit-codes";
 import { loadExecutorCatalog } from "@/server/catalog/load-executor-catalog";
 import type { EnvVars } from "@/server/config/env-vars";
-import { readServerConfig, ServerConfigError, type ServerConfig } from "@/server/config/server-config";
+import type { ServerConfig } from "@/server/config/server-config";
+import { readCliConfig } from "@/server/cli/io/read-cli-config";
 import { DatabaseOpenError } from "@/server/db/open-database-error";
 import { redactDatabaseUrl } from "@/server/db/pg/redact-database-url";
 import { createAgentJudge } from "@/server/engine/agent-judge";
@@ -28,13 +29,7 @@ export interface WorkerOptions {
 }
 
 function configOf(env: EnvVars): ServerConfig & { databaseUrl: string } {
-  let config: ServerConfig;
-  try {
-    config = readServerConfig(env);
-  } catch (err) {
-    if (err instanceof ServerConfigError) throw new CliError(err.message, EXIT.usage);
-    throw err;
-  }
+  const config = readCliConfig(env);
   if (!config.databaseUrl)
     throw new CliError(
       "wf worker takes its nodes from the PostgreSQL job queue: set WF_DATABASE_URL=postgres://user:password@host:port/database",
