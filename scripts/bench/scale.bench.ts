@@ -96,6 +96,13 @@ function cpuSeconds(match: (pid: number, comm: string) => boolean): number {
   return ticks / 100;
 }
 
+/** The machine's busy CPU seconds so far, over all cores (everything but idle and iowait). */
+function machineBusySeconds(): number {
+  const [, ...f] = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).map(Number);
+  const total = f.reduce((a, b) => a + b, 0);
+  return (total - f[3] - f[4]) / 100;
+}
+
 /** RSS of a process's children (the spawner helpers of a worker), summed. */
 function childrenRssMb(pid: number): number {
   let sum = 0;
@@ -179,7 +186,7 @@ export default async function scaleBench(): Promise<void> {
       idle ||= `${rssMb(workers[0].child.pid!).toFixed(0)} MB`;
       const pids = new Set(workers.map((w) => w.child.pid!));
       const ofWorkers = (pid: number) => pids.has(pid);
-      const cpu0 = [process.cpuUsage(), cpuSeconds(ofWorkers), cpuSeconds(postgres)] as const;
+      const cpu0 = [process.cpuUsage(), cpuSeconds(ofWorkers), cpuSeconds(postgres), machineBusySeconds()] as const;
       t0 = performance.now();
       const { runId } = await engine.startRunGrouped({ template: template(`scale-${count}`, nodes) });
       const state = await engine.settled(runId);
@@ -187,7 +194,8 @@ export default async function scaleBench(): Promise<void> {
       const owner = process.cpuUsage(cpu0[0]);
       console.log(
         `2,000 \`true\` nodes on ${count} worker(s) × 16: ${state.status} in ${s.toFixed(2)} s — ${(2000 / s).toFixed(0)} node completions/s;` +
-          ` CPU s: owner ${((owner.user + owner.system) / 1e6).toFixed(1)}, workers with their node processes ${(cpuSeconds(ofWorkers) - cpu0[1]).toFixed(1)}, PostgreSQL ${(cpuSeconds(postgres) - cpu0[2]).toFixed(1)}`,
+          ` CPU s: owner ${((owner.user + owner.system) / 1e6).toFixed(1)}, workers ${(cpuSeconds(ofWorkers) - cpu0[1]).toFixed(1)}, PostgreSQL ${(cpuSeconds(postgres) - cpu0[2]).toFixed(1)};` +
+          ` the machine busy ${(machineBusySeconds() - cpu0[3]).toFixed(1)} of ${(s * os.cpus().length).toFixed(1)} core-seconds (the rest: spawner helpers, sandboxes, node processes)`,
       );
     }
     const own = workers.map((w) => rssMb(w.child.pid!));
