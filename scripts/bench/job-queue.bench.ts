@@ -9,7 +9,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
-import { Logger, run, type Runner } from "graphile-worker";
+import { run, type Runner } from "graphile-worker";
+import { quietGraphileLogger } from "@/server/engine/quiet-graphile-logger";
 import PgBoss from "pg-boss";
 import pg from "pg";
 import { privatePostgresCluster } from "@/server/test-support/postgres-cluster";
@@ -40,7 +41,9 @@ function graphileWorker(pool: pg.Pool): Queue {
     async start(n, onJob) {
       const taskList = { node: (p: unknown) => Promise.resolve(onJob(p as { k: string })) };
       const options = { pgPool: pool, concurrency: CONCURRENCY, noHandleSignals: true, pollInterval: 2000, taskList };
-      runners = await Promise.all(Array.from({ length: n }, () => run({ ...options, logger: quietLogger() })));
+      runners = await Promise.all(
+        Array.from({ length: n }, () => run({ ...options, logger: quietGraphileLogger(() => {}) })),
+      );
     },
     async enqueue(client, jobs) {
       await client.query(
@@ -53,9 +56,6 @@ function graphileWorker(pool: pg.Pool): Queue {
     },
   };
 }
-
-/** graphile-worker's logger, silenced (it logs every start and stop). */
-const quietLogger = () => new Logger(() => () => {});
 
 function pgBoss(url: string): Queue {
   const bosses: PgBoss[] = [];

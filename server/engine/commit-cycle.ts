@@ -48,16 +48,14 @@ export class CommitCycle {
 
   /** Commits what the runs hold with `picks` started; returns the commit's error, undefined when it was stored. */
   commit(picks: Pick[]): MaybePromise<unknown> {
-    const failed = commitRuns(
-      this.h.runs,
-      this.h.store,
-      this.h.bus,
-      this.held.length ? this.held.concat(picks) : picks,
-    );
-    if (!isPromise(failed)) return this.after(picks, failed);
+    // Picks a refused commit held are stored, and launched, with this one's.
+    const launching = this.held.length ? this.held.concat(picks) : picks;
+    this.held = [];
+    const failed = commitRuns(this.h.runs, this.h.store, this.h.bus, launching);
+    if (!isPromise(failed)) return this.after(launching, failed);
     this.inFlight = failed.then((err) => {
       this.inFlight = undefined;
-      this.after(picks, err);
+      this.after(launching, err);
       if (this.again) {
         this.again = false;
         this.h.schedule();
@@ -75,9 +73,7 @@ export class CommitCycle {
     const { runs } = this.h;
     if (failed === undefined) {
       this.retry.succeeded();
-      const launch = this.held.length ? this.held.concat(picks) : picks;
-      this.held = [];
-      for (const { run, nodeId } of launch) {
+      for (const { run, nodeId } of picks) {
         if (runs.get(run.id) === run) {
           this.h.launch(run, nodeId);
         } else {

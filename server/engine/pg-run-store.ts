@@ -9,17 +9,12 @@ import type { Pool, PoolClient } from "pg";
 import type { RunCommand } from "@/lib/workflow/run/run-commands";
 import { RunEventSchema, runEventStatus } from "@/lib/workflow/run/run-events";
 import type { RunState } from "@/lib/workflow/run/run-state";
-import { rawRowMapper, type RawRow } from "@/server/db/map-raw-row";
+import type { RawRow } from "@/server/db/map-raw-row";
 import * as sql from "@/server/db/pg/pg-run-sql";
-import { nodeRuns, runs } from "@/server/db/schema";
 import type { ApprovalDecisionInfo, RunBatch, RunStore, StoredEvent, StoredRun } from "./run-store";
 import { nodeStateToRow } from "./run-state-rows";
 import { storedRunFromRows } from "./stored-run-from-rows";
 import { NODE_JOB_TASK, nodeJobKey, type NodeJob } from "./node-jobs";
-
-// The PostgreSQL tables mirror the SQLite ones column for column (a parity test holds them together).
-const toRunRow = rawRowMapper(runs);
-const toNodeRow = rawRowMapper(nodeRuns);
 
 type Columns = unknown[][];
 const columns = (n: number): Columns => Array.from({ length: n }, () => []);
@@ -82,7 +77,7 @@ export class PgRunStore implements RunStore {
       this.pool.query<RawRow>(sql.query(sql.SELECT_NODE_RUNS, [runId])),
     ]);
     if (!run.rows[0]) return undefined;
-    return storedRunFromRows(runId, toRunRow(run.rows[0]), spec.rows[0], nodes.rows.map(toNodeRow));
+    return storedRunFromRows(runId, sql.toRunRow(run.rows[0]), spec.rows[0], nodes.rows.map(sql.toNodeRow));
   }
 
   async openRunIds(): Promise<string[]> {

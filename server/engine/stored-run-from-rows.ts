@@ -6,6 +6,13 @@ import type { NodeRunRow, RunRow } from "@/server/db/schema";
 import type { StoredRun } from "./run-store";
 import { runStateFromRows } from "./run-state-rows";
 
+/** A run's stored template and plan (its `run_specs` row), read back and checked. */
+export function parseRunSpec(runId: string, spec: { templateJson: string; planJson: string }) {
+  const parsed = parseTemplate(JSON.parse(spec.templateJson));
+  if (!parsed.ok) throw new Error(`run ${runId}: stored template no longer parses`);
+  return { template: parsed.template, plan: RunPlanSchema.parse(JSON.parse(spec.planJson)) };
+}
+
 /** `spec` is the run's `run_specs` row; a run stored before those existed keeps template and plan on its row. */
 export function storedRunFromRows(
   runId: string,
@@ -13,13 +20,10 @@ export function storedRunFromRows(
   spec: { templateJson: string; planJson: string } | undefined,
   nodes: NodeRunRow[],
 ): StoredRun {
-  const source = spec ?? row;
-  const parsed = parseTemplate(JSON.parse(source.templateJson));
-  if (!parsed.ok) throw new Error(`run ${runId}: stored template no longer parses`);
-  const plan = RunPlanSchema.parse(JSON.parse(source.planJson));
+  const { template, plan } = parseRunSpec(runId, spec ?? row);
   return {
     runId,
-    template: parsed.template,
+    template,
     plan,
     state: runStateFromRows(plan, row, nodes),
     workspace: row.workspace,

@@ -5,32 +5,15 @@
  * 2,000-node fan-out reads one node row, not 2,000. The run is the owner's, validated when it started.
  */
 import type { Pool } from "pg";
-import { parseTemplate } from "@/lib/workflow/model/parse-template";
-import { RunPlanSchema, type RunPlan } from "@/lib/workflow/run/run-plan";
+import { ancestorsOf } from "@/lib/workflow/run/run-plan";
 import { makeRunSpec, type RunSpec } from "@/lib/workflow/run/run-spec";
-import { rawRowMapper, type RawRow } from "@/server/db/map-raw-row";
+import type { RawRow } from "@/server/db/map-raw-row";
 import * as sql from "@/server/db/pg/pg-run-sql";
-import { nodeRuns, runs } from "@/server/db/schema";
 import { createActiveRun, type ActiveRun } from "@/server/engine/active-run";
 import { resolveRunSecrets, type SecretSource } from "@/server/engine/run-secrets";
 import { runStateFromRows } from "@/server/engine/run-state-rows";
+import { parseRunSpec } from "@/server/engine/stored-run-from-rows";
 import { workspacePath } from "@/server/engine/confinement/workspace";
-
-const toRunRow = rawRowMapper(runs);
-const toNodeRow = rawRowMapper(nodeRuns);
-
-/** `nodeId` and every planned node it depends on, directly or not. */
-function withAncestors(plan: RunPlan, nodeId: string): string[] {
-  const seen = new Set<string>([nodeId]);
-  const stack = [nodeId];
-  while (stack.length)
-    for (const d of plan.nodes[stack.pop()!].deps)
-      if (!seen.has(d)) {
-        seen.add(d);
-        stack.push(d);
-      }
-  return [...seen];
-}
 
 export class RunReader {
   private readonly specs = new Map<string, RunSpec>();
@@ -49,11 +32,11 @@ export class RunReader {
     if (!spec?.plan.nodes[nodeId]) return undefined;
     const [run, nodes] = await Promise.all([
       this.pool.query<RawRow>(sql.query(sql.SELECT_RUN, [runId])),
-      this.pool.query<RawRow>(sql.query(sql.SELECT_SOME_NODE_RUNS, [runId, withAncestors(spec.plan, nodeId)])),
+      this.pool.query<RawRow>(sql.query(sql.SELECT_SOME_NODE_RUNS, [runId, [...ancestorsOf(spec.plan, [nodeId])]])),
     ]);
     if (!run.rows[0]) return undefined;
-    const row = toRunRow(run.rows[0]);
-    const state = runStateFromRows(spec.plan, row, nodes.rows.map(toNodeRow));
+    const row = sql.toRunRow(run.rows[0]);
+    const state = runStateFromRows(spec.plan, row, nodes.rows.map(sql.toNodeRow));
     const active = createActiveRun(spec, state, workspacePath(this.runsDir, runId), Number.MAX_SAFE_INTEGER);
     active.secrets = resolveRunSecrets(spec.template, this.secretSource).secrets;
     return active;
@@ -71,9 +54,8 @@ export class RunReader {
       sql.query(sql.SELECT_RUN_SPEC, [runId]),
     );
     if (!rows[0]) return undefined;
-    const parsed = parseTemplate(JSON.parse(rows[0].templateJson));
-    if (!parsed.ok) throw new Error(`run ${runId}: its stored template no longer parses`);
-    const spec = makeRunSpec(parsed.template, RunPlanSchema.parse(JSON.parse(rows[0].planJson)));
+    const { template, plan } = parseRunSpec(runId, rows[0]);
+    const spec = makeRunSpec(template, plan);
     this.specs.set(runId, spec);
     if (this.specs.size > this.keep) this.specs.delete(this.specs.keys().next().value!);
     return spec;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_PLANNED_NODES, planRun } from "./run-plan";
+import { ancestorsOf, descendantsOf, MAX_PLANNED_NODES, planRun } from "./run-plan";
 import type { Template } from "@/lib/workflow/model/template-schema";
 import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
 
@@ -53,5 +53,18 @@ describe("planRun", () => {
     expect(many).toMatchObject({ ok: false, diagnostics: [{ code: "RUN032" }] });
     if (!many.ok) expect(many.diagnostics[0].message).toContain(`the limit is ${MAX_PLANNED_NODES}`);
     expect(planRun(t([loop("L", 100)])).ok).toBe(true);
+  });
+});
+
+describe("ancestorsOf / descendantsOf", () => {
+  it("follow deps up and succs down, the start included", () => {
+    //  A → B → D ;  C → D ;  D → E
+    const planned = planRun(
+      buildTemplate().node("A").node("B").node("C").node("D").node("E").chain("A", "B", "D", "E").edge("C", "D").done(),
+    );
+    if (!planned.ok) throw new Error("plan");
+    expect([...ancestorsOf(planned.plan, ["D"])].sort()).toEqual(["A", "B", "C", "D"]);
+    expect([...ancestorsOf(planned.plan, ["A"])]).toEqual(["A"]);
+    expect([...descendantsOf(planned.plan, ["B"])].sort()).toEqual(["B", "D", "E"]);
   });
 });

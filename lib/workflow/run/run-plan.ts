@@ -188,13 +188,22 @@ function topologicalOrder(nodes: Record<string, PlanNode>, ids: readonly string[
 
 /** Every planned node reachable from `from` (inclusive). */
 export function descendantsOf(plan: RunPlan, from: readonly string[]): Set<string> {
+  return reachable(plan, from, "succs");
+}
+
+/** `from` and every planned node it depends on, directly or not. */
+export function ancestorsOf(plan: RunPlan, from: readonly string[]): Set<string> {
+  return reachable(plan, from, "deps");
+}
+
+function reachable(plan: RunPlan, from: readonly string[], via: "succs" | "deps"): Set<string> {
   const seen = new Set<string>();
   const stack = [...from];
   while (stack.length) {
     const id = stack.pop()!;
     if (seen.has(id)) continue;
     seen.add(id);
-    stack.push(...plan.nodes[id].succs);
+    stack.push(...plan.nodes[id][via]);
   }
   return seen;
 }

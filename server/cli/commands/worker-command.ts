@@ -41,11 +41,10 @@ function configOf(env: EnvVars): ServerConfig & { databaseUrl: string } {
 /** Resolves when a drain has ended (after SIGTERM / SIGINT). */
 export async function workerCommand(opts: WorkerOptions, io: CliIo, env: EnvVars = process.env): Promise<number> {
   const config = configOf(env);
-  // As `wf serve`'s server (server-node-flags.ts): the old generation grows by half of what survived, not up to
-  // four times, so a long-running worker does not sit on its garbage. Set here: this process is the `wf` one.
-  const custom = env.WF_SERVER_NODE_FLAGS;
-  for (const flag of serverNodeFlags(env))
-    if (custom !== undefined || flag.startsWith("--heap-")) v8.setFlagsFromString(flag);
+  // The V8 flags of `wf serve`'s server (server-node-flags.ts: the old generation grows by half of what survived,
+  // not up to four times), set on this process itself — it is the `wf` one — so a long-running worker does not
+  // sit on its garbage.
+  for (const flag of serverNodeFlags(env)) v8.setFlagsFromString(flag);
   const { openPgDatabase } = await import("@/server/db/pg/open-pg-database");
   const { startNodeWorker } = await import("@/server/worker/node-worker");
   let opened;

@@ -5,6 +5,12 @@
  * statement that writes the events, so two writers of one run can never hand out the same id.
  */
 import pg, { type CustomTypesConfig, type QueryConfig } from "pg";
+import { rawRowMapper } from "@/server/db/map-raw-row";
+import { nodeRuns, runs } from "@/server/db/schema";
+
+/** A `runs` / `node_runs` row as read (the PostgreSQL tables mirror the SQLite ones column for column). */
+export const toRunRow = rawRowMapper(runs);
+export const toNodeRow = rawRowMapper(nodeRuns);
 
 /** bigint (int8) columns hold milliseconds: read them as numbers, not strings. */
 const INT8 = 20;
