@@ -1,7 +1,8 @@
 /** The API's view of runs: `run.get`'s `{ run, nodes }` and `run.list`'s items (docs/api.md). */
 import type { NodeStatus } from "@/lib/workflow/model/statuses";
-import { selectRunRow, startedByOf, type RunRowLite } from "@/server/db/run-queries";
-import type { SqliteRunStore } from "./sqlite-run-store";
+import { startedByOf, type RunRowLite } from "@/server/db/run-queries";
+import { andThen } from "./maybe-promise";
+import type { RunStore, StoredRun, StoreResult } from "./run-store";
 
 /** Statuses of the `--json` / API shape: transient ones read as pending. */
 export const PUBLIC_NODE_STATUS: Partial<Record<NodeStatus, NodeStatus>> = { ready: "pending", interrupted: "pending" };
@@ -28,12 +29,19 @@ export function runListItem(row: RunRowLite) {
   };
 }
 
-export function runDetails(store: SqliteRunStore, runId: string) {
-  const stored = store.loadRun(runId);
-  if (!stored) return undefined;
+/** `run.get`'s answer from the store (at once over SQLite, a promise over PostgreSQL); undefined for no such run. */
+export function runDetails<S extends RunStore>(store: S, runId: string): StoreResult<S, RunDetails | undefined> {
+  return andThen(store.loadRun(runId), (stored) => (stored ? detailsOf(stored) : undefined)) as StoreResult<
+    S,
+    RunDetails | undefined
+  >;
+}
+
+export type RunDetails = ReturnType<typeof detailsOf>;
+
+function detailsOf(stored: StoredRun) {
   // The stored state: what every client has been sent (the in-memory one may be a tick ahead).
-  const state = stored.state;
-  const row = selectRunRow(store.db, runId)!;
+  const { state, row } = stored;
   const nodes = stored.plan.order.map((id) => {
     const n = state.nodes[id];
     const planned = stored.plan.nodes[id];

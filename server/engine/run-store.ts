@@ -9,6 +9,7 @@ import type { RunCommand } from "@/lib/workflow/run/run-commands";
 import type { RunEvent } from "@/lib/workflow/run/run-events";
 import type { RunPlan } from "@/lib/workflow/run/run-plan";
 import type { RunState } from "@/lib/workflow/run/run-state";
+import type { RunRowLite } from "@/server/db/run-queries";
 import type { MaybePromise } from "./maybe-promise";
 
 export interface NewRun {
@@ -64,6 +65,8 @@ export interface RunBatch {
 
 export interface StoredRun {
   runId: string;
+  /** The run's row without its large columns (what `run.get` and `run.list` show of it). */
+  row: RunRowLite;
   template: Template;
   plan: RunPlan;
   state: RunState;
@@ -113,5 +116,12 @@ export interface SyncRunStore extends RunStore {
   eventsAfter(runId: string, afterId: number, limit?: number): StoredEvent[];
 }
 
-/** What an engine method returns over store `S`: a value for a synchronous store, a promise otherwise. */
-export type StoreResult<S extends RunStore, T> = S extends SyncRunStore ? T : Promise<T>;
+/**
+ * What an engine method returns over store `S`: a value for a synchronous store, a promise for an asynchronous
+ * one, either when the store is only known as a `RunStore` (the server's, chosen by its configuration: await it).
+ */
+export type StoreResult<S extends RunStore, T> = S extends SyncRunStore
+  ? T
+  : S extends { readonly asynchronous: true }
+    ? Promise<T>
+    : MaybePromise<T>;

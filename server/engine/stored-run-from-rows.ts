@@ -21,8 +21,10 @@ export function storedRunFromRows(
   nodes: NodeRunRow[],
 ): StoredRun {
   const { template, plan } = parseRunSpec(runId, spec ?? row);
+  const { templateJson: _t, planJson: _p, variables: _v, state: _s, workspace: _w, ...lite } = row;
   return {
     runId,
+    row: lite,
     template,
     plan,
     state: runStateFromRows(plan, row, nodes),

@@ -5,7 +5,7 @@
  * the client goes, so a long-lived stream holds a constant number of listeners.
  */
 import type { RunEventBus } from "./event-bus";
-import type { StoredEvent, SyncRunStore } from "./run-store";
+import type { RunStore, StoredEvent } from "./run-store";
 
 /** Events read from the database per page while replaying. */
 export const REPLAY_PAGE_SIZE = 500;
@@ -36,7 +36,7 @@ export class RunEventFeed {
   onEvent?: () => void;
 
   constructor(
-    private readonly store: Pick<SyncRunStore, "eventsAfter">,
+    private readonly store: Pick<RunStore, "eventsAfter">,
     bus: RunEventBus,
     private readonly runId: string,
     lastEventId: number,
@@ -54,9 +54,10 @@ export class RunEventFeed {
     return !this.replaying;
   }
 
-  take(): StoredEvent[] {
+  /** A promise over an asynchronous store (PostgreSQL); nothing else reads the feed meanwhile. */
+  async take(): Promise<StoredEvent[]> {
     if (this.replaying) {
-      const page = this.store.eventsAfter(this.runId, this.last, REPLAY_PAGE_SIZE);
+      const page = await this.store.eventsAfter(this.runId, this.last, REPLAY_PAGE_SIZE);
       if (page.length) this.last = page[page.length - 1].id;
       if (page.length < REPLAY_PAGE_SIZE) this.replaying = false;
       if (page.length || this.replaying) return page;
@@ -78,7 +79,7 @@ export class RunEventFeed {
 }
 
 export async function* tailRunEvents(
-  store: Pick<SyncRunStore, "eventsAfter">,
+  store: Pick<RunStore, "eventsAfter">,
   bus: RunEventBus,
   runId: string,
   lastEventId: number,
@@ -89,7 +90,7 @@ export async function* tailRunEvents(
   feed.onEvent = () => wake?.();
   try {
     while (!signal?.aborted) {
-      const batch = feed.take();
+      const batch = await feed.take();
       for (const e of batch) yield e;
       if (batch.length || signal?.aborted) continue;
       await waitFor((w) => (wake = w), signal);

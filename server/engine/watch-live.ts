@@ -13,7 +13,7 @@ import { countPendingApprovals } from "@/server/db/approval-queries";
 import { resumeAfter, selectRunRowLite } from "@/server/db/run-queries";
 import type { RunEventBus } from "./event-bus";
 import { runListItems, type RunListItem } from "./run-list";
-import type { StoredEvent, SyncRunStore } from "./run-store";
+import type { RunStore, StoredEvent } from "./run-store";
 import { RunEventFeed, waitFor } from "./tail-run-events";
 import { toWireEvent, type WireEvent } from "./wire-event";
 
@@ -72,7 +72,7 @@ function wireOf(e: StoredEvent): WireEvent {
 export async function* watchLive(
   deps: {
     db: Db;
-    store: Pick<SyncRunStore, "eventsAfter">;
+    store: Pick<RunStore, "eventsAfter">;
     bus: RunEventBus;
     /** Where trigger fires are told (the trigger service's notices). */
     fires?: { subscribe(listener: (n: FireNotice) => void): () => void };
@@ -129,7 +129,7 @@ export async function* watchLive(
         yield { kind: "run", run: runListItems(deps.db, [row])[0] };
       }
       while (fires.length) yield { kind: "trigger-fire", fire: fires.shift()! };
-      const events = feed?.take() ?? [];
+      const events = (await feed?.take()) ?? [];
       if (input.batch && events.length > 1) yield { kind: "run-events", events: events.map(wireOf) };
       else for (const e of events) yield { kind: "run-event", event: wireOf(e) };
       if (events.length) continue;

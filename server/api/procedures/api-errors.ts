@@ -1,4 +1,5 @@
 /** Domain errors (engine, template store, accounts) → typed tRPC errors: 400 with diagnostics, 404, 409, 412, 429. */
+import { isPromise } from "@/server/engine/maybe-promise";
 import { TRPCError } from "@trpc/server";
 import { DiagnosticsError } from "@/server/api/procedures/trpc";
 import type { TemplateStoreError } from "@/server/db/template-store";
@@ -55,10 +56,11 @@ export function rethrowApiError(err: unknown): never {
   throw err;
 }
 
-/** Runs `fn`, mapping domain errors to typed API errors. */
+/** Runs `fn`, mapping domain errors to typed API errors — thrown, or rejected when `fn` answers with a promise. */
 export function withApiErrors<T>(fn: () => T): T {
   try {
-    return fn();
+    const out = fn();
+    return isPromise(out) ? (out.catch(rethrowApiError) as T) : out;
   } catch (err) {
     rethrowApiError(err);
   }

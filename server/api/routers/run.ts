@@ -127,19 +127,21 @@ export const runRouter = createTRPCRouter({
 
   /** Two runs node by node: status, attempts, duration, output, and what changed. */
   compare: publicProcedure.input(z.object({ a: z.string().min(1), b: z.string().min(1) })).query(({ input, ctx }) =>
-    withApiErrors(() => {
-      const [a, b] = [input.a, input.b].map((runId) => {
-        const details = runDetails(ctx.deps.runStore, runId);
-        if (!details) throw new RunNotFoundError(runId);
-        return details.nodes;
-      });
+    withApiErrors(async () => {
+      const [a, b] = await Promise.all(
+        [input.a, input.b].map(async (runId) => {
+          const details = await runDetails(ctx.deps.runStore, runId);
+          if (!details) throw new RunNotFoundError(runId);
+          return details.nodes;
+        }),
+      );
       return compareRuns(a, b);
     }),
   ),
 
   get: publicProcedure.input(RunIdInput).query(({ input, ctx }) =>
-    withApiErrors(() => {
-      const details = runDetails(ctx.deps.runStore, input.runId);
+    withApiErrors(async () => {
+      const details = await runDetails(ctx.deps.runStore, input.runId);
       if (!details) throw new RunNotFoundError(input.runId);
       return details;
     }),
