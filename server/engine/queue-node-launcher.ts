@@ -110,12 +110,7 @@ export function createQueueNodeLauncher(o: QueueNodeLauncherOptions): QueueNodeL
     const t = now();
     for (const [launch, since] of strangers) if (t - since > 3 * o.lostMs) strangers.delete(launch);
     if (hearingSince === undefined || t - hearingSince < o.lostMs) return;
-    for (const [launch, w] of waiting) {
-      if (!w.beat || t - w.beat.at < o.lostMs) continue;
-      const seconds = Math.round((t - w.beat.at) / 1000);
-      interrupt(launch, w, `worker ${w.beat.worker} stopped answering (no heartbeat for ${seconds} s)`);
-    }
-    void checkUnbeaten(t);
+    void checkLaunches(t);
   };
 
   const interrupt = (launch: string, w: Waiting, why: string) => {
@@ -128,13 +123,17 @@ export function createQueueNodeLauncher(o: QueueNodeLauncherOptions): QueueNodeL
   };
 
   /**
-   * Launches no worker has beaten for, older than the limit: their job is asked after. Gone without an answer
-   * (it failed — a worker could not read the run or store its answer), failed for good, or taken for longer than
-   * the limit without a heartbeat (its worker died as it took it): interrupted. Queued and not taken: waiting.
+   * The launches whose worker went silent for the limit, and those no worker has beaten for that are older than
+   * it, are asked after in the queue first. A silent launch whose answer waits there (stored while this process
+   * could not fetch it, e.g. just after the database was away) is left to it; otherwise it is interrupted. An
+   * unbeaten one gone without an answer (it failed — a worker could not read the run), failed for good, or taken
+   * for longer than the limit without a heartbeat (its worker died as it took it): interrupted. Queued and not
+   * taken: waiting.
    */
   let checking = false;
-  const checkUnbeaten = async (t: number) => {
-    const old = [...waiting].filter(([, w]) => !w.beat && t - w.since >= o.lostMs);
+  const checkLaunches = async (t: number) => {
+    const silent = (w: Waiting) => w.beat !== undefined && now() - w.beat.at >= o.lostMs;
+    const old = [...waiting].filter(([, w]) => (w.beat ? silent(w) : t - w.since >= o.lostMs));
     if (!old.length || checking) return;
     checking = true;
     try {
@@ -145,7 +144,13 @@ export function createQueueNodeLauncher(o: QueueNodeLauncherOptions): QueueNodeL
       );
       const jobs = new Map(rows.map((r) => [r.key, r]));
       for (const [launch, w] of old) {
-        if (w.beat || jobs.has(launch)) continue; // beaten since, or its answer waits in the queue
+        if (jobs.has(launch)) continue; // its answer waits in the queue
+        if (w.beat) {
+          if (!silent(w)) continue; // beaten again meanwhile
+          const seconds = Math.round((now() - w.beat.at) / 1000);
+          interrupt(launch, w, `worker ${w.beat.worker} stopped answering (no heartbeat for ${seconds} s)`);
+          continue;
+        }
         const job = jobs.get(w.jobKey);
         if (!job || job.done) interrupt(launch, w, "its job ended without an answer");
         else if (job.taken !== null && job.taken >= o.lostMs)

@@ -1,8 +1,10 @@
 /**
  * A worker's answers to owners, sent together: every answer ready in one turn of the event loop goes in one
  * `graphile_worker.add_jobs` call (each job `wf_node_done:<owner>`, keyed by its launch token) — an `add_job` per
- * answer was half of PostgreSQL's time for a worker's nodes (measured). `send` resolves once its answer is stored;
- * a failed call is tried again (six tries over ~3 s: the database away for a moment), then rejects.
+ * answer was half of PostgreSQL's time for a worker's nodes (measured). `send` resolves once its answer is stored.
+ * A failed call is tried again — 100 ms, doubling up to 5 s between tries — for as long as it takes: a database
+ * away for seconds or minutes must not turn a finished node into a lost one that runs again (the heartbeats go on
+ * meanwhile, so its owner does not give up on it). Only `close()` (the worker stopping) makes the tries reject.
  */
 import type { Pool } from "pg";
 import { nodeDoneTask, type NodeDone } from "@/server/engine/node-jobs";
@@ -22,6 +24,9 @@ interface Pending {
 export class AnswerBatch {
   private pending: Pending[] = [];
   private scheduled = false;
+  private closed = false;
+  /** Wakes the batches waiting between tries (close). */
+  private readonly waits = new Set<() => void>();
 
   constructor(private readonly pool: Pool) {}
 
@@ -45,18 +50,36 @@ export class AnswerBatch {
       batch.map((p) => p.done.launch),
     ];
     const delay = new RetryDelay();
-    for (let tries = 1; ; tries++) {
+    for (;;) {
       try {
         await this.pool.query(ADD_ANSWERS, values);
         for (const p of batch) p.resolve();
         return;
       } catch (err) {
-        if (tries >= 6) {
+        if (this.closed) {
           for (const p of batch) p.reject(err);
           return;
         }
-        await new Promise((r) => setTimeout(r, delay.next()));
+        await this.pause(delay.next());
       }
     }
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.waits.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      this.waits.add(wake);
+    });
+  }
+
+  /** The worker stops: answers still failing are given up after one more try. */
+  close(): void {
+    this.closed = true;
+    for (const wake of [...this.waits]) wake();
   }
 }

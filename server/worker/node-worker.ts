@@ -136,7 +136,7 @@ export async function startNodeWorker(o: NodeWorkerOptions): Promise<NodeWorker>
       const { runId, nodeId, attempt, launch } = job;
       const done: NodeDone = { runId, nodeId, attempt, launch, events, worker: o.id };
       // Keyed by the launch: the same answer twice is one job; another launch's answer never replaces it. Tried
-      // again while the database is away for a moment (the heartbeats go on meanwhile: the attempt is not lost).
+      // again while the database is away, however long (the heartbeats go on meanwhile: the attempt is not lost).
       await answers.send(job.owner, done);
     } finally {
       running.delete(token);
@@ -166,7 +166,12 @@ export async function startNodeWorker(o: NodeWorkerOptions): Promise<NodeWorker>
     id: o.id,
     running: () => running.size,
     async stop() {
+      // Past the drain, answers the database still refuses are given up (their owners hand the nodes on).
+      const giveUp = setTimeout(() => answers.close(), o.drainMs);
+      giveUp.unref();
       await runner.stop();
+      clearTimeout(giveUp);
+      answers.close();
       clearInterval(beats);
       await cancels.close();
     },
