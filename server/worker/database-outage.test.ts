@@ -1,9 +1,8 @@
 /**
  * The database away for seconds (#22): every connection of the owner and the worker cut and new ones refused while
  * a node runs on the worker, then let in again. A run started meanwhile is refused and leaves nothing behind;
- * everyone reconnects and carries on: the node that finished during
- * the outage is answered once it is back (not lost, not run again), the next node runs, every event is stored
- * without a gap, no node stays running.
+ * everyone reconnects and carries on: the node that finished during the outage is answered once it is back (not
+ * lost, not run again), the next node runs, every event is stored without a gap, no node stays running.
  */
 import fs from "node:fs";
 import path from "node:path";
