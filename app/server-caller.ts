@@ -6,5 +6,5 @@ import { createTRPCContext } from "@/server/api/procedures/trpc";
 import { installedServerDeps } from "@/server/runtime/server-deps-holder";
 
 export async function serverCaller() {
-  return createCaller(createTRPCContext({ deps: installedServerDeps(), headers: await headers() }));
+  return createCaller(await createTRPCContext({ deps: installedServerDeps(), headers: await headers() }));
 }

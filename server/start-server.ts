@@ -31,7 +31,7 @@ export async function startServer(): Promise<void> {
     else console.warn(`wf: node processes are ${sandbox.summary}`);
     const seeded = seedExampleTemplates(deps.db);
     if (seeded > 0) console.log(`wf: seeded ${seeded} example templates`);
-    const admin = await bootstrapAdmin(deps.db, config.env);
+    const admin = await bootstrapAdmin(deps.accounts, config.env);
     if (admin) console.log(`wf: created the admin ${admin} (WF_ADMIN_EMAIL)`);
     // Runs a crash or restart interrupted continue (durability: docs/engine.md).
     const { resumed, invalid } = deps.engine.recoverRuns();

@@ -17,12 +17,12 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(", ")} (${cpus().length} cores)`;
 
-function micros(fn: () => unknown, n: number): { p50: number; p95: number } {
-  for (let i = 0; i < 500; i++) fn();
+async function micros(fn: () => unknown, n: number): Promise<{ p50: number; p95: number }> {
+  for (let i = 0; i < 500; i++) await fn();
   const t: number[] = [];
   for (let i = 0; i < n; i++) {
     const t0 = performance.now();
-    fn();
+    await fn();
     t.push((performance.now() - t0) * 1000);
   }
   return { p50: median(t), p95: percentile(t, 95) };
@@ -37,18 +37,16 @@ export default async function authBench(): Promise<void> {
     const deps = createServerDeps(
       readServerConfig({ WF_DATA_DIR: dir, WF_DB_PATH: path.join(dir, "wf.db"), WF_API_TOKEN: "bench-env-token" }),
     );
-    const { createUser } = await import("@/server/auth/user-store");
-    const { createSession } = await import("@/server/auth/session-store");
-    const { createApiToken } = await import("@/server/auth/token-store");
     const { resolveCaller } = await import("@/server/auth/resolve-caller");
     const { handleTrpcRequest } = await import("@/server/api/handle-trpc-request");
     const { fetchRequestHandler } = await import("@trpc/server/adapters/fetch");
     const { appRouter } = await import("@/server/api/root");
     const db = deps.db;
-    const user = await createUser(db, { email: "bench@example.com", password: "bench-password", roles: ["editor"] });
-    for (let i = 0; i < 1000; i++) createSession(db, user.id); // a table with history, not one row
-    const session = createSession(db, user.id).token;
-    const token = createApiToken(db, user.id, "bench").token;
+    const { users, sessions, tokens } = deps.accounts;
+    const user = await users.create({ email: "bench@example.com", password: "bench-password", roles: ["editor"] });
+    for (let i = 0; i < 1000; i++) await sessions.create(user.id); // a table with history, not one row
+    const session = (await sessions.create(user.id)).token;
+    const token = (await tokens.create(user.id, "bench")).token;
 
     console.log("\nresolving the caller (20,000 lookups each):");
     const cases: [string, Headers][] = [
@@ -58,7 +56,7 @@ export default async function authBench(): Promise<void> {
       ["anonymous", new Headers()],
     ];
     for (const [name, headers] of cases) {
-      const r = micros(() => resolveCaller(db, headers, deps.config), 20_000);
+      const r = await micros(() => resolveCaller(deps.accounts, headers, deps.config), 20_000);
       console.log(`  ${name.padEnd(20)} p50 ${r.p50.toFixed(1)} µs   p95 ${r.p95.toFixed(1)} µs`);
     }
 

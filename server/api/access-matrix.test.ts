@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROCEDURE_KINDS } from "@/server/api/procedure-kinds";
 import { PROCEDURE_ACCESS, callerMay } from "@/server/auth/procedure-access";
 import type { Caller } from "@/server/auth/caller";
-import { createApiToken } from "@/server/auth/token-store";
 import { IDENTITIES, identityHeaders, type Identity } from "@/server/test-support/api-identities";
 import { callerAs } from "@/server/test-support/test-callers";
 import { startApiTestServer } from "@/server/test-support/api-test-server";
@@ -140,7 +139,7 @@ function identityAsCaller(who: Identity): Caller | null {
 // Nine argon2id hashes, two at a time, on a loaded machine: a longer hook timeout.
 beforeAll(async () => {
   ({ t, http, stop } = await startApiTestServer());
-  headers = await identityHeaders(t.db);
+  headers = await identityHeaders(t.deps.accounts);
   const admin = callerAs(t.deps, ["admin"]);
   f.templateId = (await admin.template.save({ template: flow })).id;
   f.spareTemplateId = (await admin.template.save({ template: { ...flow, template_id: "spare", name: "Spare" } })).id;
@@ -162,7 +161,7 @@ beforeAll(async () => {
   f.spareTriggerId = (await admin.trigger.create(yearly)).id;
   f.webhookId = (await admin.trigger.create({ templateId: f.templateId, kind: "webhook" })).id;
   await admin.provider.save({ name: "spare-provider", kind: "cli", command: ["cat"] });
-  f.tokenId = createApiToken(t.db, f.userId, "fixture").summary.id;
+  f.tokenId = (await t.deps.accounts.tokens.create(f.userId, "fixture")).summary.id;
 }, 120_000);
 
 afterAll(() => stop());

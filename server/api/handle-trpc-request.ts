@@ -84,7 +84,7 @@ export async function handleTrpcRequest(
   const batch = batchRefusal(paths);
   if (batch) return refuse(batch);
   // Resolved once per request: the subscription guard and the tRPC context share it.
-  const caller = resolveCaller(deps.db, incoming.headers, deps.config);
+  const caller = await resolveCaller(deps.accounts, incoming.headers, deps.config);
   const denied = subscriptionRefusal(incoming, paths, caller);
   if (denied) return refuse(denied);
   const req = await withCappedBody(incoming);

@@ -6,7 +6,6 @@
  * change is in the audit log.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { isUserActive } from "@/server/auth/user-store";
 import { startApiTestServer } from "@/server/test-support/api-test-server";
 import { cookieOf, httpCalls } from "@/server/test-support/http-calls";
 import type { TestDeps } from "@/server/test-support/test-deps";
@@ -60,7 +59,7 @@ describe("user lifecycle", { timeout: 120_000 }, () => {
     const byCookie = await call.openWatch(session);
     const byToken = await call.openWatch(bearer);
     expect(await ok("user.disable", { id }, admin)).toEqual({ ok: true, email: person.email });
-    expect(isUserActive(t.db, id)).toBe(false);
+    expect(await t.deps.accounts.users.isActive(id)).toBe(false);
     expect(await status("run.list", session)).toBe(401);
     expect(await status("run.list", bearer)).toBe(401);
     expect(await byCookie.ended).toContain("UNAUTHORIZED");
@@ -78,7 +77,7 @@ describe("user lifecycle", { timeout: 120_000 }, () => {
     expect(JSON.parse(audit("user.disable")[0]!.detail)).toMatchObject({ email: person.email });
 
     await ok("user.enable", { id }, admin);
-    expect(isUserActive(t.db, id)).toBe(true);
+    expect(await t.deps.accounts.users.isActive(id)).toBe(true);
     expect(await status("run.list", bearer)).toBe(200);
     expect(await status("run.list", session)).toBe(401); // sessions do not come back: sign in again
     expect((await call.post("auth.login", person)).status).toBe(200);
@@ -90,7 +89,7 @@ describe("user lifecycle", { timeout: 120_000 }, () => {
     expect(await ok("user.delete", { id }, admin)).toEqual({ ok: true, email: person.email });
     expect(await status("run.list", session)).toBe(401);
     expect(await status("run.list", bearer)).toBe(401);
-    expect(isUserActive(t.db, id)).toBe(false);
+    expect(await t.deps.accounts.users.isActive(id)).toBe(false);
     for (const table of ["users", "sessions", "api_tokens"])
       expect(
         t.db.$client.prepare(`select * from ${table} where ${table === "users" ? "id" : "user_id"} = ?`).all(id),

@@ -1,25 +1,18 @@
-/** The append-only audit log: who did what to which target, when (docs/api.md, `audit.list`). */
-import { and, desc, eq, lt, type SQL } from "drizzle-orm";
-import { perConnection } from "@/server/db/per-connection";
-import type { Db } from "@/server/db/open-database";
-import { auditLog, type AuditRow } from "@/server/db/schema";
+/**
+ * The append-only audit log: who did what to which target, when (docs/api.md, `audit.list`). The rows
+ * recorded in one turn of the event loop — the audited mutations of concurrent requests, each run.start's —
+ * are written together, one multi-row insert instead of a commit each; `record` resolves once its row is
+ * stored.
+ */
+import { rawRowMapper, type RawRow } from "@/server/db/map-raw-row";
+import { auditLog } from "@/server/db/schema";
+import type { SqlDb, SqlParam } from "@/server/db/sql/sql-db";
 
 export interface AuditEntry {
   actor: string;
   action: string;
   target?: string;
   detail?: Record<string, unknown>;
-}
-
-// One prepared statement per connection: every audited mutation (each run.start) writes a row.
-const insertStatement = perConnection((sqlite) =>
-  sqlite.prepare<[number, string, string, string, string]>(
-    "insert into audit_log (at, actor, action, target, detail) values (?, ?, ?, ?, ?)",
-  ),
-);
-
-export function recordAudit(db: Db, entry: AuditEntry, at = Date.now()): void {
-  insertStatement(db).run(at, entry.actor, entry.action, entry.target ?? "", JSON.stringify(entry.detail ?? {}));
 }
 
 export interface AuditItem {
@@ -31,27 +24,77 @@ export interface AuditItem {
   detail: Record<string, unknown>;
 }
 
-function toItem(row: AuditRow): AuditItem {
-  return { ...row, detail: JSON.parse(row.detail) as Record<string, unknown> };
+/** Rows per insert: 5 values each, far below either database's limit on bound values. */
+const ROWS_PER_INSERT = 500;
+
+interface Pending {
+  values: SqlParam[];
+  resolve: () => void;
+  reject: (err: unknown) => void;
 }
 
-/** Newest first; `cursor` is the id of the last item of the previous page. */
-export function listAudit(
-  db: Db,
-  q: { actor?: string; action?: string; limit?: number; cursor?: number },
-): { items: AuditItem[]; nextCursor?: number } {
-  const limit = q.limit ?? 100;
-  const where: SQL[] = [];
-  if (q.actor) where.push(eq(auditLog.actor, q.actor));
-  if (q.action) where.push(eq(auditLog.action, q.action));
-  if (q.cursor !== undefined) where.push(lt(auditLog.id, q.cursor));
-  const rows = db
-    .select()
-    .from(auditLog)
-    .where(and(...where))
-    .orderBy(desc(auditLog.id))
-    .limit(limit + 1)
-    .all();
-  const items = rows.slice(0, limit).map(toItem);
-  return rows.length > limit ? { items, nextCursor: items[items.length - 1]!.id } : { items };
+const toAuditRow = rawRowMapper(auditLog);
+
+function insertStatement(rows: number): string {
+  const row = "(?, ?, ?, ?, ?)";
+  return `insert into audit_log (at, actor, action, target, detail) values ${Array(rows).fill(row).join(", ")}`;
+}
+
+export class AuditLog {
+  private pending: Pending[] | undefined;
+
+  constructor(private readonly sql: SqlDb) {}
+
+  async record(entry: AuditEntry, at = Date.now()): Promise<void> {
+    // Serialised here, so an entry that cannot be fails alone.
+    const values = [at, entry.actor, entry.action, entry.target ?? "", JSON.stringify(entry.detail ?? {})];
+    if (!this.pending) {
+      this.pending = [];
+      setImmediate(() => void this.flush());
+    }
+    const pending = this.pending;
+    return new Promise((resolve, reject) => pending.push({ values, resolve, reject }));
+  }
+
+  /** Newest first; `cursor` is the id of the last item of the previous page. */
+  async list(q: {
+    actor?: string;
+    action?: string;
+    limit?: number;
+    cursor?: number;
+  }): Promise<{ items: AuditItem[]; nextCursor?: number }> {
+    const limit = q.limit ?? 100;
+    const where: string[] = [];
+    const params: SqlParam[] = [];
+    const filter = (clause: string, value: SqlParam) => (where.push(clause), params.push(value));
+    if (q.actor) filter("actor = ?", q.actor);
+    if (q.action) filter("action = ?", q.action);
+    if (q.cursor !== undefined) filter("id < ?", q.cursor);
+    const rows = await this.sql.all<RawRow>(
+      `select * from audit_log ${where.length ? `where ${where.join(" and ")}` : ""} order by id desc limit ?`,
+      [...params, limit + 1],
+    );
+    const items = rows.slice(0, limit).map((raw) => {
+      const row = toAuditRow(raw);
+      return { ...row, detail: JSON.parse(row.detail) as Record<string, unknown> };
+    });
+    return rows.length > limit ? { items, nextCursor: items[items.length - 1]!.id } : { items };
+  }
+
+  private async flush(): Promise<void> {
+    const queue = this.pending ?? [];
+    this.pending = undefined;
+    for (let i = 0; i < queue.length; i += ROWS_PER_INSERT) {
+      const chunk = queue.slice(i, i + ROWS_PER_INSERT);
+      try {
+        await this.sql.run(
+          insertStatement(chunk.length),
+          chunk.flatMap((p) => p.values),
+        );
+        for (const p of chunk) p.resolve();
+      } catch (err) {
+        for (const p of chunk) p.reject(err);
+      }
+    }
+  }
 }

@@ -1,13 +1,6 @@
 /** How many accounts exist (0 → first run: /setup, and only a loopback bind). No hashing imports, so the CLI stays light. */
-import { sql } from "drizzle-orm";
-import type { Db } from "@/server/db/open-database";
-import { users } from "@/server/db/schema";
+import type { SqlQueries } from "@/server/db/sql/sql-db";
 
-export function countUsers(db: Db): number {
-  return (
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(users)
-      .get()?.n ?? 0
-  );
+export async function countUsers(q: SqlQueries): Promise<number> {
+  return (await q.get<{ n: number }>("select count(*) as n from users"))?.n ?? 0;
 }

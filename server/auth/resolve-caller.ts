@@ -4,11 +4,9 @@
  * caller (→ 401), never a fallback to the cookie.
  */
 import { timingSafeEqual } from "node:crypto";
-import type { Db } from "@/server/db/open-database";
+import type { Accounts } from "./accounts";
 import type { Caller } from "./caller";
 import { SESSION_COOKIE, readCookie } from "./session-cookie";
-import { resolveSession } from "./session-store";
-import { resolveApiToken } from "./token-store";
 
 const ENV_TOKEN_CALLER: Caller = {
   via: "env-token",
@@ -33,13 +31,17 @@ export function bearerToken(headers: Headers): string | null {
 }
 
 /** `config.apiToken`: WF_API_TOKEN as the composition root read it (none: no such token). */
-export function resolveCaller(db: Db, headers: Headers, config: { apiToken?: string }): Caller | null {
+export async function resolveCaller(
+  accounts: Pick<Accounts, "sessions" | "tokens">,
+  headers: Headers,
+  config: { apiToken?: string },
+): Promise<Caller | null> {
   const bearer = bearerToken(headers);
   if (bearer !== null) {
     if (!bearer) return null;
     if (equalsEnvToken(bearer, config.apiToken)) return ENV_TOKEN_CALLER;
-    return resolveApiToken(db, bearer);
+    return accounts.tokens.resolve(bearer);
   }
   const session = readCookie(headers.get("cookie"), SESSION_COOKIE);
-  return session ? resolveSession(db, session) : null;
+  return session ? accounts.sessions.resolve(session) : null;
 }

@@ -3,35 +3,29 @@
  * session that made it and ends the others) or an admin's reset (`user.resetPassword`, which ends
  * them all). Tokens stay: they are separate credentials, revoked on their own.
  */
-import { eq } from "drizzle-orm";
-import type { Db } from "@/server/db/open-database";
-import { users } from "@/server/db/schema";
+import type { SqlDb } from "@/server/db/sql/sql-db";
 import { endLiveAccess } from "./live-access";
 import { hashPassword } from "./password";
 import { endUserSessions } from "./session-store";
 import { UserNotFoundError } from "./user-lifecycle";
 
-/** Stores the new hash and ends the user's sessions but `keepSessionId`, with their live streams. Returns how many ended. */
-export async function setUserPassword(
-  db: Db,
-  userId: string,
-  newPassword: string,
-  keepSessionId?: string,
-): Promise<number> {
-  const passwordHash = await hashPassword(newPassword);
-  const ended = db.transaction(
-    (tx) => {
-      const row = tx
-        .update(users)
-        .set({ passwordHash, updatedAt: Date.now() })
-        .where(eq(users.id, userId))
-        .returning({ id: users.id })
-        .get();
+export class UserPasswords {
+  constructor(private readonly sql: SqlDb) {}
+
+  /** Stores the new hash and ends the user's sessions but `keepSessionId`, with their live streams. Returns how many ended. */
+  async set(userId: string, newPassword: string, keepSessionId?: string): Promise<number> {
+    // Hashed before the transaction: its body awaits only its own statements.
+    const passwordHash = await hashPassword(newPassword);
+    const ended = await this.sql.transaction(async (tx) => {
+      const row = await tx.get("update users set password_hash = ?, updated_at = ? where id = ? returning id", [
+        passwordHash,
+        Date.now(),
+        userId,
+      ]);
       if (!row) throw new UserNotFoundError(userId);
       return endUserSessions(tx, userId, keepSessionId);
-    },
-    { behavior: "immediate" },
-  );
-  for (const sessionId of ended) endLiveAccess({ sessionId });
-  return ended.length;
+    });
+    for (const sessionId of ended) endLiveAccess({ sessionId });
+    return ended.length;
+  }
 }

@@ -7,9 +7,11 @@
 import type { SyncRunStore } from "@/server/engine/run-store";
 import type { ExecutorCatalog } from "@/lib/describe/executor-catalog-schema";
 import { loadExecutorCatalog } from "@/server/catalog/load-executor-catalog";
+import { createAccounts, type Accounts } from "@/server/auth/accounts";
 import { createLoginLimiter, type LoginLimiter, type LoginLimits } from "@/server/auth/login-limiter";
 import type { ServerConfig } from "@/server/config/server-config";
 import { openDatabase, type Db } from "@/server/db/open-database";
+import { sqliteSql } from "@/server/db/sql/sqlite-sql";
 import { realClock, type Clock } from "@/server/engine/clock";
 import type { EngineOptions } from "@/server/engine/engine-options";
 import { createRunEventBus, type RunEventBus } from "@/server/engine/event-bus";
@@ -27,7 +29,10 @@ import { createSecretVault, type SecretVault } from "@/server/secrets/secret-sto
 
 export interface ServerDeps {
   readonly config: ServerConfig;
+  /** The SQLite database, for the stores not yet on the SQL seam (`accounts` is). */
   readonly db: Db;
+  /** Users, sessions, tokens, the audit log — on the SQL seam over the same database (decision 051). */
+  readonly accounts: Accounts;
   readonly runStore: SqliteRunStore;
   readonly bus: RunEventBus;
   readonly engine: RunEngine;
@@ -106,6 +111,7 @@ export function createServerDeps(config: ServerConfig, o: CreateServerDepsOption
   return {
     config,
     db,
+    accounts: createAccounts(sqliteSql(db)),
     runStore,
     bus,
     engine,

@@ -3,10 +3,8 @@
  * users and server-side sessions), anonymous, a bad bearer token and an expired session.
  */
 import type { Role } from "@/lib/access/roles";
-import { createSession } from "@/server/auth/session-store";
-import { createUser } from "@/server/auth/user-store";
+import type { Accounts } from "@/server/auth/accounts";
 import { SESSION_COOKIE } from "@/server/auth/session-cookie";
-import type { Db } from "@/server/db/open-database";
 
 export type Identity = Role | "anonymous" | "bad token" | "expired session";
 export const IDENTITIES: Identity[] = [
@@ -19,15 +17,18 @@ export const IDENTITIES: Identity[] = [
   "expired session",
 ];
 
-export async function identityHeaders(db: Db): Promise<Record<Identity, Record<string, string>>> {
+export async function identityHeaders(
+  accounts: Pick<Accounts, "users" | "sessions">,
+): Promise<Record<Identity, Record<string, string>>> {
+  const { users, sessions } = accounts;
   const cookie = (token: string) => ({ cookie: `${SESSION_COOKIE}=${token}` });
   const out = {} as Record<Identity, Record<string, string>>;
   for (const role of ["viewer", "editor", "approver", "admin"] as Role[]) {
-    const user = await createUser(db, { email: `${role}@access.test`, password: `${role}-password-1`, roles: [role] });
-    out[role] = cookie(createSession(db, user.id).token);
+    const user = await users.create({ email: `${role}@access.test`, password: `${role}-password-1`, roles: [role] });
+    out[role] = cookie((await sessions.create(user.id)).token);
   }
-  const old = await createUser(db, { email: "expired@access.test", password: "expired-password", roles: ["admin"] });
-  out["expired session"] = cookie(createSession(db, old.id, Date.now() - 400 * 24 * 3_600_000).token);
+  const old = await users.create({ email: "expired@access.test", password: "expired-password", roles: ["admin"] });
+  out["expired session"] = cookie((await sessions.create(old.id, Date.now() - 400 * 24 * 3_600_000)).token);
   out.anonymous = {};
   out["bad token"] = { authorization: "Bearer wft_not-a-real-token" };
   return out;

@@ -6,11 +6,9 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
 import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
 import { auditDetail, auditTarget } from "@/server/auth/audit-detail";
-import { recordAudit } from "@/server/auth/audit-log";
 import type { Caller } from "@/server/auth/caller";
 import { accessRefusal } from "@/server/auth/procedure-access";
 import { resolveCaller } from "@/server/auth/resolve-caller";
-import { deferWrite } from "@/server/db/deferred-writes";
 import type { ServerDeps } from "@/server/runtime/server-deps";
 
 export interface TRPCContext {
@@ -26,14 +24,15 @@ export interface TRPCContext {
 }
 
 /** Resolves the caller from the headers unless one is given (server-side callers, tests). */
-export function createTRPCContext(opts: {
+export async function createTRPCContext(opts: {
   deps: ServerDeps;
   headers: Headers;
   caller?: Caller | null;
   resHeaders?: Headers;
   secure?: boolean;
-}): TRPCContext {
-  const caller = opts.caller !== undefined ? opts.caller : resolveCaller(opts.deps.db, opts.headers, opts.deps.config);
+}): Promise<TRPCContext> {
+  const caller =
+    opts.caller !== undefined ? opts.caller : await resolveCaller(opts.deps.accounts, opts.headers, opts.deps.config);
   return { deps: opts.deps, headers: opts.headers, caller, resHeaders: opts.resHeaders, secure: opts.secure };
 }
 
@@ -100,9 +99,8 @@ const enforceAccess = t.middleware(async ({ ctx, path, type, next, getRawInput }
       target: auditTarget(input, result.data),
       detail: auditDetail(input, result.data),
     };
-    // Shares one transaction with the audit rows of concurrent requests; answered once it is stored.
-    const db = ctx.deps.db;
-    await deferWrite(db, () => recordAudit(db, entry));
+    // Written with the audit rows of concurrent requests in one statement; answered once it is stored.
+    await ctx.deps.accounts.audit.record(entry);
   }
   return result;
 });

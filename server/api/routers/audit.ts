@@ -1,6 +1,5 @@
 /** `audit` router (admin): the append-only log, newest first, filtered by actor and action. */
 import * as z from "zod";
-import { listAudit } from "@/server/auth/audit-log";
 import { createTRPCRouter, publicProcedure } from "@/server/api/procedures/trpc";
 
 export const auditRouter = createTRPCRouter({
@@ -15,5 +14,5 @@ export const auditRouter = createTRPCRouter({
         })
         .optional(),
     )
-    .query(({ input, ctx }) => listAudit(ctx.deps.db, input ?? {})),
+    .query(({ input, ctx }) => ctx.deps.accounts.audit.list(input ?? {})),
 });

@@ -7,21 +7,21 @@
 import { TRPCError } from "@trpc/server";
 import * as z from "zod";
 import { PasswordSchema } from "@/lib/access/password-rules";
-import { recordAudit } from "@/server/auth/audit-log";
-import { countUsers } from "@/server/auth/count-users";
 import { clientAddress } from "@/server/auth/forwarded-headers";
 import { verifyPassword } from "@/server/auth/password";
 import { clearedSessionCookie, sessionCookie } from "@/server/auth/session-cookie";
-import { createSession, deleteSession } from "@/server/auth/session-store";
-import { setUserPassword } from "@/server/auth/user-password";
-import { EmailSchema, createUser, findUserByEmail, findUserById, toPublicUser } from "@/server/auth/user-store";
+import { EmailSchema, toPublicUser } from "@/server/auth/user-store";
 import { rethrowApiError } from "@/server/api/procedures/api-errors";
 import { createTRPCRouter, publicProcedure, type TRPCContext } from "@/server/api/procedures/trpc";
 
 const BAD_LOGIN = "wrong email or password";
 
-function startSession(ctx: TRPCContext, userId: string) {
-  const { token, expiresAt } = createSession(ctx.deps.db, userId, Date.now(), ctx.deps.config.sessionHours);
+async function startSession(ctx: TRPCContext, userId: string): Promise<number> {
+  const { token, expiresAt } = await ctx.deps.accounts.sessions.create(
+    userId,
+    Date.now(),
+    ctx.deps.config.sessionHours,
+  );
   ctx.resHeaders?.append("set-cookie", sessionCookie(token, Math.floor((expiresAt - Date.now()) / 1000), !!ctx.secure));
   return expiresAt;
 }
@@ -37,41 +37,49 @@ async function takeAttempt(ctx: TRPCContext, account: string): Promise<string> {
 
 export const authRouter = createTRPCRouter({
   /** Who is calling; `needsSetup` when no account exists yet (the UI then goes to /setup). */
-  me: publicProcedure.query(({ ctx }) => ({
+  me: publicProcedure.query(async ({ ctx }) => ({
     user: ctx.caller ? { id: ctx.caller.userId, email: ctx.caller.email, roles: [...ctx.caller.roles] } : null,
-    needsSetup: countUsers(ctx.deps.db) === 0,
+    needsSetup: (await ctx.deps.accounts.users.count()) === 0,
   })),
 
   /** First run only: creates the admin and signs them in. Refused once any user exists, also when two race. */
   setup: publicProcedure
     .input(z.object({ email: EmailSchema, password: PasswordSchema }))
     .mutation(async ({ ctx, input }) => {
-      const db = ctx.deps.db;
-      const user = await createUser(
-        db,
-        { email: input.email, password: input.password, roles: ["admin"] },
-        { onlyIfNoUsers: true },
-      ).catch(rethrowApiError);
-      recordAudit(db, { actor: user.email, action: "auth.setup", target: user.email, detail: { roles: user.roles } });
-      startSession(ctx, user.id);
+      const { users, audit } = ctx.deps.accounts;
+      const user = await users
+        .create({ email: input.email, password: input.password, roles: ["admin"] }, { onlyIfNoUsers: true })
+        .catch(rethrowApiError);
+      await audit.record({
+        actor: user.email,
+        action: "auth.setup",
+        target: user.email,
+        detail: { roles: user.roles },
+      });
+      await startSession(ctx, user.id);
       return { user };
     }),
 
   login: publicProcedure
     .input(z.object({ email: z.string().trim().max(254), password: z.string().max(1000) }))
     .mutation(async ({ ctx, input }) => {
-      const db = ctx.deps.db;
+      const { users, audit } = ctx.deps.accounts;
       const email = input.email.toLowerCase();
       const address = await takeAttempt(ctx, email);
-      const row = findUserByEmail(db, email);
+      const row = await users.findByEmail(email);
       const ok = await verifyPassword(row?.passwordHash ?? null, input.password).catch(rethrowApiError);
       if (!row || !ok) {
-        recordAudit(db, { actor: email || "(empty)", action: "auth.login.failed", target: email, detail: { address } });
+        await audit.record({
+          actor: email || "(empty)",
+          action: "auth.login.failed",
+          target: email,
+          detail: { address },
+        });
         throw new TRPCError({ code: "UNAUTHORIZED", message: BAD_LOGIN });
       }
       // Said only to someone who knows the password.
       if (row.disabledAt !== null) {
-        recordAudit(db, {
+        await audit.record({
           actor: row.email,
           action: "auth.login.refused",
           target: row.email,
@@ -80,16 +88,16 @@ export const authRouter = createTRPCRouter({
         throw new TRPCError({ code: "FORBIDDEN", message: "this account is disabled: ask an admin to enable it" });
       }
       await ctx.deps.loginLimiter.succeeded(email, address);
-      const expiresAt = startSession(ctx, row.id);
-      recordAudit(db, { actor: row.email, action: "auth.login", target: row.email, detail: { address } });
+      const expiresAt = await startSession(ctx, row.id);
+      await audit.record({ actor: row.email, action: "auth.login", target: row.email, detail: { address } });
       return { user: toPublicUser(row), expiresAt };
     }),
 
-  logout: publicProcedure.mutation(({ ctx }) => {
-    if (ctx.caller?.sessionId) deleteSession(ctx.deps.db, ctx.caller.sessionId);
+  logout: publicProcedure.mutation(async ({ ctx }) => {
+    const { sessions, audit } = ctx.deps.accounts;
+    if (ctx.caller?.sessionId) await sessions.delete(ctx.caller.sessionId);
     ctx.resHeaders?.append("set-cookie", clearedSessionCookie(!!ctx.secure));
-    if (ctx.caller)
-      recordAudit(ctx.deps.db, { actor: ctx.caller.email, action: "auth.logout", target: ctx.caller.email });
+    if (ctx.caller) await audit.record({ actor: ctx.caller.email, action: "auth.logout", target: ctx.caller.email });
     return { ok: true };
   }),
 
@@ -100,9 +108,9 @@ export const authRouter = createTRPCRouter({
   changePassword: publicProcedure
     .input(z.object({ currentPassword: z.string().max(1000), newPassword: PasswordSchema }))
     .mutation(async ({ ctx, input }) => {
-      const db = ctx.deps.db;
+      const { users, passwords, audit } = ctx.deps.accounts;
       const caller = ctx.caller!;
-      const row = caller.userId ? findUserById(db, caller.userId) : undefined;
+      const row = caller.userId ? await users.findById(caller.userId) : undefined;
       if (!row)
         throw new TRPCError({
           code: "BAD_REQUEST",
@@ -110,14 +118,14 @@ export const authRouter = createTRPCRouter({
         });
       const address = await takeAttempt(ctx, row.email);
       if (!(await verifyPassword(row.passwordHash, input.currentPassword).catch(rethrowApiError))) {
-        recordAudit(db, { actor: row.email, action: "auth.changePassword.failed", target: row.email });
+        await audit.record({ actor: row.email, action: "auth.changePassword.failed", target: row.email });
         throw new TRPCError({ code: "BAD_REQUEST", message: "currentPassword: that is not your current password" });
       }
       await ctx.deps.loginLimiter.succeeded(row.email, address);
-      const ended = await setUserPassword(db, row.id, input.newPassword, caller.sessionId ?? undefined).catch(
-        rethrowApiError,
-      );
-      recordAudit(db, {
+      const ended = await passwords
+        .set(row.id, input.newPassword, caller.sessionId ?? undefined)
+        .catch(rethrowApiError);
+      await audit.record({
         actor: row.email,
         action: "auth.changePassword",
         target: row.email,

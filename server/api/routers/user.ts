@@ -8,10 +8,8 @@ import { TRPCError } from "@trpc/server";
 import * as z from "zod";
 import { PasswordSchema } from "@/lib/access/password-rules";
 import { RoleSchema } from "@/lib/access/roles";
-import { deleteUser, disableUser, enableUser } from "@/server/auth/user-lifecycle";
-import { setUserPassword } from "@/server/auth/user-password";
-import { EmailSchema, createUser, findUserById, listUsers, setUserRoles } from "@/server/auth/user-store";
-import { rethrowApiError, withApiErrors } from "@/server/api/procedures/api-errors";
+import { EmailSchema } from "@/server/auth/user-store";
+import { rethrowApiError } from "@/server/api/procedures/api-errors";
 import { createTRPCRouter, publicProcedure, type TRPCContext } from "@/server/api/procedures/trpc";
 
 const RolesSchema = z.array(RoleSchema).min(1, "at least one role").max(4);
@@ -23,37 +21,37 @@ function refuseSelf(ctx: TRPCContext, id: string, what: string): void {
 }
 
 export const userRouter = createTRPCRouter({
-  list: publicProcedure.query(({ ctx }) => ({ items: listUsers(ctx.deps.db) })),
+  list: publicProcedure.query(async ({ ctx }) => ({ items: await ctx.deps.accounts.users.list() })),
 
   create: publicProcedure
     .input(z.object({ email: EmailSchema, password: PasswordSchema, roles: RolesSchema }))
-    .mutation(async ({ input, ctx }) => ({ user: await createUser(ctx.deps.db, input).catch(rethrowApiError) })),
+    .mutation(async ({ input, ctx }) => ({ user: await ctx.deps.accounts.users.create(input).catch(rethrowApiError) })),
 
   /** Takes effect at once: the user's sessions end and they sign in again with the new roles. */
-  setRoles: publicProcedure.input(UserId.extend({ roles: RolesSchema })).mutation(({ ctx, input }) => {
+  setRoles: publicProcedure.input(UserId.extend({ roles: RolesSchema })).mutation(async ({ ctx, input }) => {
     if (ctx.caller?.userId === input.id && !input.roles.includes("admin"))
       throw new TRPCError({ code: "BAD_REQUEST", message: "you cannot remove your own admin role" });
-    const user = withApiErrors(() => setUserRoles(ctx.deps.db, input.id, input.roles));
+    const user = await ctx.deps.accounts.users.setRoles(input.id, input.roles).catch(rethrowApiError);
     if (!user) throw new TRPCError({ code: "NOT_FOUND", message: `no user ${input.id}` });
     return { user };
   }),
 
   /** Shuts the person out at once (sessions end, tokens stop, live streams close); `enable` lets them back in. */
-  disable: publicProcedure.input(UserId).mutation(({ ctx, input }) => {
+  disable: publicProcedure.input(UserId).mutation(async ({ ctx, input }) => {
     refuseSelf(ctx, input.id, "disable");
-    const user = withApiErrors(() => disableUser(ctx.deps.db, input.id));
+    const user = await ctx.deps.accounts.lifecycle.disable(input.id).catch(rethrowApiError);
     return { ok: true, email: user.email };
   }),
 
-  enable: publicProcedure.input(UserId).mutation(({ ctx, input }) => {
-    const user = withApiErrors(() => enableUser(ctx.deps.db, input.id));
+  enable: publicProcedure.input(UserId).mutation(async ({ ctx, input }) => {
+    const user = await ctx.deps.accounts.lifecycle.enable(input.id).catch(rethrowApiError);
     return { ok: true, email: user.email };
   }),
 
   /** Removes the account with its sessions and tokens; audit entries and runs keep its email. */
-  delete: publicProcedure.input(UserId).mutation(({ ctx, input }) => {
+  delete: publicProcedure.input(UserId).mutation(async ({ ctx, input }) => {
     refuseSelf(ctx, input.id, "delete");
-    const user = withApiErrors(() => deleteUser(ctx.deps.db, input.id));
+    const user = await ctx.deps.accounts.lifecycle.delete(input.id).catch(rethrowApiError);
     return { ok: true, email: user.email };
   }),
 
@@ -61,7 +59,8 @@ export const userRouter = createTRPCRouter({
   resetPassword: publicProcedure
     .input(UserId.extend({ newPassword: PasswordSchema }))
     .mutation(async ({ ctx, input }) => {
-      const ended = await setUserPassword(ctx.deps.db, input.id, input.newPassword).catch(rethrowApiError);
-      return { ok: true, email: findUserById(ctx.deps.db, input.id)?.email ?? "", endedSessions: ended };
+      const { users, passwords } = ctx.deps.accounts;
+      const ended = await passwords.set(input.id, input.newPassword).catch(rethrowApiError);
+      return { ok: true, email: (await users.findById(input.id))?.email ?? "", endedSessions: ended };
     }),
 });

@@ -8,6 +8,7 @@ import type { EnvVars } from "@/server/config/env-vars";
 import { refuseUnservedDatabaseUrl } from "@/server/config/refuse-unserved-database-url";
 import { ServerConfigError } from "@/server/config/server-config";
 import { openDatabase } from "@/server/db/open-database";
+import { sqliteSql } from "@/server/db/sql/sqlite-sql";
 import type { CliIo } from "@/server/cli/io/cli-io";
 import { CliError, EXIT } from "@/server/cli/io/exit-codes";
 import { serverNodeFlags } from "./server-node-flags";
@@ -50,7 +51,7 @@ export async function serveCommand(
   }
   // Fail before building or binding a port when the database cannot be opened or migrated.
   const db = openDatabase(dbPath(env), { migrationsFolder: migrationsDir(env) });
-  const users = countUsers(db);
+  const users = await countUsers(sqliteSql(db));
   db.$client.close();
   // Before an admin exists, anyone who reaches the port could create it: loopback only (docs/security.md).
   const unattendedAdmin = !!(env.WF_ADMIN_EMAIL && env.WF_ADMIN_PASSWORD);

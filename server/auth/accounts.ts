@@ -1,0 +1,33 @@
+/**
+ * The accounts slice's stores, built once over the chosen database (`createServerDeps`, the CLI, tests) and
+ * handed down as `ctx.deps.accounts`: users, their lifecycle and passwords, sessions, API tokens, the audit
+ * log. Each runs on SQLite and PostgreSQL alike through the SQL seam (decision 051).
+ */
+import type { SqlDb } from "@/server/db/sql/sql-db";
+import { AuditLog } from "./audit-log";
+import { SessionStore } from "./session-store";
+import { TokenStore } from "./token-store";
+import { UserLifecycle } from "./user-lifecycle";
+import { UserPasswords } from "./user-password";
+import { UserStore } from "./user-store";
+
+export interface Accounts {
+  readonly users: UserStore;
+  /** Disable, enable, delete. */
+  readonly lifecycle: UserLifecycle;
+  readonly passwords: UserPasswords;
+  readonly sessions: SessionStore;
+  readonly tokens: TokenStore;
+  readonly audit: AuditLog;
+}
+
+export function createAccounts(sql: SqlDb): Accounts {
+  return {
+    users: new UserStore(sql),
+    lifecycle: new UserLifecycle(sql),
+    passwords: new UserPasswords(sql),
+    sessions: new SessionStore(sql),
+    tokens: new TokenStore(sql),
+    audit: new AuditLog(sql),
+  };
+}
