@@ -1,14 +1,12 @@
 /**
- * SQL for the approvals table: open (a new row per request; the node's earlier rows are marked replaced),
- * votes, close, the inbox. Writes run
- * inside the run store's commit transaction (server/engine/approval-rows.ts); statements are
- * prepared once per connection.
+ * SQL for the approvals table's writes: open (a new row per request; the node's earlier rows are marked
+ * replaced), votes, close. They run inside the SQLite run store's commit transaction
+ * (server/engine/approval-rows.ts); statements are prepared once per connection. What the API reads of them
+ * (the inbox, one request) is ./approval-reads.ts, on either database.
  */
 import type Database from "better-sqlite3";
 import type { Db } from "./open-database";
 import { perConnection } from "./per-connection";
-import { rawRowMapper } from "./map-raw-row";
-import { approvals, type ApprovalRow } from "./schema";
 
 export interface ApprovalOpen {
   id: string;
@@ -55,8 +53,6 @@ function statements(sqlite: Database.Database) {
        comment = coalesce(@comment, comment), decided_by = coalesce(@decidedBy, decided_by), decided_at = @decidedAt
        where id = @id`,
     ),
-    countPending: sqlite.prepare(`select count(*) as n from approvals where status = 'pending'`),
-    select: sqlite.prepare(`select * from approvals where id = ?`),
   };
 }
 
@@ -69,19 +65,6 @@ export function openApprovalRow(db: Db, a: ApprovalOpen): void {
   s.replaced.run({ id: a.id, runId: a.runId, nodeId: a.nodeId });
 }
 
-/** The latest request that replaced `row` (following the chain), or undefined when none did. */
-export function latestReplacement(db: Db, row: ApprovalRow): ApprovalRow | undefined {
-  let latest: ApprovalRow | undefined;
-  const seen = new Set([row.id]);
-  for (let next = row.replacedBy; next && !seen.has(next); next = latest?.replacedBy ?? null) {
-    seen.add(next);
-    const found = selectApprovalRow(db, next);
-    if (!found) break;
-    latest = found;
-  }
-  return latest;
-}
-
 /** The decisions given so far on an approval (JSON array of votes). */
 export function updateApprovalVotes(db: Db, id: string, votesJson: string): void {
   stmts(db).votes.run(votesJson, id);
@@ -90,37 +73,3 @@ export function updateApprovalVotes(db: Db, id: string, votesJson: string): void
 export function closeApprovalRow(db: Db, a: ApprovalClose): void {
   stmts(db).close.run(a);
 }
-
-export function countPendingApprovals(db: Db): number {
-  return (stmts(db).countPending.get() as { n: number }).n;
-}
-
-type RawApproval = Record<string, unknown>;
-
-export function selectApprovalRow(db: Db, id: string): ApprovalRow | undefined {
-  const r = stmts(db).select.get(id) as RawApproval | undefined;
-  return r ? toApprovalRow(r) : undefined;
-}
-
-/** The inbox's rows, oldest first, each with the name of its run (so a card can say which workflow asks). */
-export function selectApprovalRows(
-  db: Db,
-  status?: string,
-  runId?: string,
-): (ApprovalRow & { runName: string | null; parentRun: { id: string; name: string | null } | null })[] {
-  const where = [status ? "a.status = @status" : "", runId ? "a.run_id = @runId" : ""].filter(Boolean);
-  // A sub-workflow's approval also names the run that called it.
-  const sql = `select a.*, r.name as run_name, r.parent_run_id, p.name as parent_name from approvals a
-    left join runs r on r.id = a.run_id left join runs p on p.id = r.parent_run_id
-    ${where.length ? `where ${where.join(" and ")}` : ""} order by a.created_at`;
-  const rows = db.$client.prepare(sql).all({ ...(status ? { status } : {}), ...(runId ? { runId } : {}) });
-  return (rows as RawApproval[]).map((r) => ({
-    ...toApprovalRow(r),
-    runName: (r.run_name as string | null) ?? null,
-    parentRun: r.parent_run_id
-      ? { id: r.parent_run_id as string, name: (r.parent_name as string | null) ?? null }
-      : null,
-  }));
-}
-
-const toApprovalRow = rawRowMapper(approvals);

@@ -1,10 +1,10 @@
 /**
  * `run.log`: a node attempt's stored log. Logs are the run's `node.log` events; an attempt is
  * counted by the node's `node.started` events, so attempt k's lines are those between its k-th
- * start and the next. Rows are read in id order with an iterator (one at a time, never the whole
- * history) and the text is capped.
+ * start and the next. Rows are read in id order a page at a time (never the whole history) and the text is
+ * capped.
  */
-import type { Db } from "./open-database";
+import type { SqlQueries } from "./sql/sql-db";
 
 export interface NodeLog {
   text: string;
@@ -26,13 +26,30 @@ export interface NodeLog {
 /** The marker the engine appends where it stopped logging an attempt (execute-node.ts). */
 const ENGINE_TRUNCATION = "\n[log truncated]\n";
 
-export function selectNodeLog(db: Db, runId: string, nodeId: string, attempt: number | undefined, maxBytes: number) {
-  const rows = db.$client
-    .prepare(
-      `select id, type, payload from run_events where run_id = ? and node_id = ? and type in ('node.started', 'node.log')
-       order by id`,
-    )
-    .iterate(runId, nodeId) as IterableIterator<{ id: number; type: string; payload: string }>;
+/** Rows read per query. */
+const PAGE = 500;
+
+/** The node's `node.started` and `node.log` events in id order, a page at a time. */
+async function* logRows(sql: SqlQueries, runId: string, nodeId: string) {
+  for (let after = 0; ; ) {
+    const page = await sql.all<{ id: number; type: string; payload: string }>(
+      `select id, type, payload from run_events
+       where run_id = ? and node_id = ? and type in ('node.started', 'node.log') and id > ? order by id limit ?`,
+      [runId, nodeId, after, PAGE],
+    );
+    yield* page;
+    if (page.length < PAGE) return;
+    after = Number(page[page.length - 1].id);
+  }
+}
+
+export async function selectNodeLog(
+  sql: SqlQueries,
+  runId: string,
+  nodeId: string,
+  attempt: number | undefined,
+  maxBytes: number,
+): Promise<NodeLog> {
   const parts: string[] = [];
   const segments: NodeLog["segments"] = [];
   let lastEventId = 0;
@@ -40,7 +57,7 @@ export function selectNodeLog(db: Db, runId: string, nodeId: string, attempt: nu
   let bytes = 0;
   let truncated = false;
   let latestStart = 0;
-  for (const r of rows) {
+  for await (const r of logRows(sql, runId, nodeId)) {
     if (r.type === "node.started") {
       attempts++;
       // Without an attempt asked for, keep only the latest attempt's lines.
@@ -51,12 +68,12 @@ export function selectNodeLog(db: Db, runId: string, nodeId: string, attempt: nu
         truncated = false;
         latestStart = attempts;
       }
-      if (attempts === (attempt ?? latestStart)) lastEventId = r.id;
+      if (attempts === (attempt ?? latestStart)) lastEventId = Number(r.id);
       continue;
     }
     const current = attempt ?? latestStart;
     if (attempts !== current) continue;
-    lastEventId = r.id;
+    lastEventId = Number(r.id);
     const payload = JSON.parse(r.payload) as { text?: string; stream?: string };
     const text = payload.text ?? "";
     const stream = payload.stream ?? "stdout";

@@ -4,8 +4,8 @@
  * item's `<createdAt>:<id>`; node counts come from one grouped query over the page's runs.
  */
 import type { NodeStatus } from "@/lib/workflow/model/statuses";
-import type { Db } from "./open-database";
-import { toRunRowLite, type RunRowLite } from "./run-queries";
+import type { SqlParam, SqlQueries } from "./sql/sql-db";
+import { RUN_LITE_COLUMNS, toRunRowLite, type RunRowLite } from "./run-queries";
 
 export interface RunPageQuery {
   status?: string;
@@ -19,9 +19,6 @@ export interface RunPageQuery {
   cursor?: { createdAt: number; id: string };
 }
 
-const COLUMNS = `id, template_pk, template_version, name, status, error, last_event_id, created_at, started_at,
-  finished_at, started_by, trigger_id, trigger_kind, parent_run_id, parent_node_id`;
-
 /** `<createdAt>:<runId>` → its parts, or undefined when it is not such a cursor. */
 export function parseRunCursor(cursor: string): { createdAt: number; id: string } | undefined {
   const m = /^(\d{1,16}):(.+)$/.exec(cursor);
@@ -32,51 +29,52 @@ export function runCursorOf(row: Pick<RunRowLite, "createdAt" | "id">): string {
   return `${row.createdAt}:${row.id}`;
 }
 
-export function selectRunPage(db: Db, q: RunPageQuery): { rows: RunRowLite[]; more: boolean } {
+export async function selectRunPage(sql: SqlQueries, q: RunPageQuery): Promise<{ rows: RunRowLite[]; more: boolean }> {
   const where: string[] = [];
-  const params: Record<string, string | number> = { limit: q.limit + 1 };
+  const params: SqlParam[] = [];
   if (q.status) {
-    where.push("status = @status");
-    params.status = q.status;
+    where.push("status = ?");
+    params.push(q.status);
   }
   if (q.templateId) {
-    where.push("template_pk = coalesce((select id from templates where template_id = @templateId), @templateId)");
-    params.templateId = q.templateId;
+    where.push("template_pk = coalesce((select id from templates where template_id = ?), ?)");
+    params.push(q.templateId, q.templateId);
   }
   if (q.triggerId) {
-    where.push("trigger_id = @triggerId");
-    params.triggerId = q.triggerId;
+    where.push("trigger_id = ?");
+    params.push(q.triggerId);
   }
   if (q.parentRunId) {
-    where.push("parent_run_id = @parentRunId");
-    params.parentRunId = q.parentRunId;
+    where.push("parent_run_id = ?");
+    params.push(q.parentRunId);
   }
   if (q.cursor) {
     // A row value comparison walks the (created_at, id) index from the cursor on.
-    where.push("(created_at, id) < (@cursorAt, @cursorId)");
-    params.cursorAt = q.cursor.createdAt;
-    params.cursorId = q.cursor.id;
+    where.push("(created_at, id) < (?, ?)");
+    params.push(q.cursor.createdAt, q.cursor.id);
   }
-  const sql = `select ${COLUMNS} from runs ${where.length ? `where ${where.join(" and ")}` : ""}
-    order by created_at desc, id desc limit @limit`;
-  const raw = db.$client.prepare(sql).all(params) as Record<string, unknown>[];
+  const text = `select ${RUN_LITE_COLUMNS} from runs ${where.length ? `where ${where.join(" and ")}` : ""}
+    order by created_at desc, id desc limit ?`;
+  const raw = await sql.all<Record<string, unknown>>(text, [...params, q.limit + 1]);
   const rows = raw.slice(0, q.limit).map(toRunRowLite);
   return { rows, more: raw.length > q.limit };
 }
 
 /** Node counts per status for the given runs (one grouped query). */
-export function selectNodeCounts(db: Db, runIds: readonly string[]): Map<string, Partial<Record<NodeStatus, number>>> {
+export async function selectNodeCounts(
+  sql: SqlQueries,
+  runIds: readonly string[],
+): Promise<Map<string, Partial<Record<NodeStatus, number>>>> {
   const out = new Map<string, Partial<Record<NodeStatus, number>>>();
   if (!runIds.length) return out;
-  const rows = db.$client
-    .prepare(
-      `select run_id, status, count(*) as n from node_runs where run_id in (${runIds.map(() => "?").join(",")})
+  const rows = await sql.all<{ run_id: string; status: NodeStatus; n: number }>(
+    `select run_id, status, count(*) as n from node_runs where run_id in (${runIds.map(() => "?").join(",")})
        group by run_id, status`,
-    )
-    .all(...runIds) as { run_id: string; status: NodeStatus; n: number }[];
+    runIds,
+  );
   for (const r of rows) {
     const counts = out.get(r.run_id) ?? {};
-    counts[r.status] = r.n;
+    counts[r.status] = Number(r.n);
     out.set(r.run_id, counts);
   }
   return out;

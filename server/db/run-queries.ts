@@ -71,10 +71,6 @@ function statements(sqlite: Database.Database) {
     updateRun: sqlite.prepare(
       `update runs set status = ?, error = ?, state = ?, last_event_id = ?, started_at = ?, finished_at = ? where id = ?`,
     ),
-    selectRunRowLite: sqlite.prepare(
-      `select id, template_pk, template_version, name, status, error, last_event_id, created_at, started_at,
-         finished_at, started_by, trigger_id, trigger_kind, parent_run_id, parent_node_id from runs where id = ?`,
-    ),
     selectRun: sqlite.prepare(`select * from runs where id = ?`),
     selectNodes: sqlite.prepare(`select * from node_runs where run_id = ?`),
     selectEventsAfter: sqlite.prepare(`select * from run_events where run_id = ? and id > ? order by id`),
@@ -101,7 +97,11 @@ const writeEvents = multiRowStatement(
   7,
 );
 
-type RawRun = RawRow;
+export type RawRun = RawRow;
+
+/** The columns of a `RunRowLite`. */
+export const RUN_LITE_COLUMNS = `id, template_pk, template_version, name, status, error, last_event_id, created_at,
+  started_at, finished_at, started_by, trigger_id, trigger_kind, parent_run_id, parent_node_id`;
 const toRunRow = rawRowMapper(runs);
 const toNodeRow = rawRowMapper(nodeRuns);
 const toEventRow = rawRowMapper(runEvents);
@@ -124,20 +124,6 @@ export function startedByOf(row: Pick<RunRow, "startedBy">): { userId: string | 
   } catch {
     return undefined;
   }
-}
-
-/**
- * Where a live client resumes: after `requested`, but never after the run's last stored event — an id
- * beyond the end (a client of another database, a typo) replays nothing and then tails new events.
- */
-export function resumeAfter(db: Db, runId: string, requested: number): number {
-  const row = selectRunRowLite(db, runId);
-  return row ? Math.min(requested, row.lastEventId) : requested;
-}
-
-export function selectRunRowLite(db: Db, runId: string): RunRowLite | undefined {
-  const r = stmts(db).selectRunRowLite.get(runId) as RawRun | undefined;
-  return r ? toRunRowLite(r) : undefined;
 }
 
 export function insertRunRow(db: Db, row: NewRunRow): void {

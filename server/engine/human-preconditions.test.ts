@@ -9,7 +9,8 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
 import type { Check } from "@/lib/workflow/model/template-schema";
-import { selectApprovalRows } from "@/server/db/approval-queries";
+import { selectApprovalRows } from "@/server/db/approval-reads";
+import { sqliteSql } from "@/server/db/sql/sqlite-sql";
 import { createEngineHarness, type EngineHarness } from "@/server/test-support/engine-harness";
 import { DecisionRefusedError } from "./engine-errors";
 import { workspacePath } from "@/server/engine/confinement/workspace";
@@ -21,7 +22,7 @@ afterEach(() => {
   h = undefined;
 });
 
-const pending = () => selectApprovalRows(h!.db, "pending");
+const pending = () => selectApprovalRows(sqliteSql(h!.db), "pending");
 const events = (runId: string) => h!.store.eventsAfter(runId, 0).map((e) => e.event);
 /** The marker P's command writes: present only once its work ran. */
 const marker = (runId: string) => path.join(workspacePath(path.join(h!.dir, "runs"), runId), "ran.txt");
@@ -43,7 +44,7 @@ describe("human preconditions", () => {
     expect([waiting.status, waiting.nodes.P.status, waiting.nodes.B.status]).toEqual(["waiting", "waiting", "pending"]);
     expect(waiting.nodes.P.output).toBeUndefined();
     expect(fs.existsSync(marker(runId))).toBe(false);
-    const [row] = pending();
+    const [row] = await pending();
     expect(row).toMatchObject({ id: `${runId}:P:1.1`, nodeId: "P", kind: "human", stage: "precondition" });
     expect(row.prompt).toBe("deploy now?");
     expect(events(runId).find((e) => e.type === "approval.requested")).toMatchObject({
@@ -63,7 +64,9 @@ describe("human preconditions", () => {
     // One attempt: the approval continued it, it was not a retry.
     expect(done.nodes.P.attempts).toBe(1);
     expect(fs.readFileSync(marker(runId), "utf8")).toBe("ran\n");
-    expect(selectApprovalRows(h.db)).toMatchObject([{ id: row.id, status: "approved", decidedBy: "ann@x" }]);
+    expect(await selectApprovalRows(sqliteSql(h.db))).toMatchObject([
+      { id: row.id, status: "approved", decidedBy: "ann@x" },
+    ]);
     // A decision on the closed request is refused.
     expect(() => h!.engine.decide(row.id, { decision: "approve", by: "bob@x" })).toThrow(DecisionRefusedError);
   });
@@ -72,12 +75,12 @@ describe("human preconditions", () => {
     h = createEngineHarness();
     const { runId } = h.engine.startRun({ template: guarded([{ type: "human", prompt: "deploy now?" }]) });
     await h.engine.settled(runId);
-    h.engine.decide(pending()[0].id, { decision: "reject", comment: "not today", by: "ann@x" });
+    h.engine.decide((await pending())[0].id, { decision: "reject", comment: "not today", by: "ann@x" });
     const state = await h.engine.settled(runId);
     expect([state.status, state.nodes.P.status, state.nodes.B.status]).toEqual(["failed", "failed", "pending"]);
     expect(state.nodes.P.error).toBe("node P was rejected by a person: not today");
     expect(fs.existsSync(marker(runId))).toBe(false);
-    expect(selectApprovalRows(h.db)).toMatchObject([{ status: "rejected", comment: "not today" }]);
+    expect(await selectApprovalRows(sqliteSql(h.db))).toMatchObject([{ status: "rejected", comment: "not today" }]);
   });
 
   it("with on_failure: skip, reject skips the node (its work never runs) and the run goes on", async () => {
@@ -85,7 +88,7 @@ describe("human preconditions", () => {
     const t = guarded([{ type: "human", prompt: "deploy now?", on_failure: "skip" }]);
     const { runId } = h.engine.startRun({ template: t });
     await h.engine.settled(runId);
-    h.engine.decide(pending()[0].id, { decision: "reject", by: "ann@x" });
+    h.engine.decide((await pending())[0].id, { decision: "reject", by: "ann@x" });
     const state = await h.engine.settled(runId);
     expect([state.status, state.nodes.P.status, state.nodes.P.skipReason, state.nodes.B.status]).toEqual([
       "succeeded",
@@ -105,11 +108,11 @@ describe("human preconditions", () => {
     ]);
     const { runId } = h.engine.startRun({ template: t });
     await h.engine.settled(runId);
-    const [first] = pending();
+    const [first] = await pending();
     expect(first).toMatchObject({ id: `${runId}:P:1.1`, prompt: "first?" });
     h.engine.decide(first.id, { decision: "approve", by: "ann@x" });
     expect((await h.engine.settled(runId)).status).toBe("waiting");
-    const [second] = pending();
+    const [second] = await pending();
     expect(second).toMatchObject({ id: `${runId}:P:1.2`, prompt: "second?" });
     expect(fs.existsSync(marker(runId))).toBe(false);
     h.engine.decide(second.id, { decision: "approve", by: "ann@x" });
@@ -123,7 +126,7 @@ describe("human preconditions", () => {
     h = createEngineHarness();
     const { runId } = h.engine.startRun({ template: guarded([{ type: "human", prompt: "deploy now?" }]) });
     await h.engine.settled(runId);
-    const [row] = pending();
+    const [row] = await pending();
     h.engine.detach();
     const second = h.restart();
     expect(second.recoverRuns().resumed).toEqual([runId]);

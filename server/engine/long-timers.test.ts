@@ -6,7 +6,8 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
-import { selectApprovalRows } from "@/server/db/approval-queries";
+import { selectApprovalRows } from "@/server/db/approval-reads";
+import { sqliteSql } from "@/server/db/sql/sqlite-sql";
 import { MAX_TIMER_DELAY_MS } from "@/server/timers/safe-timeout";
 import { realClock } from "./clock";
 import { createEngineHarness, type EngineHarness } from "@/server/test-support/engine-harness";
@@ -37,13 +38,13 @@ describe("long timers on the real clock", () => {
     const state = h.engine.getState(runId)!;
     expect([state.status, state.nodes.H.status, state.nodes.B.status]).toEqual(["waiting", "waiting", "pending"]);
     expect(state.nodes.H.request?.timeoutAt).toBeGreaterThanOrEqual(before + THIRTY_DAYS_S * 1000);
-    const [row] = selectApprovalRows(h.db, "pending");
+    const [row] = await selectApprovalRows(sqliteSql(h.db), "pending");
     expect(row).toMatchObject({ nodeId: "H", onTimeout: "continue", timeoutAt: state.nodes.H.request?.timeoutAt });
     // The person's decision still counts.
     h.engine.decide(row.id, { decision: "approve", by: "ann@x" });
     const done = await h.engine.settled(runId);
     expect([done.status, done.nodes.H.status, done.nodes.B.status]).toEqual(["succeeded", "done", "done"]);
-    expect(selectApprovalRows(h.db)[0]).toMatchObject({ status: "approved" });
+    expect((await selectApprovalRows(sqliteSql(h.db)))[0]).toMatchObject({ status: "approved" });
   });
 
   it("a 30-day node timeout lets the node finish", async () => {

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
-import { selectApprovalRows } from "@/server/db/approval-queries";
+import { selectApprovalRows } from "@/server/db/approval-reads";
+import { sqliteSql } from "@/server/db/sql/sqlite-sql";
 import { selectEventsAfter, selectNodeRuns } from "@/server/db/run-queries";
 import { FakeClock } from "@/server/test-support/fake-clock";
 import { createEngineHarness, type EngineHarness } from "@/server/test-support/engine-harness";
@@ -120,7 +121,7 @@ describe("RunEngine on SQLite", () => {
     const { runId } = h.engine.startRun({ template: t });
     let state = await h.engine.settled(runId);
     expect(state.status).toBe("waiting");
-    const open = selectApprovalRows(h.db, "pending");
+    const open = await selectApprovalRows(sqliteSql(h.db), "pending");
     expect(open.map((a) => [a.nodeId, a.kind, a.prompt])).toEqual([
       ["H", "human", "ship it?"],
       ["G", "gate", 'No branch matches "zzz": choose one'],
@@ -131,7 +132,7 @@ describe("RunEngine on SQLite", () => {
     state = await h.engine.settled(runId);
     expect(state.status).toBe("succeeded");
     expect(state.nodes.X.status).toBe("skipped");
-    const closed = selectApprovalRows(h.db);
+    const closed = await selectApprovalRows(sqliteSql(h.db));
     expect(closed.map((a) => [a.status, a.decidedBy])).toEqual([
       ["approved", "ana"],
       ["answered", null],

@@ -7,7 +7,8 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
-import { selectApprovalRows } from "@/server/db/approval-queries";
+import { selectApprovalRows } from "@/server/db/approval-reads";
+import { sqliteSql } from "@/server/db/sql/sqlite-sql";
 import { createSecretVault } from "@/server/secrets/secret-store";
 import { createEngineHarness, type EngineHarness } from "@/server/test-support/engine-harness";
 
@@ -66,14 +67,14 @@ describe("recoverRuns with unreadable runs", () => {
       expect(row.finished_at).not.toBeNull();
       const last = h.store.eventsAfter(runId, 0).at(-1)!;
       expect(last.event).toMatchObject({ type: "run.finished", status: "failed" });
-      expect(selectApprovalRows(h.db, undefined, runId).map((a) => a.status)).toEqual(["cancelled"]);
+      expect((await selectApprovalRows(sqliteSql(h.db), undefined, runId)).map((a) => a.status)).toEqual(["cancelled"]);
     }
     expect(sql.prepare(`select error from runs where id = ?`).get(badTemplate)).toMatchObject({
       error: expect.stringContaining("no longer parses"),
     });
 
     // The healthy run is waiting again and goes on when decided.
-    const [approval] = selectApprovalRows(h.db, "pending");
+    const [approval] = await selectApprovalRows(sqliteSql(h.db), "pending");
     expect(approval.runId).toBe(healthy);
     restarted.decide(approval.id, { decision: "approve", by: "ann@x" });
     expect((await restarted.settled(healthy)).status).toBe("succeeded");

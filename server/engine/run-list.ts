@@ -1,7 +1,7 @@
 /** `run.list`'s input and page (docs/api.md): newest first, `limit` items, `nextCursor` for the next page. */
 import * as z from "zod";
 import { RUN_STATUSES } from "@/lib/workflow/model/statuses";
-import type { Db } from "@/server/db/open-database";
+import type { SqlQueries } from "@/server/db/sql/sql-db";
 import type { RunRowLite } from "@/server/db/run-queries";
 import { parseRunCursor, runCursorOf, selectNodeCounts, selectRunPage } from "@/server/db/run-list-query";
 import { PUBLIC_NODE_STATUS, runListItem } from "./run-details";
@@ -23,18 +23,18 @@ export const RunListInput = z.object({
 });
 export type RunListQuery = z.input<typeof RunListInput>;
 
-export function listRunPage(db: Db, input: RunListQuery) {
+export async function listRunPage(sql: SqlQueries, input: RunListQuery) {
   const q = RunListInput.parse(input);
-  const { rows, more } = selectRunPage(db, { ...q, cursor: q.cursor ? parseRunCursor(q.cursor) : undefined });
-  const items = runListItems(db, rows);
+  const { rows, more } = await selectRunPage(sql, { ...q, cursor: q.cursor ? parseRunCursor(q.cursor) : undefined });
+  const items = await runListItems(sql, rows);
   const last = rows.at(-1);
   return { items, ...(more && last ? { nextCursor: runCursorOf(last) } : {}) };
 }
 
 /** run.list items (and live.watch's `run` messages) for these rows: one grouped query for their node counts. */
-export function runListItems(db: Db, rows: readonly RunRowLite[]) {
-  const counts = selectNodeCounts(
-    db,
+export async function runListItems(sql: SqlQueries, rows: readonly RunRowLite[]) {
+  const counts = await selectNodeCounts(
+    sql,
     rows.map((r) => r.id),
   );
   return rows.map((r) => ({ ...runListItem(r), nodeCounts: publicCounts(counts.get(r.id) ?? {}) }));
@@ -50,4 +50,4 @@ function publicCounts(counts: Partial<Record<NodeStatus, number>>): Partial<Reco
   return out;
 }
 
-export type RunListItem = ReturnType<typeof runListItems>[number];
+export type RunListItem = Awaited<ReturnType<typeof runListItems>>[number];

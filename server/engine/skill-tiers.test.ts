@@ -9,7 +9,8 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ExecutorCatalogSchema } from "@/lib/describe/executor-catalog-schema";
 import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
-import { selectApprovalRows } from "@/server/db/approval-queries";
+import { selectApprovalRows } from "@/server/db/approval-reads";
+import { sqliteSql } from "@/server/db/sql/sqlite-sql";
 import { createEngineHarness, type EngineHarness } from "@/server/test-support/engine-harness";
 import { RunInputError } from "./engine-errors";
 
@@ -82,7 +83,10 @@ describe("skill tiers follow the recipe", () => {
     const { runId } = h.engine.startRun({ template: t });
     expect((await h.engine.settled(runId)).status).toBe("waiting");
     catalog = { version: 1, entries: { "do-it": { recipe: { kind: "shell", command: "touch {args}" } } } };
-    h.engine.decide(selectApprovalRows(h.db, "pending")[0]!.id, { decision: "approve", by: "ann@x" });
+    h.engine.decide((await selectApprovalRows(sqliteSql(h.db), "pending"))[0]!.id, {
+      decision: "approve",
+      by: "ann@x",
+    });
     const state = await h.engine.settled(runId);
     expect(state.nodes.S).toMatchObject({ status: "failed" });
     expect(state.nodes.S.error).toMatch(/node S needs tier rwx but declares rw \(skill do-it runs a shell command\)/);

@@ -6,7 +6,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
 import type { Template } from "@/lib/workflow/model/template-schema";
-import { selectApprovalRows } from "@/server/db/approval-queries";
+import { selectApprovalRows } from "@/server/db/approval-reads";
+import { sqliteSql } from "@/server/db/sql/sqlite-sql";
 import { saveTemplate } from "@/server/db/template-store";
 import { createEngineHarness, type EngineHarness } from "@/server/test-support/engine-harness";
 import { FakeClock } from "@/server/test-support/fake-clock";
@@ -161,7 +162,7 @@ describe("sub-workflows", () => {
     const waiting = await h.engine.settled(runId);
     expect(waiting.status).toBe("waiting");
     expect(waiting.nodes.W).toMatchObject({ status: "waiting", child: { status: "waiting", done: 0, total: 1 } });
-    const [approval] = selectApprovalRows(h.db, "pending");
+    const [approval] = await selectApprovalRows(sqliteSql(h.db), "pending");
     expect(approval.runId).toBe(waiting.nodes.W.child!.runId);
     h.engine.decide(approval.id, { decision: "approve", by: "ann@x" });
     const done = await h.engine.settled(runId);
@@ -220,7 +221,7 @@ describe("sub-workflows", () => {
     h.engine.cancel(runId);
     expect((await h.engine.settled(runId)).status).toBe("cancelled");
     expect((await h.engine.settled(childId)).status).toBe("cancelled");
-    expect(selectApprovalRows(h.db, "pending")).toHaveLength(0);
+    expect(await selectApprovalRows(sqliteSql(h.db), "pending")).toHaveLength(0);
   });
 
   it("pins the child's version at run start: a save meanwhile does not change the running parent", async () => {
@@ -248,10 +249,11 @@ describe("sub-workflows", () => {
     const { runId } = h.engine.startRun({ template: parent });
     await h.engine.settled(runId);
     save(greeter("v2"));
-    const approve = () => h!.engine.decide(selectApprovalRows(h!.db, "pending")[0].id, { decision: "approve" });
-    approve();
+    const approve = async () =>
+      h!.engine.decide((await selectApprovalRows(sqliteSql(h!.db), "pending"))[0].id, { decision: "approve" });
+    await approve();
     await h.engine.settled(runId);
-    approve();
+    await approve();
     const done = await h.engine.settled(runId);
     expect(JSON.parse(done.nodes.W.output!)).toEqual({ greeting: "v1" });
     // A pinned version stays that version.
@@ -276,7 +278,7 @@ describe("sub-workflows", () => {
     const { resumed } = engine.recoverRuns();
     expect(resumed).toHaveLength(2);
     expect((await engine.settled(runId)).nodes.W.status).toBe("waiting");
-    engine.decide(selectApprovalRows(h.db, "pending")[0].id, { decision: "approve" });
+    engine.decide((await selectApprovalRows(sqliteSql(h.db), "pending"))[0].id, { decision: "approve" });
     const done = await engine.settled(runId);
     expect(done.status).toBe("succeeded");
     expect(done.nodes.B.output).toBe("got approved");

@@ -8,9 +8,9 @@
  */
 import type { FireNotice } from "@/lib/triggers/trigger-schema";
 import type { RunEventType } from "@/lib/workflow/run/run-events";
-import type { Db } from "@/server/db/open-database";
-import { countPendingApprovals } from "@/server/db/approval-queries";
-import { resumeAfter, selectRunRowLite } from "@/server/db/run-queries";
+import { countPendingApprovals } from "@/server/db/approval-reads";
+import { resumeAfter, selectRunRowLite } from "@/server/db/run-row-reads";
+import type { SqlQueries } from "@/server/db/sql/sql-db";
 import type { RunEventBus } from "./event-bus";
 import { runListItems, type RunListItem } from "./run-list";
 import type { RunStore, StoredEvent } from "./run-store";
@@ -71,7 +71,7 @@ function wireOf(e: StoredEvent): WireEvent {
 
 export async function* watchLive(
   deps: {
-    db: Db;
+    sql: SqlQueries;
     store: Pick<RunStore, "eventsAfter">;
     bus: RunEventBus;
     /** Where trigger fires are told (the trigger service's notices). */
@@ -108,7 +108,7 @@ export async function* watchLive(
       })
     : undefined;
   const feed = input.runId
-    ? new RunEventFeed(deps.store, deps.bus, input.runId, resumeAfter(deps.db, input.runId, input.afterEventId ?? 0))
+    ? new RunEventFeed(deps.store, deps.bus, input.runId, await resumeAfter(deps.sql, input.runId, input.afterEventId ?? 0))
     : undefined;
   if (feed) feed.onEvent = () => wake?.();
   let readySent = false;
@@ -116,17 +116,17 @@ export async function* watchLive(
     while (!signal?.aborted) {
       if (approvalsDirty) {
         approvalsDirty = false;
-        const pending = countPendingApprovals(deps.db);
+        const pending = await countPendingApprovals(deps.sql);
         if (pending !== lastPending || revision !== sentRevision) yield { kind: "approvals", pending, revision };
         lastPending = pending;
         sentRevision = revision;
       }
       for (const runId of dirtyRuns) {
         dirtyRuns.delete(runId);
-        const row = selectRunRowLite(deps.db, runId);
+        const row = await selectRunRowLite(deps.sql, runId);
         if (!row || sentStatus.get(runId) === row.status) continue;
         sentStatus.set(runId, row.status);
-        yield { kind: "run", run: runListItems(deps.db, [row])[0] };
+        yield { kind: "run", run: (await runListItems(deps.sql, [row]))[0] };
       }
       while (fires.length) yield { kind: "trigger-fire", fire: fires.shift()! };
       const events = (await feed?.take()) ?? [];

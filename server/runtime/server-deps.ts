@@ -11,6 +11,7 @@ import { createAccounts, type Accounts } from "@/server/auth/accounts";
 import { createLoginLimiter, type LoginLimiter, type LoginLimits } from "@/server/auth/login-limiter";
 import type { ServerConfig } from "@/server/config/server-config";
 import { openDatabase, type Db } from "@/server/db/open-database";
+import type { SqlDb } from "@/server/db/sql/sql-db";
 import { sqliteSql } from "@/server/db/sql/sqlite-sql";
 import { realClock, type Clock } from "@/server/engine/clock";
 import type { EngineOptions } from "@/server/engine/engine-options";
@@ -31,6 +32,8 @@ export interface ServerDeps {
   readonly config: ServerConfig;
   /** The SQLite database, for the stores not yet on the SQL seam (`accounts` is). */
   readonly db: Db;
+  /** The SQL seam over the same database (decision 051): what the stores on it, and the API's run reads, use. */
+  readonly sql: SqlDb;
   /** Users, sessions, tokens, the audit log — on the SQL seam over the same database (decision 051). */
   readonly accounts: Accounts;
   readonly runStore: SqliteRunStore;
@@ -97,6 +100,7 @@ export function createServerDeps(config: ServerConfig, o: CreateServerDepsOption
     concurrency: { global: config.limits.maxParallel, perRun: config.limits.maxParallelPerRun },
     ...o.engine,
   });
+  const sql = sqliteSql(db);
   const triggers = new TriggerService({
     store: new SqliteTriggerStore(db),
     db,
@@ -111,7 +115,8 @@ export function createServerDeps(config: ServerConfig, o: CreateServerDepsOption
   return {
     config,
     db,
-    accounts: createAccounts(sqliteSql(db)),
+    sql,
+    accounts: createAccounts(sql),
     runStore,
     bus,
     engine,

@@ -8,7 +8,8 @@ import type pg from "pg";
 import os from "node:os";
 import path from "node:path";
 import type { RunState } from "@/lib/workflow/run/run-state";
-import { selectApprovalRows } from "@/server/db/approval-queries";
+import { selectApprovalRows } from "@/server/db/approval-reads";
+import { sqliteSql } from "@/server/db/sql/sqlite-sql";
 import type { AutoDecision, EngineOptions, StartRunInput } from "@/server/engine/engine-options";
 import { createRunEventBus } from "@/server/engine/event-bus";
 import { RunEngine } from "@/server/engine/orchestrator";
@@ -74,8 +75,8 @@ export async function openStoreHarness(kind: RunStoreKind, options: Options = {}
       dir: h.dir,
       ...wrap(h.engine),
       restart: (extra) => wrap(h.restart(extra)),
-      approvals: async (status) => selectApprovalRows(h.db, status),
-      pendingApprovals: async () => selectApprovalRows(h.db, "pending"),
+      approvals: (status) => selectApprovalRows(sqliteSql(h.db), status),
+      pendingApprovals: () => selectApprovalRows(sqliteSql(h.db), "pending"),
       eventsAfter: async (runId, afterId) => h.store.eventsAfter(runId, afterId),
       close: async () => {
         h.engine.detach();

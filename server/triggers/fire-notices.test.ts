@@ -4,7 +4,6 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import type { FireNotice } from "@/lib/triggers/trigger-schema";
-import { SqliteRunStore } from "@/server/engine/sqlite-run-store";
 import { watchLive, type LiveMessage } from "@/server/engine/watch-live";
 import { createTestDeps, type TestDeps } from "@/server/test-support/test-deps";
 
@@ -30,9 +29,9 @@ async function take(stream: AsyncGenerator<LiveMessage>, n: number): Promise<Liv
 describe("fire notices on the live channel", () => {
   it("a stream with triggers: true gets each fire after ready; one without gets none", async () => {
     t = createTestDeps();
-    const { db, bus } = t.deps;
+    const { sql, runStore: store, bus } = t.deps;
     const fires = t.deps.triggers.ctx.notices;
-    const deps = { db, store: new SqliteRunStore(db), bus, fires };
+    const deps = { sql, store, bus, fires };
     const abort = new AbortController();
     const watching = watchLive(deps, { triggers: true }, abort.signal);
     const other = watchLive(deps, { runs: true }, abort.signal);

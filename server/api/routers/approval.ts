@@ -10,14 +10,20 @@ import { APPROVAL_STATUSES } from "@/lib/workflow/model/statuses";
 import { rethrowApiError } from "@/server/api/procedures/api-errors";
 import { createTRPCRouter, publicProcedure } from "@/server/api/procedures/trpc";
 import type { Caller } from "@/server/auth/caller";
-import { latestReplacement, selectApprovalRow, selectApprovalRows } from "@/server/db/approval-queries";
-import { selectRunRowLite, startedByOf } from "@/server/db/run-queries";
-import type { Db } from "@/server/db/open-database";
+import {
+  latestReplacement,
+  selectApprovalRow,
+  selectApprovalRows,
+  type ApprovalInboxRow,
+} from "@/server/db/approval-reads";
+import { startedByOf } from "@/server/db/run-queries";
+import { selectRunRowLite } from "@/server/db/run-row-reads";
 import type { ApprovalRow } from "@/server/db/schema";
+import type { SqlQueries } from "@/server/db/sql/sql-db";
 
 const VotesSchema = z.array(ApprovalVoteSchema);
 
-function toItem(a: ApprovalRow & { runName: string | null; parentRun: { id: string; name: string | null } | null }) {
+function toItem(a: ApprovalInboxRow) {
   const votes = VotesSchema.safeParse(JSON.parse(a.votes));
   return {
     id: a.id,
@@ -73,8 +79,8 @@ function offeredChoices(row: ApprovalRow): string[] | undefined {
  * Deciding a request that is closed: CONFLICT saying how it closed and, when the node asked again since
  * (a re-run, a retry), which request replaced it — a decision is only ever of the request that was shown.
  */
-function closedConflict(db: Db, row: ApprovalRow): TRPCError {
-  const newer = latestReplacement(db, row);
+async function closedConflict(sql: SqlQueries, row: ApprovalRow): Promise<TRPCError> {
+  const newer = await latestReplacement(sql, row);
   const closed = (status: string) => CLOSED[status] ?? `is ${status}`;
   if (!newer) return new TRPCError({ code: "CONFLICT", message: `approval ${row.id} ${closed(row.status)}` });
   const own = row.status === "approved" || row.status === "rejected" || row.status === "answered";
@@ -85,8 +91,8 @@ function closedConflict(db: Db, row: ApprovalRow): TRPCError {
   });
 }
 
-function startedTheRun(db: Db, caller: Caller, runId: string): boolean {
-  const run = selectRunRowLite(db, runId);
+async function startedTheRun(sql: SqlQueries, caller: Caller, runId: string): Promise<boolean> {
+  const run = await selectRunRowLite(sql, runId);
   const by = run ? startedByOf(run) : undefined;
   if (!by) return false;
   return (by.userId !== null && by.userId === caller.userId) || by.email === caller.email;
@@ -95,7 +101,9 @@ function startedTheRun(db: Db, caller: Caller, runId: string): boolean {
 export const approvalRouter = createTRPCRouter({
   list: publicProcedure
     .input(z.object({ status: z.enum(APPROVAL_STATUSES).optional(), runId: z.string().optional() }).optional())
-    .query(({ input, ctx }) => ({ items: selectApprovalRows(ctx.deps.db, input?.status, input?.runId).map(toItem) })),
+    .query(async ({ input, ctx }) => ({
+      items: (await selectApprovalRows(ctx.deps.sql, input?.status, input?.runId)).map(toItem),
+    })),
 
   decide: publicProcedure
     .input(
@@ -109,10 +117,11 @@ export const approvalRouter = createTRPCRouter({
         by: z.string().max(200).optional(),
       }),
     )
-    .mutation(({ input, ctx }) => {
-      const row = selectApprovalRow(ctx.deps.db, input.approvalId);
+    .mutation(async ({ input, ctx }) => {
+      const { sql } = ctx.deps;
+      const row = await selectApprovalRow(sql, input.approvalId);
       if (!row) throw new TRPCError({ code: "NOT_FOUND", message: `no approval ${input.approvalId}` });
-      if (row.status !== "pending" || row.replacedBy) throw closedConflict(ctx.deps.db, row);
+      if (row.status !== "pending" || row.replacedBy) throw await closedConflict(sql, row);
       // A check keeps the node's own output and a precondition has none: approve or reject, never an answer.
       if (
         (row.stage === "check" || row.stage === "precondition") &&
@@ -130,7 +139,7 @@ export const approvalRouter = createTRPCRouter({
           message: `decision: "${choice}" is not a choice of approval ${input.approvalId} (${["reject", ...offered].join(", ")})`,
         });
       const by = ctx.caller?.email ?? "anonymous";
-      if (!row.allowSelfApproval && ctx.caller && startedTheRun(ctx.deps.db, ctx.caller, row.runId))
+      if (!row.allowSelfApproval && ctx.caller && (await startedTheRun(sql, ctx.caller, row.runId)))
         throw new TRPCError({
           code: "FORBIDDEN",
           message: `approval ${input.approvalId}: the person who started the run may not decide it`,
@@ -149,7 +158,7 @@ export const approvalRouter = createTRPCRouter({
           message: `approval ${input.approvalId}: ${first.by ?? "an approver"} chose "${first.answer ?? first.decision}" and every approver must agree; choose "${first.answer ?? first.decision}" too or reject`,
         });
       try {
-        ctx.deps.engine.decide(input.approvalId, {
+        await ctx.deps.engine.decide(input.approvalId, {
           decision: input.decision,
           ...(input.answer !== undefined ? { answer: input.answer } : {}),
           ...(input.comment !== undefined ? { comment: input.comment } : {}),

@@ -7,8 +7,7 @@ import { TRPCError } from "@trpc/server";
 import * as z from "zod";
 import { createTRPCRouter, publicProcedure } from "@/server/api/procedures/trpc";
 import { untilAccessEnds } from "@/server/api/procedures/until-access-ends";
-import { selectRunRowLite } from "@/server/db/run-queries";
-import { SqliteRunStore } from "@/server/engine/sqlite-run-store";
+import { selectRunRowLite } from "@/server/db/run-row-reads";
 import { watchLive } from "@/server/engine/watch-live";
 
 export const LiveWatchInput = z.object({
@@ -25,10 +24,10 @@ export const LiveWatchInput = z.object({
 
 export const liveRouter = createTRPCRouter({
   watch: publicProcedure.input(LiveWatchInput).subscription(async function* ({ ctx, input, signal }) {
-    const db = ctx.deps.db;
-    if (input.runId && !selectRunRowLite(db, input.runId))
+    const { sql, runStore: store, bus } = ctx.deps;
+    if (input.runId && !(await selectRunRowLite(sql, input.runId)))
       throw new TRPCError({ code: "NOT_FOUND", message: `no run with id ${input.runId}` });
-    const deps = { db, store: new SqliteRunStore(db), bus: ctx.deps.bus, fires: ctx.deps.triggers.ctx.notices };
+    const deps = { sql, store, bus, fires: ctx.deps.triggers.ctx.notices };
     yield* untilAccessEnds(ctx.caller, signal, (live) => watchLive(deps, input, live));
   }),
 });

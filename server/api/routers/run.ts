@@ -12,7 +12,7 @@ import { tailRunEvents } from "@/server/engine/tail-run-events";
 import { listRunPage, RunListInput } from "@/server/engine/run-list";
 import { runDetails } from "@/server/engine/run-details";
 import { selectNodeLog } from "@/server/db/node-log-query";
-import { resumeAfter, selectNodeRuns, selectRunRowLite } from "@/server/db/run-queries";
+import { resumeAfter, runHasNode, selectRunRowLite } from "@/server/db/run-row-reads";
 import { toWireEvent } from "@/server/engine/wire-event";
 import type { ServerDeps } from "@/server/runtime/server-deps";
 import { simulateTemplate } from "@/server/engine/simulate-template";
@@ -37,7 +37,7 @@ const RunSimulateInput = RunStartInput.extend({
 });
 
 /** A simulation of a saved template (its history gives the estimate) or of a draft (the saved one with its template_id, if any). */
-function simulateRun(deps: ServerDeps, input: z.infer<typeof RunSimulateInput>) {
+async function simulateRun(deps: ServerDeps, input: z.infer<typeof RunSimulateInput>) {
   let template;
   let templatePk: string | undefined;
   if (input.template) {
@@ -60,7 +60,7 @@ function simulateRun(deps: ServerDeps, input: z.infer<typeof RunSimulateInput>) 
     perRunLimit: deps.config.limits.maxParallelPerRun,
     catalog: deps.catalog,
     secretSource: (wanted) => Object.fromEntries(wanted.filter((n) => names.has(n)).map((n) => [n, ""])),
-    ...(templatePk ? { history: selectNodeDurations(deps.db, templatePk) } : {}),
+    ...(templatePk ? { history: await selectNodeDurations(deps.sql, templatePk) } : {}),
   });
   return result;
 }
@@ -148,7 +148,7 @@ export const runRouter = createTRPCRouter({
   ),
 
   /** Newest first, a page at a time (keyset on created_at, id): `nextCursor` asks for the next page. */
-  list: publicProcedure.input(RunListInput.optional()).query(({ input, ctx }) => listRunPage(ctx.deps.db, input ?? {})),
+  list: publicProcedure.input(RunListInput.optional()).query(({ input, ctx }) => listRunPage(ctx.deps.sql, input ?? {})),
 
   /** A node attempt's stored log (the latest attempt unless `attempt` is given), capped. */
   log: publicProcedure
@@ -160,12 +160,12 @@ export const runRouter = createTRPCRouter({
       }),
     )
     .query(({ input, ctx }) =>
-      withApiErrors(() => {
-        const db = ctx.deps.db;
-        if (!selectRunRowLite(db, input.runId)) throw new RunNotFoundError(input.runId);
-        if (!selectNodeRuns(db, input.runId).some((n) => n.nodeId === input.nodeId))
+      withApiErrors(async () => {
+        const { sql } = ctx.deps;
+        if (!(await selectRunRowLite(sql, input.runId))) throw new RunNotFoundError(input.runId);
+        if (!(await runHasNode(sql, input.runId, input.nodeId)))
           throw new TRPCError({ code: "NOT_FOUND", message: `run ${input.runId} has no node ${input.nodeId}` });
-        const log = selectNodeLog(db, input.runId, input.nodeId, input.attempt, MAX_LOG_ANSWER_BYTES);
+        const log = await selectNodeLog(sql, input.runId, input.nodeId, input.attempt, MAX_LOG_ANSWER_BYTES);
         if (input.attempt !== undefined && input.attempt > log.attempts)
           throw new TRPCError({
             code: "NOT_FOUND",
@@ -177,20 +177,20 @@ export const runRouter = createTRPCRouter({
 
   cancel: publicProcedure
     .input(RunIdInput)
-    .mutation(({ input, ctx }) => withApiErrors(() => ({ ok: ctx.deps.engine.cancel(input.runId) }))),
+    .mutation(({ input, ctx }) => withApiErrors(async () => ({ ok: await ctx.deps.engine.cancel(input.runId) }))),
 
   rerunFrom: publicProcedure
     .input(z.object({ runId: z.string().min(1), nodeId: z.string().min(1), confirm: z.boolean().optional() }))
     .mutation(({ input, ctx }) =>
-      withApiErrors(() => {
-        ctx.deps.engine.rerunFrom(input.runId, input.nodeId, input.confirm ?? false);
+      withApiErrors(async () => {
+        await ctx.deps.engine.rerunFrom(input.runId, input.nodeId, input.confirm ?? false);
         return { ok: true };
       }),
     ),
 
   retryFailed: publicProcedure.input(RunIdInput).mutation(({ input, ctx }) =>
-    withApiErrors(() => {
-      ctx.deps.engine.retryFailed(input.runId);
+    withApiErrors(async () => {
+      await ctx.deps.engine.retryFailed(input.runId);
       return { ok: true };
     }),
   ),
@@ -210,7 +210,7 @@ export const runRouter = createTRPCRouter({
       }),
     )
     .subscription(async function* ({ ctx, input, signal }) {
-      const last = resumeAfter(ctx.deps.db, input.runId, Number(input.lastEventId ?? 0));
+      const last = await resumeAfter(ctx.deps.sql, input.runId, Number(input.lastEventId ?? 0));
       const events = untilAccessEnds(ctx.caller, signal, (live) =>
         tailRunEvents(ctx.deps.runStore, ctx.deps.bus, input.runId, last, live),
       );
