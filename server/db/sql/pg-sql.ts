@@ -2,10 +2,12 @@
  * `SqlDb` over a `pg.Pool`: `?` placeholders numbered `$1…$n` (once per SQL text), `bigint` columns read
  * as numbers (`query` of ../pg/pg-run-sql.ts). A transaction takes one client from the pool for `BEGIN` …
  * `COMMIT` / `ROLLBACK`, and first a transaction-level advisory lock, so the transactions of every process on
- * the database run one at a time, as SQLite's `BEGIN IMMEDIATE` makes them (decision 051).
+ * the database run one at a time, as SQLite's `BEGIN IMMEDIATE` makes them (decision 051). Within a process
+ * they take turns before they take a client, so waiting transactions never hold the pool's connections.
  */
 import type pg from "pg";
 import { query } from "@/server/db/pg/pg-run-sql";
+import { AsyncLock } from "./async-lock";
 import { numberedPlaceholders } from "./numbered-placeholders";
 import type { SqlDb, SqlQueries } from "./sql-db";
 import { SqlDbBase, sqlQueries, type RunStatement } from "./sql-queries";
@@ -17,6 +19,7 @@ const BEGIN = `begin; select pg_advisory_xact_lock(${TRANSACTION_LOCK})`;
 
 class PgSql extends SqlDbBase {
   private readonly texts = new Map<string, string>();
+  private readonly lock = new AsyncLock();
 
   constructor(private readonly pool: pg.Pool) {
     super();
@@ -26,6 +29,15 @@ class PgSql extends SqlDbBase {
 
   async transaction<T>(fn: (tx: SqlQueries) => Promise<T>): Promise<T> {
     refuseInsideTransaction(this, "transaction");
+    await this.lock.acquire();
+    try {
+      return await this.transactionOnClient(fn);
+    } finally {
+      this.lock.release();
+    }
+  }
+
+  private async transactionOnClient<T>(fn: (tx: SqlQueries) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     let ended = false;
     // A client whose rollback failed is in an unknown state: it leaves the pool.
