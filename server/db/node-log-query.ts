@@ -31,7 +31,7 @@ const PAGE = 500;
 
 /** The node's `node.started` and `node.log` events in id order, a page at a time. */
 async function* logRows(sql: SqlQueries, runId: string, nodeId: string) {
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const page = await sql.all<{ id: number; type: string; payload: string }>(
       `select id, type, payload from run_events
        where run_id = ? and node_id = ? and type in ('node.started', 'node.log') and id > ? order by id limit ?`,

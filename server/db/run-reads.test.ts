@@ -4,11 +4,11 @@
  * estimates, the approvals inbox and a replaced request's successor.
  */
 import { describe, expect, it } from "vitest";
-import { listRunPage } from "@/server/engine/run-list";
 import { SQL_DATABASES, useTestSqlDb } from "@/server/test-support/test-sql-db";
 import { countPendingApprovals, latestReplacement, selectApprovalRow, selectApprovalRows } from "./approval-reads";
 import { selectNodeDurations } from "./node-duration-query";
 import { selectNodeLog } from "./node-log-query";
+import { selectNodeCounts, selectRunPage } from "./run-list-query";
 import { resumeAfter, runHasNode, selectRunRowLite } from "./run-row-reads";
 import type { SqlDb } from "./sql/sql-db";
 
@@ -63,7 +63,7 @@ async function seedEvents(sql: SqlDb, runId: string, events: { type: string; nod
 describe.each(SQL_DATABASES)("run and approval reads on %s", (kind) => {
   const d = useTestSqlDb(kind, (sql) => sql);
 
-  it("run.list: newest first, filters, pages by cursor, node counts with transient statuses as pending", async () => {
+  it("run.list's page: newest first, filters, keyset pages, node counts per status", async () => {
     const sql = d.sql;
     await sql.run(
       `insert into templates (id, template_id, name, slug, latest_version, latest_hash) values ('tpl_l', 'list-me', 'L', 'l', 1, 'h')`,
@@ -80,24 +80,23 @@ describe.each(SQL_DATABASES)("run and approval reads on %s", (kind) => {
     await seedNode(sql, "run_l4", "b", "interrupted");
     await seedNode(sql, "run_l4", "c", "pending");
 
-    const first = await listRunPage(sql, { limit: 2 });
-    expect(first.items.map((r) => r.id)).toEqual(["run_child", "run_l4"]);
-    expect(first.items[1]).toMatchObject({
-      name: "name of run_l4",
-      status: "running",
-      nodeCounts: { done: 1, pending: 2 },
-    });
-    const second = await listRunPage(sql, { limit: 2, cursor: first.nextCursor });
-    expect(second.items.map((r) => r.id)).toEqual(["run_l3", "run_l2"]);
-    expect((await listRunPage(sql, { status: "succeeded" })).items.map((r) => r.id)).toEqual(["run_l3", "run_l1"]);
-    const byTemplate = await listRunPage(sql, { templateId: "list-me" });
-    expect(byTemplate.items.map((r) => r.id)).toEqual(["run_l2", "run_l1", "run_l0"]);
-    expect(byTemplate.nextCursor).toBeUndefined();
-    expect((await listRunPage(sql, { templateId: "tpl_l", limit: 1 })).items.map((r) => r.id)).toEqual(["run_l2"]);
-    const children = await listRunPage(sql, { parentRunId: "run_l0" });
-    expect(children.items).toEqual([
+    const page = (q: Partial<Parameters<typeof selectRunPage>[1]>) => selectRunPage(sql, { limit: 50, ...q });
+    const ids = async (q: Partial<Parameters<typeof selectRunPage>[1]>) => (await page(q)).rows.map((r) => r.id);
+    const first = await page({ limit: 2 });
+    expect(first.rows.map((r) => r.id)).toEqual(["run_child", "run_l4"]);
+    expect(first.more).toBe(true);
+    expect(first.rows[1]).toMatchObject({ name: "name of run_l4", status: "running", createdAt: 1_004 });
+    expect(await ids({ limit: 2, cursor: { createdAt: 1_004, id: "run_l4" } })).toEqual(["run_l3", "run_l2"]);
+    expect(await ids({ status: "succeeded" })).toEqual(["run_l3", "run_l1"]);
+    const byTemplate = await page({ templateId: "list-me" });
+    expect(byTemplate.rows.map((r) => r.id)).toEqual(["run_l2", "run_l1", "run_l0"]);
+    expect(byTemplate.more).toBe(false);
+    expect(await ids({ templateId: "tpl_l", limit: 1 })).toEqual(["run_l2"]);
+    expect((await page({ parentRunId: "run_l0" })).rows).toEqual([
       expect.objectContaining({ id: "run_child", parentRunId: "run_l0", parentNodeId: "W" }),
     ]);
+    const counts = await selectNodeCounts(sql, ["run_l4", "run_l3"]);
+    expect(Object.fromEntries(counts)).toEqual({ run_l4: { done: 1, interrupted: 1, pending: 1 } });
   });
 
   it("one run's row, where a live client resumes (never past the last event), whether it has a node", async () => {

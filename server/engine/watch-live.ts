@@ -108,7 +108,12 @@ export async function* watchLive(
       })
     : undefined;
   const feed = input.runId
-    ? new RunEventFeed(deps.store, deps.bus, input.runId, await resumeAfter(deps.sql, input.runId, input.afterEventId ?? 0))
+    ? new RunEventFeed(
+        deps.store,
+        deps.bus,
+        input.runId,
+        await resumeAfter(deps.sql, input.runId, input.afterEventId ?? 0),
+      )
     : undefined;
   if (feed) feed.onEvent = () => wake?.();
   let readySent = false;

@@ -148,7 +148,9 @@ export const runRouter = createTRPCRouter({
   ),
 
   /** Newest first, a page at a time (keyset on created_at, id): `nextCursor` asks for the next page. */
-  list: publicProcedure.input(RunListInput.optional()).query(({ input, ctx }) => listRunPage(ctx.deps.sql, input ?? {})),
+  list: publicProcedure
+    .input(RunListInput.optional())
+    .query(({ input, ctx }) => listRunPage(ctx.deps.sql, input ?? {})),
 
   /** A node attempt's stored log (the latest attempt unless `attempt` is given), capped. */
   log: publicProcedure
