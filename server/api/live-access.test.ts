@@ -3,15 +3,18 @@
  * token. Over real HTTP with real sessions; another user's stream stays open; nothing stays registered.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { liveAccessSignal, liveAccessStreamCount } from "@/server/auth/live-access";
+import type { LiveAccess } from "@/server/auth/live-access";
 import { startApiTestServer } from "@/server/test-support/api-test-server";
 import { cookieOf, httpCalls } from "@/server/test-support/http-calls";
 import type { TrpcHttpServer } from "@/server/test-support/trpc-http-server";
 
 let http: TrpcHttpServer;
 let stop: () => Promise<void>;
+let live: LiveAccess;
 beforeEach(async () => {
-  ({ http, stop } = await startApiTestServer());
+  let t;
+  ({ http, stop, t } = await startApiTestServer());
+  live = t.deps.accounts.live;
 });
 afterEach(() => stop());
 
@@ -36,7 +39,7 @@ describe("live streams end with the access they were opened with", { timeout: 12
     // Logout of one session ends that session's stream with UNAUTHORIZED.
     const first = await signIn();
     const byLogout = await openWatch(first);
-    expect(liveAccessStreamCount()).toBe(2);
+    expect(live.streamCount()).toBe(2);
     await post("auth.logout", {}, first);
     expect(await byLogout.ended).toMatch(/event: serialized-error\ndata: .*sign in again.*UNAUTHORIZED/);
 
@@ -55,9 +58,9 @@ describe("live streams end with the access they were opened with", { timeout: 12
     expect(await byToken.ended).toContain("UNAUTHORIZED");
 
     // The admin's stream was never touched; closing it leaves nothing registered.
-    expect(liveAccessStreamCount()).toBe(1);
+    expect(live.streamCount()).toBe(1);
     await adminStream.cancel();
-    await expect.poll(() => liveAccessStreamCount()).toBe(0);
+    await expect.poll(() => live.streamCount()).toBe(0);
   });
 
   it("a session's stream ends when the session expires", async () => {
@@ -70,9 +73,9 @@ describe("live streams end with the access they were opened with", { timeout: 12
       sessionId: "s1",
       expiresAt: Date.now(),
     };
-    const live = liveAccessSignal(caller, client.signal);
-    await new Promise((resolve) => live.addEventListener("abort", resolve, { once: true }));
+    const stream = live.signal(caller, client.signal);
+    await new Promise((resolve) => stream.addEventListener("abort", resolve, { once: true }));
     expect(client.signal.aborted).toBe(false);
-    expect(liveAccessStreamCount()).toBe(0);
+    expect(live.streamCount()).toBe(0);
   });
 });

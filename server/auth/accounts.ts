@@ -5,6 +5,7 @@
  */
 import type { SqlDb } from "@/server/db/sql/sql-db";
 import { AuditLog } from "./audit-log";
+import { LiveAccess } from "./live-access";
 import { SessionStore } from "./session-store";
 import { TokenStore } from "./token-store";
 import { UserLifecycle } from "./user-lifecycle";
@@ -19,15 +20,19 @@ export interface Accounts {
   readonly sessions: SessionStore;
   readonly tokens: TokenStore;
   readonly audit: AuditLog;
+  /** The live streams open with these accounts' credentials, ended when the access ends. */
+  readonly live: LiveAccess;
 }
 
 export function createAccounts(sql: SqlDb): Accounts {
+  const live = new LiveAccess();
   return {
-    users: new UserStore(sql),
-    lifecycle: new UserLifecycle(sql),
-    passwords: new UserPasswords(sql),
-    sessions: new SessionStore(sql),
-    tokens: new TokenStore(sql),
+    users: new UserStore(sql, live),
+    lifecycle: new UserLifecycle(sql, live),
+    passwords: new UserPasswords(sql, live),
+    sessions: new SessionStore(sql, live),
+    tokens: new TokenStore(sql, live),
     audit: new AuditLog(sql),
+    live,
   };
 }

@@ -2,14 +2,15 @@
 import { describe, expect, it } from "vitest";
 import { seedUser } from "@/server/test-support/seed-user";
 import { SQL_DATABASES, useTestSqlDb } from "@/server/test-support/test-sql-db";
-import { liveAccessSignal } from "./live-access";
+import { LiveAccess } from "./live-access";
 import { sha256Hex } from "./secret-hash";
 import { SessionStore, endUserSessions } from "./session-store";
 
 const HOUR = 3_600_000;
 
 describe.each(SQL_DATABASES)("sessions on %s", (kind) => {
-  const d = useTestSqlDb(kind, (sql) => new SessionStore(sql));
+  const live = new LiveAccess();
+  const d = useTestSqlDb(kind, (sql) => new SessionStore(sql, live));
   const sessions = () => d.stores;
 
   const rowsOf = (userId: string) =>
@@ -58,8 +59,8 @@ describe.each(SQL_DATABASES)("sessions on %s", (kind) => {
     const user = await seedUser(d.sql);
     const [one, two] = [await sessions().create(user.id), await sessions().create(user.id)];
     const caller = (await sessions().resolve(one.token))!;
-    const stream = liveAccessSignal(caller, new AbortController().signal);
-    const otherStream = liveAccessSignal((await sessions().resolve(two.token))!, new AbortController().signal);
+    const stream = live.signal(caller, new AbortController().signal);
+    const otherStream = live.signal((await sessions().resolve(two.token))!, new AbortController().signal);
     await sessions().delete(caller.sessionId!);
     expect(stream.aborted).toBe(true);
     expect(otherStream.aborted).toBe(false);

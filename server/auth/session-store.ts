@@ -5,7 +5,7 @@
  */
 import type { SqlDb, SqlQueries } from "@/server/db/sql/sql-db";
 import type { Caller } from "./caller";
-import { endLiveAccess } from "./live-access";
+import type { LiveAccess } from "./live-access";
 import { newBearerSecret, sha256Hex } from "./secret-hash";
 import { parseRoles } from "./user-store";
 
@@ -24,7 +24,10 @@ export async function endUserSessions(q: SqlQueries, userId: string, keepSession
 }
 
 export class SessionStore {
-  constructor(private readonly sql: SqlDb) {}
+  constructor(
+    private readonly sql: SqlDb,
+    private readonly live: LiveAccess,
+  ) {}
 
   /** A new session lasting `hours` (the configuration's WF_SESSION_HOURS, default 7 days). */
   async create(userId: string, now = Date.now(), hours = 24 * 7): Promise<{ token: string; expiresAt: number }> {
@@ -62,6 +65,6 @@ export class SessionStore {
   /** Logout: the session row goes, and so do the live streams it opened. */
   async delete(sessionId: string): Promise<void> {
     await this.sql.run("delete from sessions where id = ?", [sessionId]);
-    endLiveAccess({ sessionId });
+    this.live.end({ sessionId });
   }
 }

@@ -2,12 +2,13 @@
 import { describe, expect, it } from "vitest";
 import { seedUser } from "@/server/test-support/seed-user";
 import { SQL_DATABASES, useTestSqlDb } from "@/server/test-support/test-sql-db";
-import { liveAccessSignal } from "./live-access";
+import { LiveAccess } from "./live-access";
 import { sha256Hex } from "./secret-hash";
 import { TokenStore } from "./token-store";
 
 describe.each(SQL_DATABASES)("API tokens on %s", (kind) => {
-  const d = useTestSqlDb(kind, (sql) => new TokenStore(sql));
+  const live = new LiveAccess();
+  const d = useTestSqlDb(kind, (sql) => new TokenStore(sql, live));
   const tokens = () => d.stores;
 
   const lastUsed = async (id: string) =>
@@ -80,7 +81,7 @@ describe.each(SQL_DATABASES)("API tokens on %s", (kind) => {
   it("revoke keeps the first date, stops the token and ends its live streams", async () => {
     const user = await seedUser(d.sql);
     const { token, summary } = await tokens().create(user.id, "ci");
-    const stream = liveAccessSignal((await tokens().resolve(token))!, new AbortController().signal);
+    const stream = live.signal((await tokens().resolve(token))!, new AbortController().signal);
     await tokens().revoke(summary.id, 5_000);
     expect(stream.aborted).toBe(true);
     await tokens().revoke(summary.id, 9_000);

@@ -4,7 +4,7 @@ import { newId } from "@/server/db/new-id";
 import { apiTokens, type ApiTokenRow } from "@/server/db/schema";
 import type { SqlDb, SqlParam } from "@/server/db/sql/sql-db";
 import type { Caller } from "./caller";
-import { endLiveAccess } from "./live-access";
+import type { LiveAccess } from "./live-access";
 import { newBearerSecret, sha256Hex } from "./secret-hash";
 import { parseRoles } from "./user-store";
 
@@ -39,7 +39,10 @@ const SUMMARIES = `select t.id, t.name, t.prefix, t.user_id, u.email, t.created_
   from api_tokens t join users u on u.id = t.user_id`;
 
 export class TokenStore {
-  constructor(private readonly sql: SqlDb) {}
+  constructor(
+    private readonly sql: SqlDb,
+    private readonly live: LiveAccess,
+  ) {}
 
   async create(userId: string, name: string): Promise<{ token: string; summary: TokenSummary }> {
     const token = newBearerSecret("wft_");
@@ -82,7 +85,7 @@ export class TokenStore {
 
   async revoke(id: string, now = Date.now()): Promise<void> {
     await this.sql.run("update api_tokens set revoked_at = ? where id = ? and revoked_at is null", [now, id]);
-    endLiveAccess({ tokenId: id });
+    this.live.end({ tokenId: id });
   }
 
   async resolve(token: string, now = Date.now()): Promise<Caller | null> {

@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import { seedUser } from "@/server/test-support/seed-user";
 import { SQL_DATABASES, useTestSqlDb } from "@/server/test-support/test-sql-db";
 import { createAccounts } from "./accounts";
-import { liveAccessSignal } from "./live-access";
 import { UserNotFoundError } from "./user-lifecycle";
 
 describe.each(SQL_DATABASES)("the user lifecycle on %s", (kind) => {
@@ -13,7 +12,7 @@ describe.each(SQL_DATABASES)("the user lifecycle on %s", (kind) => {
     const user = await seedUser(d.sql, roles);
     const session = (await d.stores.sessions.create(user.id)).token;
     const token = (await d.stores.tokens.create(user.id, "ci")).token;
-    const stream = liveAccessSignal((await d.stores.sessions.resolve(session))!, new AbortController().signal);
+    const stream = d.stores.live.signal((await d.stores.sessions.resolve(session))!, new AbortController().signal);
     return { ...user, session, token, stream };
   }
 

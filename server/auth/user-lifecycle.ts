@@ -6,7 +6,7 @@
  */
 import type { RawRow } from "@/server/db/map-raw-row";
 import type { SqlDb, SqlQueries } from "@/server/db/sql/sql-db";
-import { endLiveAccess } from "./live-access";
+import type { LiveAccess } from "./live-access";
 import {
   LastAdminError,
   findUserRow,
@@ -25,7 +25,10 @@ export class UserNotFoundError extends Error {
 }
 
 export class UserLifecycle {
-  constructor(private readonly sql: SqlDb) {}
+  constructor(
+    private readonly sql: SqlDb,
+    private readonly live: LiveAccess,
+  ) {}
 
   /** Disables the account (idempotent: an already disabled one keeps its first date). */
   async disable(id: string, now = Date.now()): Promise<PublicUser> {
@@ -68,7 +71,7 @@ export class UserLifecycle {
       await change(tx);
       return toPublicUser(row);
     });
-    endLiveAccess({ userId: id });
+    this.live.end({ userId: id });
     return user;
   }
 }

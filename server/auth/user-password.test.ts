@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import { seedUser } from "@/server/test-support/seed-user";
 import { SQL_DATABASES, useTestSqlDb } from "@/server/test-support/test-sql-db";
 import { createAccounts } from "./accounts";
-import { liveAccessSignal } from "./live-access";
 import { verifyPassword } from "./password";
 import { UserNotFoundError } from "./user-lifecycle";
 
@@ -16,8 +15,11 @@ describe.each(SQL_DATABASES)("passwords on %s", { timeout: 60_000 }, (kind) => {
     const [kept, other] = [await d.stores.sessions.create(user.id), await d.stores.sessions.create(user.id)];
     const token = (await d.stores.tokens.create(user.id, "ci")).token;
     const keptCaller = (await d.stores.sessions.resolve(kept.token))!;
-    const keptStream = liveAccessSignal(keptCaller, new AbortController().signal);
-    const otherStream = liveAccessSignal((await d.stores.sessions.resolve(other.token))!, new AbortController().signal);
+    const keptStream = d.stores.live.signal(keptCaller, new AbortController().signal);
+    const otherStream = d.stores.live.signal(
+      (await d.stores.sessions.resolve(other.token))!,
+      new AbortController().signal,
+    );
 
     expect(await d.stores.passwords.set(user.id, "new-password-1", keptCaller.sessionId!)).toBe(1);
     expect(otherStream.aborted).toBe(true);

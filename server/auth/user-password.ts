@@ -4,13 +4,16 @@
  * them all). Tokens stay: they are separate credentials, revoked on their own.
  */
 import type { SqlDb } from "@/server/db/sql/sql-db";
-import { endLiveAccess } from "./live-access";
+import type { LiveAccess } from "./live-access";
 import { hashPassword } from "./password";
 import { endUserSessions } from "./session-store";
 import { UserNotFoundError } from "./user-lifecycle";
 
 export class UserPasswords {
-  constructor(private readonly sql: SqlDb) {}
+  constructor(
+    private readonly sql: SqlDb,
+    private readonly live: LiveAccess,
+  ) {}
 
   /** Stores the new hash and ends the user's sessions but `keepSessionId`, with their live streams. Returns how many ended. */
   async set(userId: string, newPassword: string, keepSessionId?: string): Promise<number> {
@@ -25,7 +28,7 @@ export class UserPasswords {
       if (!row) throw new UserNotFoundError(userId);
       return endUserSessions(tx, userId, keepSessionId);
     });
-    for (const sessionId of ended) endLiveAccess({ sessionId });
+    for (const sessionId of ended) this.live.end({ sessionId });
     return ended.length;
   }
 }

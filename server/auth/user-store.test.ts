@@ -5,14 +5,15 @@
 import { describe, expect, it } from "vitest";
 import { seedUser } from "@/server/test-support/seed-user";
 import { SQL_DATABASES, useTestSqlDb } from "@/server/test-support/test-sql-db";
-import { liveAccessSignal } from "./live-access";
+import { LiveAccess } from "./live-access";
 import { verifyPassword } from "./password";
 import { SessionStore } from "./session-store";
 import { SetupDoneError, UserExistsError, UserStore } from "./user-store";
 
 // argon2id hashing is deliberately slow on a loaded 2-core machine.
 describe.each(SQL_DATABASES)("users on %s", { timeout: 60_000 }, (kind) => {
-  const d = useTestSqlDb(kind, (sql) => ({ users: new UserStore(sql), sessions: new SessionStore(sql) }));
+  const live = new LiveAccess();
+  const d = useTestSqlDb(kind, (sql) => ({ users: new UserStore(sql, live), sessions: new SessionStore(sql, live) }));
 
   const usersTable = async () => JSON.stringify(await d.sql.all("select * from users order by id"));
 
@@ -64,7 +65,7 @@ describe.each(SQL_DATABASES)("users on %s", { timeout: 60_000 }, (kind) => {
   it("setRoles changes the roles, ends the user's sessions and live streams", async () => {
     const user = await seedUser(d.sql, ["viewer"]);
     const { token } = await d.stores.sessions.create(user.id);
-    const stream = liveAccessSignal((await d.stores.sessions.resolve(token))!, new AbortController().signal);
+    const stream = live.signal((await d.stores.sessions.resolve(token))!, new AbortController().signal);
     const changed = await d.stores.users.setRoles(user.id, ["editor", "approver", "editor"]);
     expect(changed).toMatchObject({ id: user.id, roles: ["editor", "approver"] });
     expect(stream.aborted).toBe(true);

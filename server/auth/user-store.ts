@@ -6,7 +6,7 @@ import { users, type UserRow } from "@/server/db/schema";
 import type { SqlDb, SqlQueries } from "@/server/db/sql/sql-db";
 import { RoleSchema, type Role } from "@/lib/access/roles";
 import { countUsers } from "./count-users";
-import { endLiveAccess } from "./live-access";
+import type { LiveAccess } from "./live-access";
 import { hashPassword } from "./password";
 
 export const EmailSchema = z
@@ -81,7 +81,10 @@ export class LastAdminError extends Error {
 const anyUser = (q: SqlQueries) => q.get("select id from users limit 1");
 
 export class UserStore {
-  constructor(private readonly sql: SqlDb) {}
+  constructor(
+    private readonly sql: SqlDb,
+    private readonly live: LiveAccess,
+  ) {}
 
   async findByEmail(email: string): Promise<UserRow | undefined> {
     const raw = await this.sql.get<RawRow>("select * from users where email = ?", [email.trim().toLowerCase()]);
@@ -159,7 +162,7 @@ export class UserStore {
       await tx.run("delete from sessions where user_id = ?", [id]);
       return row && toPublicUser(toUserRow(row));
     });
-    if (user) endLiveAccess({ userId: id });
+    if (user) this.live.end({ userId: id });
     return user;
   }
 }

@@ -5,9 +5,10 @@
  */
 import { TRPCError } from "@trpc/server";
 import type { Caller } from "@/server/auth/caller";
-import { liveAccessSignal } from "@/server/auth/live-access";
+import type { LiveAccess } from "@/server/auth/live-access";
 
 export async function* untilAccessEnds<T>(
+  access: LiveAccess,
   caller: Caller | null,
   signal: AbortSignal | undefined,
   open: (signal: AbortSignal) => AsyncIterable<T>,
@@ -17,7 +18,7 @@ export async function* untilAccessEnds<T>(
   const forward = () => local.abort();
   signal?.addEventListener("abort", forward, { once: true });
   if (signal?.aborted) local.abort();
-  const live = liveAccessSignal(caller, local.signal);
+  const live = access.signal(caller, local.signal);
   try {
     yield* open(live);
     if (live.aborted && !local.signal.aborted)

@@ -28,6 +28,6 @@ export const liveRouter = createTRPCRouter({
     if (input.runId && !(await selectRunRowLite(sql, input.runId)))
       throw new TRPCError({ code: "NOT_FOUND", message: `no run with id ${input.runId}` });
     const deps = { sql, store, bus, fires: ctx.deps.triggers.ctx.notices };
-    yield* untilAccessEnds(ctx.caller, signal, (live) => watchLive(deps, input, live));
+    yield* untilAccessEnds(ctx.deps.accounts.live, ctx.caller, signal, (live) => watchLive(deps, input, live));
   }),
 });

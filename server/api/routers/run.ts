@@ -213,7 +213,7 @@ export const runRouter = createTRPCRouter({
     )
     .subscription(async function* ({ ctx, input, signal }) {
       const last = await resumeAfter(ctx.deps.sql, input.runId, Number(input.lastEventId ?? 0));
-      const events = untilAccessEnds(ctx.caller, signal, (live) =>
+      const events = untilAccessEnds(ctx.deps.accounts.live, ctx.caller, signal, (live) =>
         tailRunEvents(ctx.deps.runStore, ctx.deps.bus, input.runId, last, live),
       );
       for await (const e of events) yield tracked(String(e.id), toWireEvent(e));
