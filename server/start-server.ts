@@ -34,6 +34,8 @@ export async function startServer(): Promise<void> {
     const admin = await bootstrapAdmin(deps.accounts, config.env);
     if (admin) console.log(`wf: created the admin ${admin} (WF_ADMIN_EMAIL)`);
     // Runs a crash or restart interrupted continue (durability: docs/engine.md).
+    // The secrets and saved providers the engine reads at once are in this server's copy before a run resumes.
+    await Promise.all([deps.secrets.refresh(), deps.providerSettings.refresh()]);
     const { resumed, invalid } = deps.engine.recoverRuns();
     if (resumed.length) console.log(`wf: resumed ${resumed.length} unfinished run(s)`);
     for (const err of invalid) console.error(`wf: not resuming ${err.runId}: ${err.message}`);

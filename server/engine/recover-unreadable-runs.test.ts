@@ -31,8 +31,8 @@ describe("recoverRuns with unreadable runs", () => {
   it("marks each unreadable run failed with its reason and resumes the others", async () => {
     const first = randomBytes(32);
     h = createEngineHarness();
-    const vault = createSecretVault(h.db, () => first);
-    vault.set("TOKEN", "s3cret");
+    const vault = createSecretVault(sqliteSql(h.db), () => first);
+    await vault.set("TOKEN", "s3cret");
     const engine = h.restart({ secretSource: (names) => vault.readValues(names) });
     const start = async (command: string) => {
       const { runId } = engine.startRun({ template: waiting(command) });
@@ -49,7 +49,8 @@ describe("recoverRuns with unreadable runs", () => {
     sql.prepare(`update node_runs set state = '{not json' where run_id = ? and node_id = 'H'`).run(badRow);
 
     // Restarted with another key: TOKEN no longer decrypts.
-    const other = createSecretVault(h.db, () => randomBytes(32));
+    const other = createSecretVault(sqliteSql(h.db), () => randomBytes(32));
+    await other.refresh();
     const restarted = h.restart({ secretSource: (names) => other.readValues(names) });
     const { resumed, invalid } = restarted.recoverRuns();
     expect(resumed).toEqual([healthy]);

@@ -1,8 +1,9 @@
-/** Agent providers saved in Settings: rows of `agent_providers`, read on each call (changes apply without restart). */
-import { asc, eq } from "drizzle-orm";
+/** Agent providers saved in Settings: rows of `agent_providers` (SQLite or PostgreSQL), read on each call (changes apply without restart). */
 import * as z from "zod";
-import type { Db } from "@/server/db/open-database";
+import { rawRowMapper } from "@/server/db/map-raw-row";
 import { agentProviders } from "@/server/db/schema";
+import { MirroredRows } from "@/server/db/sql/mirrored-rows";
+import type { SqlDb } from "@/server/db/sql/sql-db";
 import { SecretNameSchema } from "@/server/secrets/secret-store";
 
 export const SavedProviderSchema = z.object({
@@ -16,56 +17,74 @@ export const SavedProviderSchema = z.object({
 });
 export type SavedProvider = z.infer<typeof SavedProviderSchema>;
 
+/**
+ * Listing reads this server's copy of the table (agent calls read it on each call, synchronously); the changes
+ * write the database and then reload the copy; `refresh` reloads it after another process wrote.
+ */
 export interface ProviderSettings {
   list(): (SavedProvider & { isDefault: boolean })[];
-  save(p: SavedProvider): void;
+  save(p: SavedProvider): Promise<void>;
   /** Whether it existed. */
-  delete(name: string): boolean;
+  delete(name: string): Promise<boolean>;
   /** Whether it exists. */
-  setDefault(name: string): boolean;
+  setDefault(name: string): Promise<boolean>;
+  refresh(): Promise<void>;
 }
 
-export function createProviderSettings(db: Db): ProviderSettings {
+const toRow = rawRowMapper(agentProviders);
+
+function savedOf(raw: Record<string, unknown>): SavedProvider & { isDefault: boolean } {
+  const r = toRow(raw);
   return {
-    list: () =>
-      db
-        .select()
-        .from(agentProviders)
-        .orderBy(asc(agentProviders.name))
-        .all()
-        .map((r) => ({
-          name: r.name,
-          kind: r.kind,
-          ...(r.command ? { command: z.array(z.string()).parse(JSON.parse(r.command)) } : {}),
-          ...(r.baseUrl ? { baseUrl: r.baseUrl } : {}),
-          ...(r.model ? { model: r.model } : {}),
-          ...(r.apiKeySecret ? { apiKeySecret: r.apiKeySecret } : {}),
-          ...(r.timeoutMs ? { timeoutMs: r.timeoutMs } : {}),
-          isDefault: r.isDefault,
-        })),
-    save(p) {
-      const row = {
-        kind: p.kind,
-        command: p.command ? JSON.stringify(p.command) : null,
-        baseUrl: p.baseUrl ?? null,
-        model: p.model ?? null,
-        apiKeySecret: p.apiKeySecret ?? null,
-        timeoutMs: p.timeoutMs ?? null,
-        updatedAt: Date.now(),
-      };
-      db.insert(agentProviders)
-        .values({ name: p.name, ...row })
-        .onConflictDoUpdate({ target: agentProviders.name, set: row })
-        .run();
+    name: r.name,
+    kind: r.kind,
+    ...(r.command ? { command: z.array(z.string()).parse(JSON.parse(r.command)) } : {}),
+    ...(r.baseUrl ? { baseUrl: r.baseUrl } : {}),
+    ...(r.model ? { model: r.model } : {}),
+    ...(r.apiKeySecret ? { apiKeySecret: r.apiKeySecret } : {}),
+    ...(r.timeoutMs ? { timeoutMs: r.timeoutMs } : {}),
+    isDefault: r.isDefault,
+  };
+}
+
+export function createProviderSettings(sql: SqlDb): ProviderSettings {
+  const mirror = new MirroredRows(sql, `select * from agent_providers order by name`, savedOf);
+  const changed = async <T>(result: T): Promise<T> => {
+    await mirror.refresh();
+    return result;
+  };
+  return {
+    list: () => [...mirror.rows()],
+    async save(p) {
+      await sql.run(
+        `insert into agent_providers (name, kind, command, base_url, model, api_key_secret, timeout_ms, updated_at)
+         values (?, ?, ?, ?, ?, ?, ?, ?)
+         on conflict (name) do update set kind = excluded.kind, command = excluded.command,
+           base_url = excluded.base_url, model = excluded.model, api_key_secret = excluded.api_key_secret,
+           timeout_ms = excluded.timeout_ms, updated_at = excluded.updated_at`,
+        [
+          p.name,
+          p.kind,
+          p.command ? JSON.stringify(p.command) : null,
+          p.baseUrl ?? null,
+          p.model ?? null,
+          p.apiKeySecret ?? null,
+          p.timeoutMs ?? null,
+          Date.now(),
+        ],
+      );
+      await mirror.refresh();
     },
-    delete: (name) => db.delete(agentProviders).where(eq(agentProviders.name, name)).run().changes > 0,
-    setDefault(name) {
-      return db.transaction((tx) => {
-        if (!tx.select().from(agentProviders).where(eq(agentProviders.name, name)).get()) return false;
-        tx.update(agentProviders).set({ isDefault: false }).run();
-        tx.update(agentProviders).set({ isDefault: true }).where(eq(agentProviders.name, name)).run();
-        return true;
-      });
-    },
+    delete: async (name) => changed((await sql.run(`delete from agent_providers where name = ?`, [name])).changes > 0),
+    setDefault: async (name) =>
+      changed(
+        await sql.transaction(async (tx) => {
+          if (!(await tx.get(`select name from agent_providers where name = ?`, [name]))) return false;
+          await tx.run(`update agent_providers set is_default = ?`, [false]);
+          await tx.run(`update agent_providers set is_default = ? where name = ?`, [true, name]);
+          return true;
+        }),
+      ),
+    refresh: () => mirror.refresh(),
   };
 }

@@ -98,7 +98,7 @@ afterAll(() => {
 describe.runIf(bwrapHere)("node processes in the bubblewrap sandbox", () => {
   it("a shell node cannot read the database or the key file, list or write another run, or write outside its workspace", async () => {
     const deps = serverDeps("reach");
-    deps.secrets.set("TOKEN", "s3cr3t-value"); // writes the key file
+    await deps.secrets.set("TOKEN", "s3cr3t-value"); // writes the key file
     const key = secretKeyFile(deps.config.dataDir);
     expect(fs.existsSync(key) && fs.existsSync(deps.config.dbPath)).toBe(true);
     const other = await run(deps, shell("echo mine > own.txt"));
@@ -219,7 +219,7 @@ describe.runIf(bwrapHere)("node processes in the bubblewrap sandbox", () => {
       }),
     );
     const deps = serverDeps("agent", { WF_PROVIDERS_FILE: providersFile });
-    deps.secrets.set("TOKEN", "agent-secret-value");
+    await deps.secrets.set("TOKEN", "agent-secret-value");
     const t: Template = {
       ...buildTemplate()
         .node("A", { type: "agent", provider: "fake", prompt: "use {secrets.TOKEN} on {topic}" })

@@ -77,12 +77,13 @@ export function createServerDeps(config: ServerConfig, o: CreateServerDepsOption
   const clock = o.clock ?? realClock;
   const bus = createRunEventBus();
   const runStore = new SqliteRunStore(db);
+  const sql = sqliteSql(db);
   const sandbox = o.sandbox ?? createProcessSandbox(config.processes);
   const catalog = () => loadExecutorCatalog(config.env);
   let key: Buffer | undefined;
   const secretKey = () => (key ??= loadSecretKey({ env: config.env, dataDir: config.dataDir }));
-  const secrets = createSecretVault(db, secretKey);
-  const providerSettings = createProviderSettings(db);
+  const secrets = createSecretVault(sql, secretKey);
+  const providerSettings = createProviderSettings(sql);
   const providers = createAgentProviders(config.env, sandbox, {
     settings: providerSettings,
     secretValue: (name) => secrets.readValues([name])[name],
@@ -100,7 +101,6 @@ export function createServerDeps(config: ServerConfig, o: CreateServerDepsOption
     concurrency: { global: config.limits.maxParallel, perRun: config.limits.maxParallelPerRun },
     ...o.engine,
   });
-  const sql = sqliteSql(db);
   const triggers = new TriggerService({
     store: new SqliteTriggerStore(db),
     db,

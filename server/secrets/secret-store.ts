@@ -1,9 +1,8 @@
-/** Named secrets in SQLite, sealed with the data folder's key. Lists give names and dates, never values. */
-import { asc, eq, inArray } from "drizzle-orm";
+/** Named secrets in the database (SQLite or PostgreSQL), sealed with the data folder's key. Lists give names and dates, never values. */
 import * as z from "zod";
 import { reservedEnvName } from "@/lib/workflow/shell/node-environment";
-import type { Db } from "@/server/db/open-database";
-import { secrets } from "@/server/db/schema";
+import { MirroredRows } from "@/server/db/sql/mirrored-rows";
+import type { SqlDb } from "@/server/db/sql/sql-db";
 import { openSecret, sealSecret } from "./secret-box";
 
 /** Usable as an environment variable name and in `{secrets.NAME}`. */
@@ -19,43 +18,60 @@ export interface SecretSummary {
   updatedAt: number;
 }
 
-/** The secrets of one database, sealed with one key (read on first use). */
+/**
+ * The secrets of one database, sealed with one key (read on first use). Listing and reading values use this
+ * server's copy of the table (synchronous: a run's start, an agent call); `set` and `delete` write the database
+ * and then reload the copy; `refresh` reloads it after another process wrote (docs/scale-out.md).
+ */
 export interface SecretVault {
   list(): SecretSummary[];
-  set(name: string, value: string, now?: number): void;
+  set(name: string, value: string, now?: number): Promise<void>;
   /** Whether it existed. */
-  delete(name: string): boolean;
+  delete(name: string): Promise<boolean>;
   /** Decrypted values of the named secrets that exist (for a run's environment; never for the API). */
   readValues(names: readonly string[]): Record<string, string>;
+  refresh(): Promise<void>;
 }
 
-export function createSecretVault(db: Db, key: () => Buffer): SecretVault {
+interface SealedSecret extends SecretSummary {
+  sealed: string;
+}
+
+export function createSecretVault(sql: SqlDb, key: () => Buffer): SecretVault {
+  const mirror = new MirroredRows<SealedSecret>(
+    sql,
+    `select name, sealed, created_at, updated_at from secrets order by name`,
+    (r) => ({
+      name: String(r.name),
+      sealed: String(r.sealed),
+      createdAt: Number(r.created_at),
+      updatedAt: Number(r.updated_at),
+    }),
+  );
   return {
-    list: () =>
-      db
-        .select({ name: secrets.name, createdAt: secrets.createdAt, updatedAt: secrets.updatedAt })
-        .from(secrets)
-        .orderBy(asc(secrets.name))
-        .all(),
-    set(name, value, now = Date.now()) {
+    list: () => mirror.rows().map(({ name, createdAt, updatedAt }) => ({ name, createdAt, updatedAt })),
+    async set(name, value, now = Date.now()) {
       const sealed = sealSecret(key(), value, name);
-      db.insert(secrets)
-        .values({ name, sealed, createdAt: now, updatedAt: now })
-        .onConflictDoUpdate({ target: secrets.name, set: { sealed, updatedAt: now } })
-        .run();
+      await sql.run(
+        `insert into secrets (name, sealed, created_at, updated_at) values (?, ?, ?, ?)
+         on conflict (name) do update set sealed = excluded.sealed, updated_at = excluded.updated_at`,
+        [name, sealed, now, now],
+      );
+      await mirror.refresh();
     },
-    delete: (name) => db.delete(secrets).where(eq(secrets.name, name)).run().changes > 0,
+    async delete(name) {
+      const { changes } = await sql.run(`delete from secrets where name = ?`, [name]);
+      await mirror.refresh();
+      return changes > 0;
+    },
     readValues(names) {
       if (names.length === 0) return {};
+      const wanted = new Set(names);
+      const rows = mirror.rows().filter((r) => wanted.has(r.name));
+      if (!rows.length) return {};
       const k = key();
-      const out: Record<string, string> = {};
-      for (const row of db
-        .select()
-        .from(secrets)
-        .where(inArray(secrets.name, [...names]))
-        .all())
-        out[row.name] = openSecret(k, row.sealed, row.name);
-      return out;
+      return Object.fromEntries(rows.map((r) => [r.name, openSecret(k, r.sealed, r.name)]));
     },
+    refresh: () => mirror.refresh(),
   };
 }

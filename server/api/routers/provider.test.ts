@@ -45,7 +45,7 @@ describe("provider router", () => {
 
   it("tests an OpenAI-compatible provider with its key from a secret", async () => {
     const stub = await openAiStub("hello there\nsecond line");
-    t().deps.secrets.set("STUB_KEY", "sk-stub");
+    await t().deps.secrets.set("STUB_KEY", "sk-stub");
     await admin().provider.save({
       name: "oa",
       kind: "openai",

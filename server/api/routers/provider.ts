@@ -47,7 +47,7 @@ export const providerRouter = createTRPCRouter({
     };
   }),
 
-  save: publicProcedure.input(SavedProviderSchema.strict()).mutation(({ input, ctx }) => {
+  save: publicProcedure.input(SavedProviderSchema.strict()).mutation(async ({ input, ctx }) => {
     if (input.kind === "cli") {
       if (!input.command) bad("command: a program and its arguments");
       if (!findOnPath(input.command[0]))
@@ -58,7 +58,7 @@ export const providerRouter = createTRPCRouter({
       if (input.apiKeySecret && !ctx.deps.secrets.list().some((s) => s.name === input.apiKeySecret))
         bad(`apiKeySecret: no secret named ${input.apiKeySecret} (add it under Secrets)`);
     }
-    ctx.deps.providerSettings.save(
+    await ctx.deps.providerSettings.save(
       input.kind === "cli"
         ? { name: input.name, kind: "cli", command: input.command, timeoutMs: input.timeoutMs }
         : { ...input, command: undefined },
@@ -66,8 +66,8 @@ export const providerRouter = createTRPCRouter({
     return { ok: true };
   }),
 
-  delete: publicProcedure.input(NameInput).mutation(({ input, ctx }) => {
-    if (!ctx.deps.providerSettings.delete(input.name)) {
+  delete: publicProcedure.input(NameInput).mutation(async ({ input, ctx }) => {
+    if (!(await ctx.deps.providerSettings.delete(input.name))) {
       const other = ctx.deps.providers.entries().find((e) => e.name === input.name);
       throw new TRPCError(
         other
@@ -78,10 +78,10 @@ export const providerRouter = createTRPCRouter({
     return { ok: true };
   }),
 
-  setDefault: publicProcedure.input(NameInput).mutation(({ input, ctx }) => {
+  setDefault: publicProcedure.input(NameInput).mutation(async ({ input, ctx }) => {
     if (!ctx.deps.providers.entries().some((e) => e.name === input.name))
       throw new TRPCError({ code: "NOT_FOUND", message: `name: no provider ${input.name}` });
-    if (!ctx.deps.providerSettings.setDefault(input.name))
+    if (!(await ctx.deps.providerSettings.setDefault(input.name)))
       bad(`name: ${input.name} is not saved in Settings; set WF_AGENT_PROVIDER or the file's default instead`);
     return { ok: true };
   }),

@@ -17,13 +17,13 @@ export const secretRouter = createTRPCRouter({
           .max(64 * 1024),
       }),
     )
-    .mutation(({ input, ctx }) => {
-      ctx.deps.secrets.set(input.name, input.value);
+    .mutation(async ({ input, ctx }) => {
+      await ctx.deps.secrets.set(input.name, input.value);
       return { ok: true };
     }),
 
-  delete: publicProcedure.input(z.object({ name: SecretNameSchema })).mutation(({ input, ctx }) => {
-    if (!ctx.deps.secrets.delete(input.name))
+  delete: publicProcedure.input(z.object({ name: SecretNameSchema })).mutation(async ({ input, ctx }) => {
+    if (!(await ctx.deps.secrets.delete(input.name)))
       throw new TRPCError({ code: "NOT_FOUND", message: `no secret ${input.name}` });
     return { ok: true };
   }),
