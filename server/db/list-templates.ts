@@ -7,7 +7,6 @@
 import type { RunStatus } from "@/lib/workflow/model/statuses";
 import type { RawRow } from "./map-raw-row";
 import type { SqlParam, SqlQueries } from "./sql/sql-db";
-import { toTemplateRow } from "./template-store";
 import { searchTerms } from "./template-summary";
 
 export const TEMPLATE_SORTS = ["updated", "name", "runs"] as const;
@@ -61,24 +60,25 @@ const LIST_ITEM_COLUMNS = `t.id, t.template_id, t.name, t.description, t.tags, t
   (select count(*) from runs r where r.template_pk = t.id) as run_count,
   (select r.status from runs r where r.template_pk = t.id order by r.created_at desc limit 1) as last_run_status`;
 
-function toListItem(raw: RawRow): TemplateListItem {
-  const t = toTemplateRow(raw);
+/** By hand rather than with `rawRowMapper`: the whole library may be listed (thousands of rows) and this is the hot loop. */
+function toListItem(r: RawRow): TemplateListItem {
   return {
-    id: t.id,
-    template_id: t.templateId,
-    name: t.name,
-    description: t.description,
-    tags: JSON.parse(t.tags) as string[],
-    version: t.latestVersion,
-    hash: t.latestHash,
-    createdAt: t.createdAt,
-    updatedAt: t.updatedAt,
-    nodeCount: t.nodeCount,
-    taskType: t.taskType,
-    draft: t.latestDraft,
-    runCount: raw.run_count as number,
-    lastRunStatus: (raw.last_run_status as RunStatus | null) ?? null,
-    deletedAt: t.deletedAt ?? null,
+    id: r.id as string,
+    template_id: r.template_id as string,
+    name: r.name as string,
+    description: r.description as string,
+    tags: JSON.parse(r.tags as string) as string[],
+    version: r.latest_version as number,
+    hash: r.latest_hash as string,
+    createdAt: r.created_at as number,
+    updatedAt: r.updated_at as number,
+    nodeCount: r.node_count as number,
+    taskType: r.task_type as string,
+    // 0/1 on SQLite, a boolean on PostgreSQL.
+    draft: Boolean(r.latest_draft),
+    runCount: r.run_count as number,
+    lastRunStatus: (r.last_run_status as RunStatus | null) ?? null,
+    deletedAt: (r.deleted_at as number | null) ?? null,
   };
 }
 
