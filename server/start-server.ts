@@ -13,7 +13,6 @@ import { TrustedProxiesError } from "@/server/config/trusted-proxies";
 import { refuseUnservedDatabaseUrl } from "@/server/config/refuse-unserved-database-url";
 import { readServerConfig, ServerConfigError } from "@/server/config/server-config";
 import { DatabaseOpenError } from "@/server/db/open-database";
-import { seedExampleTemplates } from "@/server/db/seed-examples";
 import { createServerDeps } from "@/server/runtime/server-deps";
 import { installServerDeps } from "@/server/runtime/server-deps-holder";
 
@@ -29,7 +28,7 @@ export async function startServer(): Promise<void> {
     const sandbox = await deps.sandbox.verify();
     if (sandbox.sandboxed) console.log(`wf: node processes are ${sandbox.summary}`);
     else console.warn(`wf: node processes are ${sandbox.summary}`);
-    const seeded = seedExampleTemplates(deps.db);
+    const seeded = await deps.library.seedExamples();
     if (seeded > 0) console.log(`wf: seeded ${seeded} example templates`);
     const admin = await bootstrapAdmin(deps.accounts, config.env);
     if (admin) console.log(`wf: created the admin ${admin} (WF_ADMIN_EMAIL)`);

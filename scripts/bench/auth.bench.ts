@@ -41,7 +41,6 @@ export default async function authBench(): Promise<void> {
     const { handleTrpcRequest } = await import("@/server/api/handle-trpc-request");
     const { fetchRequestHandler } = await import("@trpc/server/adapters/fetch");
     const { appRouter } = await import("@/server/api/root");
-    const db = deps.db;
     const { users, sessions, tokens } = deps.accounts;
     const user = await users.create({ email: "bench@example.com", password: "bench-password", roles: ["editor"] });
     for (let i = 0; i < 1000; i++) await sessions.create(user.id); // a table with history, not one row
@@ -67,8 +66,7 @@ export default async function authBench(): Promise<void> {
       edges: [],
       checkpoints: ["n0"],
     };
-    const { saveTemplate } = await import("@/server/db/template-store");
-    const templateId = saveTemplate(db, { template }).id;
+    const templateId = (await deps.library.save({ template })).id;
     const body = JSON.stringify({ templateId, variables: {} });
     const url = "http://127.0.0.1:3000/api/trpc/run.start";
     const on = () =>

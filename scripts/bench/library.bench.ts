@@ -70,13 +70,12 @@ export default async function libraryBench(): Promise<void> {
     const { readServerConfig } = await import("@/server/config/server-config");
     const { createServerDeps } = await import("@/server/runtime/server-deps");
     const deps = createServerDeps(readServerConfig({ WF_DATA_DIR: dir, WF_DB_PATH: path.join(dir, "wf.db") }));
-    const { saveTemplate } = await import("@/server/db/template-store");
     const { createCaller } = await import("@/server/api/root");
     const db = deps.db;
     const rand = sequence(7);
     const t0 = performance.now();
     const ids: string[] = [];
-    for (let i = 0; i < 5_000; i++) ids.push(saveTemplate(db, { template: libraryTemplate(i, rand) }).id);
+    for (let i = 0; i < 5_000; i++) ids.push((await deps.library.save({ template: libraryTemplate(i, rand) })).id);
     const insertRun = db.$client.prepare(
       `insert into runs (id, template_pk, template_json, name, status, workspace, created_at) values (?, ?, '{}', 'r', ?, '/tmp', ?)`,
     );

@@ -12,7 +12,8 @@ import { performance } from "node:perf_hooks";
 import { parseTemplate } from "@/lib/workflow/model/parse-template";
 import type { Template } from "@/lib/workflow/model/template-schema";
 import { openDatabase } from "@/server/db/open-database";
-import { saveTemplate } from "@/server/db/template-store";
+import { sqliteSql } from "@/server/db/sql/sqlite-sql";
+import { createLibrary } from "@/server/db/template-library";
 import { createRunEventBus } from "@/server/engine/event-bus";
 import { libraryChildTemplates } from "@/server/engine/library-child-templates";
 import { RunEngine } from "@/server/engine/orchestrator";
@@ -46,19 +47,22 @@ export default async function subWorkflowBench(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wf-bench-subwf-"));
   const db = openDatabase(path.join(dir, "wf.db"));
   try {
-    saveTemplate(db, { template: template("ten-noops", undefined, 10) });
+    const library = createLibrary(sqliteSql(db));
+    const children = libraryChildTemplates(library);
+    await library.save({ template: template("ten-noops", undefined, 10) });
     const engine = new RunEngine({
       store: new SqliteRunStore(db),
       bus: createRunEventBus(),
       runsDir: path.join(dir, "runs"),
-      childTemplates: libraryChildTemplates(db),
+      childTemplates: children.source,
     });
     const nested = template("calls-ten", { id: "w", name: "w", type: "workflow", template: "ten-noops" }, 0);
     const flat = template("flat-eleven", { id: "h", name: "h", type: "checkpoint", auto_continue: true }, 10);
     const round = async (t: Template) => {
       const t0 = performance.now();
       for (let i = 0; i < RUNS; i++) {
-        const { runId } = engine.startRun({ template: t });
+        // As the server starts a run: the children read from the library first (decision 052).
+        const { runId } = await children.startWith(t, () => engine.startRun({ template: t }));
         const state = await engine.settled(runId);
         if (state.status !== "succeeded") throw new Error(`${t.template_id}: ${state.status} ${state.error ?? ""}`);
       }

@@ -16,7 +16,6 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { nextFireTime } from "@/lib/triggers/cron-schedule";
 import { readServerConfig } from "@/server/config/server-config";
-import { saveTemplate } from "@/server/db/template-store";
 import { createServerDeps } from "@/server/runtime/server-deps";
 import { measureServerTriggers } from "./triggers-server";
 import { median, percentile } from "./measure";
@@ -47,7 +46,7 @@ export default async function triggersBench(): Promise<void> {
       nodes: [{ id: "C", name: "C", type: "checkpoint", auto_continue: true }],
       edges: [],
     };
-    const { id: templatePk } = saveTemplate(deps.db, { template });
+    const { id: templatePk } = await deps.library.save({ template });
     const store = deps.triggers.ctx.store;
     const creator = { userId: null, email: "bench" };
     const { id } = await deps.triggers.create(

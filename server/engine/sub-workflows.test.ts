@@ -8,15 +8,18 @@ import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
 import type { Template } from "@/lib/workflow/model/template-schema";
 import { selectApprovalRows } from "@/server/db/approval-reads";
 import { sqliteSql } from "@/server/db/sql/sqlite-sql";
-import { saveTemplate } from "@/server/db/template-store";
+import { createLibrary, type TemplateLibrary } from "@/server/db/template-library";
 import { createEngineHarness, type EngineHarness } from "@/server/test-support/engine-harness";
 import { FakeClock } from "@/server/test-support/fake-clock";
-import { libraryChildTemplates } from "./library-child-templates";
+import type { StartRunInput } from "./engine-options";
+import { libraryChildTemplates, type LibraryChildTemplates } from "./library-child-templates";
 import { runDetails } from "./run-details";
 import { RunInputError } from "./engine-errors";
 import type { RunEngine } from "./orchestrator";
 
 let h: EngineHarness | undefined;
+let library: TemplateLibrary;
+let children: LibraryChildTemplates;
 afterEach(() => {
   h?.engine.detach();
   h?.close();
@@ -27,11 +30,18 @@ afterEach(() => {
 function harness(clock?: FakeClock): EngineHarness {
   const base = createEngineHarness(clock ? { clock } : {});
   base.engine.detach();
-  return { ...base, engine: base.restart({ childTemplates: libraryChildTemplates(base.db) }) };
+  library = createLibrary(sqliteSql(base.db));
+  children = libraryChildTemplates(library);
+  return { ...base, engine: base.restart({ childTemplates: children.source }) };
 }
 
-function save(t: Template): string {
-  return saveTemplate(h!.db, { template: t }).id;
+/** A start as the server makes it: the children read from the library first (decision 052). */
+function start(input: StartRunInput): Promise<{ runId: string }> {
+  return children.startWith(input.template, () => h!.engine.startRun(input));
+}
+
+async function save(t: Template): Promise<string> {
+  return (await library.save({ template: t })).id;
 }
 
 /** Child: greets {name}; outputs `greeting`. */
@@ -56,7 +66,7 @@ const failingGreeter = (command: string) =>
 /** The harness's engine stopped as by a crash, and a new one on the same database (children from its library). */
 function restarted(): RunEngine {
   h!.engine.detach();
-  const engine = h!.restart({ childTemplates: libraryChildTemplates(h!.db) });
+  const engine = h!.restart({ childTemplates: children.source });
   h = { ...h!, engine };
   return engine;
 }
@@ -72,8 +82,8 @@ const caller = (extra: Record<string, unknown> = {}, tail = "echo got {W.greetin
 describe("sub-workflows", () => {
   it("runs the child with the mapped input; its outputs reach the parent's downstream node and run.outputs", async () => {
     h = harness();
-    const childPk = save(greeter());
-    const { runId } = h.engine.startRun({ template: caller(), variables: { who: "bob" } });
+    const childPk = await save(greeter());
+    const { runId } = await start({ template: caller(), variables: { who: "bob" } });
     const state = await h.engine.settled(runId);
     expect(state.status).toBe("succeeded");
     expect(state.nodes.B.output).toBe("got hello bob");
@@ -95,13 +105,13 @@ describe("sub-workflows", () => {
 
   it("a failing child fails the node with the child's reason; on_fail skip skips it and what depends on it", async () => {
     h = harness();
-    save(failingGreeter("echo broken >&2; exit 3"));
-    const aborted = h.engine.startRun({ template: caller(), variables: { who: "x" } });
+    await save(failingGreeter("echo broken >&2; exit 3"));
+    const aborted = await start({ template: caller(), variables: { who: "x" } });
     const a = await h.engine.settled(aborted.runId);
     expect(a.status).toBe("failed");
     expect(a.nodes.W.error).toMatch(/RUN044|child run run_.* failed/);
     expect(a.nodes.B.status).not.toBe("done");
-    const skipped = h.engine.startRun({ template: caller({ on_fail: "skip" }, "echo after"), variables: { who: "x" } });
+    const skipped = await start({ template: caller({ on_fail: "skip" }, "echo after"), variables: { who: "x" } });
     const s = await h.engine.settled(skipped.runId);
     expect(s.status).toBe("succeeded");
     expect(s.nodes.W).toMatchObject({ status: "skipped", error: expect.stringMatching(/exit code 3: broken/) });
@@ -110,7 +120,7 @@ describe("sub-workflows", () => {
 
   it("on_fail fallback: the fallback stands in when the child fails", async () => {
     h = harness();
-    save(failingGreeter("exit 1"));
+    await save(failingGreeter("exit 1"));
     const t = buildTemplate()
       .with({ template_id: "caller", name: "Caller" })
       .node("W", { type: "workflow", template: "greeter", inputs: { name: "x" }, on_fail: "fallback:F" })
@@ -118,15 +128,15 @@ describe("sub-workflows", () => {
       .node("B", { args_template: "echo got {W.output}" })
       .chain("W", "B")
       .done();
-    const state = await h.engine.settled(h.engine.startRun({ template: t }).runId);
+    const state = await h.engine.settled((await start({ template: t })).runId);
     expect(state.status).toBe("succeeded");
     expect(state.nodes.B.output).toBe("got plan b");
   });
 
   it("a child run that is gone after a restart fails its node: the parent is never stuck", async () => {
     h = harness();
-    save(buildTemplate().with({ template_id: "greeter", name: "Greeter" }).node("H", { type: "human" }).done());
-    const { runId } = h.engine.startRun({ template: caller({ inputs: {} }), variables: { who: "x" } });
+    await save(buildTemplate().with({ template_id: "greeter", name: "Greeter" }).node("H", { type: "human" }).done());
+    const { runId } = await start({ template: caller({ inputs: {} }), variables: { who: "x" } });
     const childId = (await h.engine.settled(runId)).nodes.W.child!.runId;
     h.engine.detach();
     h.db.$client.prepare("delete from runs where id = ?").run(childId);
@@ -139,8 +149,8 @@ describe("sub-workflows", () => {
 
   it("a retry starts a new child", async () => {
     h = harness();
-    save(failingGreeter("exit 1"));
-    const { runId } = h.engine.startRun({ template: caller({ retries: 1 }), variables: { who: "x" } });
+    await save(failingGreeter("exit 1"));
+    const { runId } = await start({ template: caller({ retries: 1 }), variables: { who: "x" } });
     const state = await h.engine.settled(runId);
     expect(state.nodes.W).toMatchObject({ status: "failed", attempts: 2 });
     const children = h.db.$client.prepare("select id from runs where parent_run_id = ?").all(runId);
@@ -149,13 +159,13 @@ describe("sub-workflows", () => {
 
   it("the node waits while the child waits for a person; approving in the child finishes both", async () => {
     h = harness();
-    save(
+    await save(
       buildTemplate()
         .with({ template_id: "greeter", name: "Greeter", outputs: { said: "{H.output}" } })
         .node("H", { type: "human", prompt: "ok?" })
         .done(),
     );
-    const { runId } = h.engine.startRun({
+    const { runId } = await start({
       template: caller({ inputs: {} }, "echo got {W.said}"),
       variables: { who: "x" },
     });
@@ -173,8 +183,8 @@ describe("sub-workflows", () => {
   it("the node's timeout_s bounds the child: the node fails with RUN014 under its policy, each child is cancelled", async () => {
     const clock = new FakeClock();
     h = harness(clock);
-    save(buildTemplate().with({ template_id: "greeter", name: "Greeter" }).node("H", { type: "human" }).done());
-    const { runId } = h.engine.startRun({ template: caller({ timeout_s: 60, retries: 1 }), variables: { who: "x" } });
+    await save(buildTemplate().with({ template_id: "greeter", name: "Greeter" }).node("H", { type: "human" }).done());
+    const { runId } = await start({ template: caller({ timeout_s: 60, retries: 1 }), variables: { who: "x" } });
     const first = (await h.engine.settled(runId)).nodes.W.child!.runId;
     clock.advance(59_000);
     expect((await h.engine.settled(runId)).nodes.W.status).toBe("waiting");
@@ -196,8 +206,8 @@ describe("sub-workflows", () => {
   it("after a restart the child's deadline still counts from the node's start", async () => {
     const clock = new FakeClock();
     h = harness(clock);
-    save(buildTemplate().with({ template_id: "greeter", name: "Greeter" }).node("H", { type: "human" }).done());
-    const { runId } = h.engine.startRun({ template: caller({ timeout_s: 60 }), variables: { who: "x" } });
+    await save(buildTemplate().with({ template_id: "greeter", name: "Greeter" }).node("H", { type: "human" }).done());
+    const { runId } = await start({ template: caller({ timeout_s: 60 }), variables: { who: "x" } });
     const childId = (await h.engine.settled(runId)).nodes.W.child!.runId;
     clock.advance(30_000);
     const engine = restarted();
@@ -214,8 +224,8 @@ describe("sub-workflows", () => {
 
   it("cancelling the parent cancels its child", async () => {
     h = harness();
-    save(buildTemplate().with({ template_id: "greeter", name: "Greeter" }).node("H", { type: "human" }).done());
-    const { runId } = h.engine.startRun({ template: caller({ inputs: {} }), variables: { who: "x" } });
+    await save(buildTemplate().with({ template_id: "greeter", name: "Greeter" }).node("H", { type: "human" }).done());
+    const { runId } = await start({ template: caller({ inputs: {} }), variables: { who: "x" } });
     const waiting = await h.engine.settled(runId);
     const childId = waiting.nodes.W.child!.runId;
     h.engine.cancel(runId);
@@ -226,7 +236,7 @@ describe("sub-workflows", () => {
 
   it("pins the child's version at run start: a save meanwhile does not change the running parent", async () => {
     h = harness();
-    save(
+    await save(
       buildTemplate()
         .with({
           template_id: "greeter",
@@ -246,9 +256,9 @@ describe("sub-workflows", () => {
       .node("W", { type: "workflow", template: "greeter", inputs: {} })
       .chain("P", "W")
       .done();
-    const { runId } = h.engine.startRun({ template: parent });
+    const { runId } = await start({ template: parent });
     await h.engine.settled(runId);
-    save(greeter("v2"));
+    await save(greeter("v2"));
     const approve = async () =>
       h!.engine.decide((await selectApprovalRows(sqliteSql(h!.db), "pending"))[0].id, { decision: "approve" });
     await approve();
@@ -257,19 +267,19 @@ describe("sub-workflows", () => {
     const done = await h.engine.settled(runId);
     expect(JSON.parse(done.nodes.W.output!)).toEqual({ greeting: "v1" });
     // A pinned version stays that version.
-    const pinned = h.engine.startRun({ template: caller({ version: 2 }), variables: { who: "z" } });
+    const pinned = await start({ template: caller({ version: 2 }), variables: { who: "z" } });
     expect(JSON.parse((await h.engine.settled(pinned.runId)).nodes.W.output!)).toEqual({ greeting: "v2 z" });
   });
 
   it("resumes both after a restart while the child waits", async () => {
     h = harness();
-    save(
+    await save(
       buildTemplate()
         .with({ template_id: "greeter", name: "Greeter", outputs: { said: "{H.output}" } })
         .node("H", { type: "human" })
         .done(),
     );
-    const { runId } = h.engine.startRun({
+    const { runId } = await start({
       template: caller({ inputs: {} }, "echo got {W.said}"),
       variables: { who: "x" },
     });
@@ -286,15 +296,15 @@ describe("sub-workflows", () => {
 
   it("refuses a run whose child does not exist (nothing stored), and fails a node nested deeper than 5", async () => {
     h = harness();
-    expect(() => h!.engine.startRun({ template: caller(), variables: { who: "x" } })).toThrow(RunInputError);
+    await expect(start({ template: caller(), variables: { who: "x" } })).rejects.toThrow(RunInputError);
     expect(h.db.$client.prepare("select count(*) as n from runs").get()).toEqual({ n: 0 });
     // level0 → level1 → … → level6: the sixth nested child is refused.
     for (let i = 6; i >= 1; i--) {
       const b = buildTemplate().with({ template_id: `level${i}`, name: `Level ${i}` });
-      save((i === 6 ? b.node("X") : b.node("W", { type: "workflow", template: `level${i + 1}` })).done());
+      await save((i === 6 ? b.node("X") : b.node("W", { type: "workflow", template: `level${i + 1}` })).done());
     }
     const top = buildTemplate().with({ template_id: "level0", name: "Level 0" });
-    const { runId } = h.engine.startRun({ template: top.node("W", { type: "workflow", template: "level1" }).done() });
+    const { runId } = await start({ template: top.node("W", { type: "workflow", template: "level1" }).done() });
     const state = await h.engine.settled(runId);
     expect(state.status).toBe("failed");
     expect(state.nodes.W.error).toMatch(/nested 6 deep/);

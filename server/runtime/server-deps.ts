@@ -13,10 +13,11 @@ import type { ServerConfig } from "@/server/config/server-config";
 import { openDatabase, type Db } from "@/server/db/open-database";
 import type { SqlDb } from "@/server/db/sql/sql-db";
 import { sqliteSql } from "@/server/db/sql/sqlite-sql";
+import { createLibrary, type TemplateLibrary } from "@/server/db/template-library";
 import { realClock, type Clock } from "@/server/engine/clock";
 import type { EngineOptions } from "@/server/engine/engine-options";
 import { createRunEventBus, type RunEventBus } from "@/server/engine/event-bus";
-import { libraryChildTemplates } from "@/server/engine/library-child-templates";
+import { libraryChildTemplates, type LibraryChildTemplates } from "@/server/engine/library-child-templates";
 import { RunEngine } from "@/server/engine/orchestrator";
 import { SqliteRunStore } from "@/server/engine/sqlite-run-store";
 import { createAgentProviders, type AgentProviders } from "@/server/providers/agent-providers";
@@ -30,12 +31,16 @@ import { createSecretVault, type SecretVault } from "@/server/secrets/secret-sto
 
 export interface ServerDeps {
   readonly config: ServerConfig;
-  /** The SQLite database, for the stores not yet on the SQL seam (`accounts` is). */
+  /** The SQLite database, for the stores not yet on the SQL seam (`accounts` and `library` are). */
   readonly db: Db;
   /** The SQL seam over the same database (decision 051): what the stores on it, and the API's run reads, use. */
   readonly sql: SqlDb;
   /** Users, sessions, tokens, the audit log — on the SQL seam over the same database (decision 051). */
   readonly accounts: Accounts;
+  /** The template library — on the SQL seam over the same database. */
+  readonly library: TemplateLibrary;
+  /** Workflow nodes' children, read from the library before a run starts (decision 052): `startWith`. */
+  readonly children: LibraryChildTemplates;
   readonly runStore: SqliteRunStore;
   readonly bus: RunEventBus;
   readonly engine: RunEngine;
@@ -75,9 +80,11 @@ export interface CreateServerDepsOptions {
 export function createServerDeps(config: ServerConfig, o: CreateServerDepsOptions = {}): ServerDeps {
   const db = o.db ?? openDatabase(config.dbPath, { migrationsFolder: config.migrationsDir });
   const clock = o.clock ?? realClock;
+  const sql = sqliteSql(db);
+  const library = createLibrary(sql);
+  const children = libraryChildTemplates(library);
   const bus = createRunEventBus();
   const runStore = new SqliteRunStore(db);
-  const sql = sqliteSql(db);
   const sandbox = o.sandbox ?? createProcessSandbox(config.processes);
   const catalog = () => loadExecutorCatalog(config.env);
   let key: Buffer | undefined;
@@ -97,13 +104,14 @@ export function createServerDeps(config: ServerConfig, o: CreateServerDepsOption
     catalog,
     sandbox,
     secretSource: (names) => secrets.readValues(names),
-    childTemplates: libraryChildTemplates(db),
+    childTemplates: children.source,
     concurrency: { global: config.limits.maxParallel, perRun: config.limits.maxParallelPerRun },
     ...o.engine,
   });
   const triggers = new TriggerService({
     store: new SqliteTriggerStore(db),
-    db,
+    library,
+    children,
     engine,
     bus,
     clock,
@@ -117,6 +125,8 @@ export function createServerDeps(config: ServerConfig, o: CreateServerDepsOption
     db,
     sql,
     accounts: createAccounts(sql),
+    library,
+    children,
     runStore,
     bus,
     engine,

@@ -4,7 +4,6 @@
  * and acts as the creator. Nothing is stored when it cannot start; the answer says why.
  */
 import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
-import { getTemplate } from "@/server/db/template-store";
 import { newId } from "@/server/db/new-id";
 import { creatorRefusal } from "./creator-refusal";
 import type { TriggerContext } from "./trigger-context";
@@ -35,22 +34,25 @@ export async function startTriggerRun(
   if (refusal) return { ok: false, why: "creator", reason: `refused: ${refusal}` };
   let template;
   try {
-    template = getTemplate(ctx.db, t.templatePk);
+    template = await ctx.library.get(t.templatePk);
   } catch (err) {
     if (errorNamed(err, "TemplateStoreError")) return { ok: false, why: "template", reason: err.message };
     throw err;
   }
   try {
-    await ctx.engine.startRunGrouped({
-      runId,
-      template: template.template,
-      variables,
-      refuseUndeclared: true,
-      templatePk: template.id,
-      templateVersion: template.version,
-      startedBy: t.createdBy,
-      trigger: { id: t.id, kind: t.kind },
-    });
+    const { id, version, template: stored } = template;
+    await ctx.children.startWith(stored, () =>
+      ctx.engine.startRunGrouped({
+        runId,
+        template: stored,
+        variables,
+        refuseUndeclared: true,
+        templatePk: id,
+        templateVersion: version,
+        startedBy: t.createdBy,
+        trigger: { id: t.id, kind: t.kind },
+      }),
+    );
   } catch (err) {
     if (errorNamed(err, "RunInputError"))
       return { ok: false, why: "input", reason: err.message, diagnostics: err.diagnostics ?? [] };

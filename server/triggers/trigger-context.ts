@@ -1,15 +1,18 @@
 /** What the scheduler, the webhooks and the trigger admin share: built once by the composition root. */
-import type { Db } from "@/server/db/open-database";
+import type { TemplateLibrary } from "@/server/db/template-library";
 import type { Clock } from "@/server/engine/clock";
 import type { RunEventBus } from "@/server/engine/event-bus";
+import type { LibraryChildTemplates } from "@/server/engine/library-child-templates";
 import type { RunEngine } from "@/server/engine/orchestrator";
 import type { FireNotices } from "./fire-notices";
 import type { TriggerStore } from "./trigger-store";
 
 export interface TriggerContext {
   store: TriggerStore;
-  /** Templates are read from here (the template store). */
-  db: Db;
+  /** Templates are read from here. */
+  library: TemplateLibrary;
+  /** The children a template calls, read before its run starts (decision 052). */
+  children: LibraryChildTemplates;
   engine: RunEngine;
   bus: RunEventBus;
   clock: Clock;

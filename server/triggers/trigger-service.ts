@@ -9,7 +9,6 @@ import { describeCron } from "@/lib/triggers/describe-cron";
 import type { TriggerCreate, TriggerUpdate } from "@/lib/triggers/trigger-inputs";
 import type { TriggerKind, TriggerVariables } from "@/lib/triggers/trigger-schema";
 import { newId } from "@/server/db/new-id";
-import { getTemplate } from "@/server/db/template-store";
 import { WebhookHandler } from "./handle-webhook";
 import type { TriggerContext } from "./trigger-context";
 import { TriggerInputError, TriggerNotFoundError } from "./trigger-errors";
@@ -36,7 +35,7 @@ export class TriggerService {
   }
 
   async create(input: TriggerCreate, creator: TriggerCreator): Promise<{ id: string; url?: string; secret?: string }> {
-    const template = getTemplate(this.ctx.db, input.templateId);
+    const template = await this.ctx.library.get(input.templateId);
     this.check(input.kind, input.variables, template.template.context_schema);
     const id = newId("trg");
     const now = this.ctx.clock.now();
@@ -78,7 +77,7 @@ export class TriggerService {
     if (foreign.length)
       throw new TriggerInputError(foreign.map((field) => ({ field, message: `a ${t.kind} trigger has no ${field}` })));
     if (input.variables)
-      this.check(t.kind, input.variables, getTemplate(this.ctx.db, t.templatePk).template.context_schema);
+      this.check(t.kind, input.variables, (await this.ctx.library.get(t.templatePk)).template.context_schema);
     const now = this.ctx.clock.now();
     const patch: TriggerPatch = {};
     for (const f of ["enabled", "variables", "misfire", "overlap", "auth"] as const)

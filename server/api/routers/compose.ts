@@ -17,7 +17,6 @@ import { providerValidateOptions } from "@/server/api/procedures/refuse-without-
 import { ExecutorCatalogError } from "@/server/catalog/load-executor-catalog";
 import { DiagnosticsError, createTRPCRouter, publicProcedure } from "@/server/api/procedures/trpc";
 import { childLookup } from "@/server/engine/child-templates";
-import { libraryChildTemplates } from "@/server/engine/library-child-templates";
 import { describeWithProviders } from "@/server/providers/describe-with-providers";
 
 export const DescribeInputSchema = z.object({
@@ -51,11 +50,12 @@ export const composeRouter = createTRPCRouter({
     return { ok, mode, diagnostics, ...(template ? { template } : {}) };
   }),
 
-  validate: publicProcedure.input(z.object({ template: TemplateInputSchema })).mutation(({ input, ctx }) => {
+  validate: publicProcedure.input(z.object({ template: TemplateInputSchema })).mutation(async ({ input, ctx }) => {
+    // Workflow nodes are checked against the library: the child, its required inputs, cycles.
+    const children = await ctx.deps.children.resolve(input.template);
     const { ok, mode, diagnostics } = validateTemplate(input.template, {
       ...providerValidateOptions(ctx.deps),
-      // Workflow nodes are checked against the library: the child, its required inputs, cycles.
-      children: childLookup(libraryChildTemplates(ctx.deps.db), {}),
+      children: childLookup(children, {}),
     });
     return { ok, mode, diagnostics };
   }),

@@ -5,7 +5,6 @@ import * as z from "zod";
 import { rethrowApiError, withApiErrors } from "@/server/api/procedures/api-errors";
 import { DiagnosticsError, createTRPCRouter, publicProcedure } from "@/server/api/procedures/trpc";
 import { untilAccessEnds } from "@/server/api/procedures/until-access-ends";
-import { getTemplate } from "@/server/db/template-store";
 import { parseTemplate } from "@/lib/workflow/model/parse-template";
 import { RunNotFoundError } from "@/server/engine/engine-errors";
 import { tailRunEvents } from "@/server/engine/tail-run-events";
@@ -44,9 +43,9 @@ async function simulateRun(deps: ServerDeps, input: z.infer<typeof RunSimulateIn
     const parsed = parseTemplate(input.template);
     if (!parsed.ok) throw new DiagnosticsError("the template is not valid", parsed.diagnostics);
     template = parsed.template;
-    templatePk = selectTemplatePk(deps, template.template_id);
+    templatePk = await selectTemplatePk(deps, template.template_id);
   } else if (input.templateId) {
-    const t = getTemplate(deps.db, input.templateId);
+    const t = await deps.library.get(input.templateId);
     template = t.template;
     templatePk = t.id;
   } else throw new TRPCError({ code: "BAD_REQUEST", message: "templateId or template is required" });
@@ -65,9 +64,9 @@ async function simulateRun(deps: ServerDeps, input: z.infer<typeof RunSimulateIn
   return result;
 }
 
-function selectTemplatePk(deps: ServerDeps, templateId: string): string | undefined {
+async function selectTemplatePk(deps: ServerDeps, templateId: string): Promise<string | undefined> {
   try {
-    return getTemplate(deps.db, templateId).id;
+    return (await deps.library.get(templateId)).id;
   } catch {
     return undefined;
   }
@@ -75,8 +74,11 @@ function selectTemplatePk(deps: ServerDeps, templateId: string): string | undefi
 
 type StartedBy = { userId: string | null; email: string } | undefined;
 
-/** Resolves once the run is stored (with who started it), in a transaction it may share with other runs. */
-function startRun(
+/**
+ * Resolves once the run is stored (with who started it), in a transaction it may share with other runs. The
+ * children its workflow nodes call are read first (decision 052).
+ */
+async function startRun(
   deps: ServerDeps,
   input: z.infer<typeof RunStartInput>,
   startedBy: StartedBy,
@@ -86,24 +88,28 @@ function startRun(
     const parsed = parseTemplate(input.template);
     if (!parsed.ok) throw new DiagnosticsError("the template is not valid", parsed.diagnostics);
     refuseWithoutProvider(deps, parsed.template);
-    return engine.startRunGrouped({
-      template: parsed.template,
-      variables: input.variables,
-      refuseUndeclared: true,
-      startedBy,
-    });
+    return deps.children.startWith(parsed.template, () =>
+      engine.startRunGrouped({
+        template: parsed.template,
+        variables: input.variables,
+        refuseUndeclared: true,
+        startedBy,
+      }),
+    );
   }
   if (!input.templateId) throw new TRPCError({ code: "BAD_REQUEST", message: "templateId or template is required" });
-  const t = getTemplate(deps.db, input.templateId);
+  const t = await deps.library.get(input.templateId);
   refuseWithoutProvider(deps, t.template);
-  return engine.startRunGrouped({
-    template: t.template,
-    variables: input.variables,
-    refuseUndeclared: true,
-    templatePk: t.id,
-    templateVersion: t.version,
-    startedBy,
-  });
+  return deps.children.startWith(t.template, () =>
+    engine.startRunGrouped({
+      template: t.template,
+      variables: input.variables,
+      refuseUndeclared: true,
+      templatePk: t.id,
+      templateVersion: t.version,
+      startedBy,
+    }),
+  );
 }
 
 export const runRouter = createTRPCRouter({

@@ -2,7 +2,8 @@ import { TRPCError } from "@trpc/server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { callerAs } from "@/server/test-support/test-callers";
 import { EXAMPLE_TEMPLATES } from "@/server/db/example-templates";
-import { seedExampleTemplates } from "@/server/db/seed-examples";
+import { sqliteSql } from "@/server/db/sql/sqlite-sql";
+import { insertTemplateRun, libraryTemplate } from "@/server/test-support/library-templates";
 import { createTestDeps, type TestDeps } from "@/server/test-support/test-deps";
 
 const minimal = {
@@ -60,13 +61,13 @@ describe("template router on a real SQLite file", () => {
   });
 
   it("filters by search text and tag; 404 for an unknown id", async () => {
-    seedExampleTemplates(t.db);
+    await t.deps.library.seedExamples();
     const all = (await caller().template.list()).items;
     expect(all).toHaveLength(EXAMPLE_TEMPLATES.length);
     expect((await caller().template.list({ search: "gate" })).items.map((i) => i.name)).toEqual(["Deploy with a gate"]);
     expect((await caller().template.list({ tag: "feature" })).items).toHaveLength(1);
     await expect(caller().template.get({ id: "nope" })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    expect(seedExampleTemplates(t.db)).toBe(0);
+    expect(await t.deps.library.seedExamples()).toBe(0);
   });
 
   it("rejects a template_id already used by another template", async () => {
@@ -77,27 +78,9 @@ describe("template router on a real SQLite file", () => {
   });
 });
 
-/** Two shell nodes; `extra` overrides template fields. */
-function tpl(templateId: string, extra: Record<string, unknown> = {}) {
-  return {
-    template_id: templateId,
-    name: templateId,
-    nodes: [
-      { id: "A", name: "Fetch the sources", type: "shell", args_template: "true" },
-      { id: "B", name: "Compile", type: "shell", args_template: "true" },
-    ],
-    edges: [{ from: "A", to: "B" }],
-    ...extra,
-  };
-}
-
-function insertRun(templatePk: string, status: string, createdAt: number) {
-  t.db.$client
-    .prepare(
-      `insert into runs (id, template_pk, template_json, name, status, workspace, created_at) values (?, ?, '{}', 'r', ?, '/tmp', ?)`,
-    )
-    .run(`run_${createdAt}`, templatePk, status, createdAt);
-}
+const tpl = libraryTemplate;
+const insertRun = (templatePk: string, status: string, createdAt: number) =>
+  insertTemplateRun(sqliteSql(t.db), templatePk, status, createdAt);
 
 describe("template library: search, filters, sort, counts", () => {
   it("searches every word over name, description, tags and node names, case-insensitively", async () => {
@@ -123,9 +106,9 @@ describe("template library: search, filters, sort, counts", () => {
     });
     const b = await caller().template.save({ template: tpl("wft-b", { name: "alpha", tags: ["ops", "web"] }) });
     const c = await caller().template.save({ template: tpl("wft-c", { name: "Mid" }) });
-    insertRun(b.id, "succeeded", 1000);
-    insertRun(b.id, "failed", 2000);
-    insertRun(c.id, "running", 1500);
+    await insertRun(b.id, "succeeded", 1000);
+    await insertRun(b.id, "failed", 2000);
+    await insertRun(c.id, "running", 1500);
 
     const list = await caller().template.list({ sort: "runs" });
     expect(list.items.map((i) => i.name)).toEqual(["alpha", "Mid", "Zeta"]);

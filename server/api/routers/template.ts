@@ -7,14 +7,7 @@ import { hasRole } from "@/lib/access/roles";
 import { diffTemplates } from "@/lib/workflow/versions/diff-templates";
 import { withApiErrors } from "@/server/api/procedures/api-errors";
 import { createTRPCRouter, publicProcedure } from "@/server/api/procedures/trpc";
-import { libraryFacets, listTemplates, TEMPLATE_SORTS } from "@/server/db/list-templates";
-import {
-  deleteTemplate,
-  duplicateTemplate,
-  getTemplate,
-  restoreTemplate,
-  saveTemplate,
-} from "@/server/db/template-store";
+import { TEMPLATE_SORTS } from "@/server/db/list-templates";
 
 const IdInput = z.object({ id: z.string().min(1).max(200) });
 const VersionNumber = z.number().int().positive();
@@ -33,20 +26,20 @@ export const TemplateListInputSchema = z
   .optional();
 
 export const templateRouter = createTRPCRouter({
-  list: publicProcedure
-    .input(TemplateListInputSchema)
-    .query(({ input, ctx }) => listTemplates(ctx.deps.db, input ?? {})),
+  list: publicProcedure.input(TemplateListInputSchema).query(({ input, ctx }) => ctx.deps.library.list(input ?? {})),
 
   /** Every tag and task type in the library (the filters' choices). */
-  facets: publicProcedure.query(({ ctx }) => libraryFacets(ctx.deps.db)),
+  facets: publicProcedure.query(({ ctx }) => ctx.deps.library.facets()),
 
   /** A deleted template is NOT_FOUND unless `includeDeleted` (the restore flow). */
   get: publicProcedure
     .input(IdInput.extend({ version: VersionNumber.optional(), includeDeleted: z.boolean().optional() }))
     .query(({ input, ctx }) =>
-      withApiErrors(() => {
-        const d = getTemplate(ctx.deps.db, input.id, input.version, { includeDeleted: input.includeDeleted });
-        return { id: d.id, version: d.version, template: d.template, versions: d.versions, item: d.item };
+      withApiErrors(async () => {
+        const library = ctx.deps.library;
+        const d = await library.get(input.id, input.version, { includeDeleted: input.includeDeleted });
+        const [versions, item] = await Promise.all([library.versions(d.id), library.item(d.id)]);
+        return { id: d.id, version: d.version, template: d.template, versions, item };
       }),
     ),
 
@@ -55,29 +48,28 @@ export const templateRouter = createTRPCRouter({
     .mutation(({ input, ctx }) =>
       withApiErrors(() =>
         // Saving onto a deleted template restores it: an admin's call, like template.restore.
-        saveTemplate(ctx.deps.db, input, { mayRestore: !!ctx.caller && hasRole(ctx.caller.roles, "admin") }),
+        ctx.deps.library.save(input, { mayRestore: !!ctx.caller && hasRole(ctx.caller.roles, "admin") }),
       ),
     ),
 
   delete: publicProcedure
     .input(IdInput)
-    .mutation(({ input, ctx }) => withApiErrors(() => ({ ok: deleteTemplate(ctx.deps.db, input.id) }))),
+    .mutation(({ input, ctx }) => withApiErrors(async () => ({ ok: await ctx.deps.library.delete(input.id) }))),
 
   restore: publicProcedure
     .input(IdInput)
-    .mutation(({ input, ctx }) => withApiErrors(() => ({ ok: restoreTemplate(ctx.deps.db, input.id) }))),
+    .mutation(({ input, ctx }) => withApiErrors(async () => ({ ok: await ctx.deps.library.restore(input.id) }))),
 
   duplicate: publicProcedure
     .input(IdInput)
-    .mutation(({ input, ctx }) => withApiErrors(() => duplicateTemplate(ctx.deps.db, input.id))),
+    .mutation(({ input, ctx }) => withApiErrors(() => ctx.deps.library.duplicate(input.id))),
 
   diff: publicProcedure.input(IdInput.extend({ from: VersionNumber, to: VersionNumber })).query(({ input, ctx }) =>
-    withApiErrors(() => {
-      const db = ctx.deps.db;
-      return diffTemplates(
-        getTemplate(db, input.id, input.from).template,
-        getTemplate(db, input.id, input.to).template,
-      );
+    withApiErrors(async () => {
+      const library = ctx.deps.library;
+      const from = await library.get(input.id, input.from);
+      const to = await library.get(input.id, input.to);
+      return diffTemplates(from.template, to.template);
     }),
   ),
 });

@@ -14,7 +14,6 @@ import {
   TriggerPreviewSchema,
   TriggerUpdateSchema,
 } from "@/lib/triggers/trigger-inputs";
-import { getTemplate } from "@/server/db/template-store";
 import type { TriggerInputError, TriggerNotFoundError } from "@/server/triggers/trigger-errors";
 
 const TriggerIdInput = z.object({ id: z.string().min(1).max(100) });
@@ -55,7 +54,7 @@ export const triggerRouter = createTRPCRouter({
     .input(z.object({ templateId: z.string().min(1).max(200).optional() }).optional())
     .query(({ input, ctx }) =>
       guarded(async () => {
-        const templatePk = input?.templateId ? getTemplate(ctx.deps.db, input.templateId).id : undefined;
+        const templatePk = input?.templateId ? (await ctx.deps.library.get(input.templateId)).id : undefined;
         const out = await ctx.deps.triggers.list({ templatePk });
         return { items: out.items.map((t) => ({ ...t, ...(t.url ? { url: absoluteUrl(ctx.headers, t.url) } : {}) })) };
       }),

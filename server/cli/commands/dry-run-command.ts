@@ -12,13 +12,15 @@ import type { CliIo } from "@/server/cli/io/cli-io";
 import { CliError, EXIT } from "@/server/cli/io/exit-codes";
 import { dbPath } from "@/server/config/data-paths";
 import { openDatabase } from "@/server/db/open-database";
+import { sqliteSql } from "@/server/db/sql/sqlite-sql";
+import { createLibrary } from "@/server/db/template-library";
 import { RunInputError } from "@/server/engine/engine-errors";
 import { environmentSecretSource } from "@/server/engine/run-secrets";
 import { simulateTemplate } from "@/server/engine/simulate-template";
 import { loadExecutorCatalog } from "@/server/catalog/load-executor-catalog";
 import { exitCodeFor, loadTemplate, pairs, printDiagnostics, type RunOptions } from "./run-command";
 
-export function dryRunCommand(target: string, opts: RunOptions, io: CliIo): number {
+export async function dryRunCommand(target: string, opts: RunOptions, io: CliIo): Promise<number> {
   const vars = pairs(opts.var, "--var");
   const answers = pairs(opts.answer, "--answer");
   if (opts.approve !== undefined && opts.approve !== "all")
@@ -26,7 +28,8 @@ export function dryRunCommand(target: string, opts: RunOptions, io: CliIo): numb
   const mocks: Record<string, SimulationMock> = {};
   for (const [id, output] of Object.entries(pairs(opts.mock, "--mock"))) mocks[id] = { status: "done", output };
   for (const id of opts.fail) mocks[id] = { ...mocks[id], status: "failed" };
-  const { template } = loadTemplate(target, () => openDatabase(dbPath(), { readonly: true }), io);
+  const library = () => createLibrary(sqliteSql(openDatabase(dbPath(), { readonly: true })));
+  const { template } = await loadTemplate(target, library, io);
   let simulated;
   try {
     simulated = simulateTemplate({

@@ -24,7 +24,9 @@ import { readWorkflowFile } from "@/server/cli/io/read-workflow-file";
 import { dbPath } from "@/server/config/data-paths";
 import { newId } from "@/server/db/new-id";
 import { openDatabase, type Db } from "@/server/db/open-database";
-import { getTemplate, TemplateStoreError } from "@/server/db/template-store";
+import { sqliteSql } from "@/server/db/sql/sqlite-sql";
+import { createLibrary, type TemplateLibrary } from "@/server/db/template-library";
+import { TemplateStoreError } from "@/server/db/template-store";
 import { RunInputError } from "@/server/engine/engine-errors";
 import { createRunEventBus } from "@/server/engine/event-bus";
 import { RunEngine, type AutoDecision } from "@/server/engine/orchestrator";
@@ -68,11 +70,11 @@ function looksLikeFile(target: string): boolean {
   return fs.existsSync(target) || extensionOf(target) !== "" || target.includes("/");
 }
 
-export function loadTemplate(
+export async function loadTemplate(
   target: string,
-  db: () => Db,
+  library: () => TemplateLibrary,
   io: CliIo,
-): { template: Template; templatePk?: string; version?: number } {
+): Promise<{ template: Template; templatePk?: string; version?: number }> {
   if (looksLikeFile(target)) {
     const validation = validateWorkflow(readWorkflowFile(target));
     if (!validation.ok || !validation.template) {
@@ -82,7 +84,7 @@ export function loadTemplate(
     return { template: validation.template };
   }
   try {
-    const t = getTemplate(db(), target);
+    const t = await library().get(target);
     return { template: t.template, templatePk: t.id, version: t.version };
   } catch (err) {
     if (err instanceof TemplateStoreError) {
@@ -168,7 +170,8 @@ export async function runCommand(target: string, opts: RunOptions, io: CliIo): P
     return openDatabase(dbPath(), { readonly: true });
   };
   try {
-    const { template, templatePk, version } = loadTemplate(target, idDb, io);
+    const library = () => createLibrary(sqliteSql(idDb()));
+    const { template, templatePk, version } = await loadTemplate(target, library, io);
     refuseUndeclaredVars(template, vars, target, io);
     const store = new SqliteRunStore(openDb());
     const bus = createRunEventBus();
@@ -186,6 +189,14 @@ export async function runCommand(target: string, opts: RunOptions, io: CliIo): P
       if (opts.approve === "all" && request.kind !== "gate") return { decision: "approve" };
       return undefined;
     };
+    // Workflow nodes' children, read now (decision 052): files relative to the calling file, else saved templates.
+    const childTemplates = await cliChildTemplates(template, looksLikeFile(target) ? target : undefined, () => {
+      try {
+        return library();
+      } catch {
+        return undefined;
+      }
+    });
     const sandbox = cliProcessSandbox(runsDir, opts.db);
     if (!sandbox.status.sandboxed) io.err(`wf: node processes are ${sandbox.status.summary}`);
     const engine = new RunEngine({
@@ -200,13 +211,7 @@ export async function runCommand(target: string, opts: RunOptions, io: CliIo): P
       // No account or server: `{secrets.NAME}` reads WF_SECRET_<NAME> from this process's environment.
       secretSource: environmentSecretSource(process.env),
       // Workflow nodes' children: files relative to the calling file, else saved templates.
-      childTemplates: cliChildTemplates(() => {
-        try {
-          return idDb();
-        } catch {
-          return undefined;
-        }
-      }),
+      childTemplates,
     });
     // 4. Resume or start; progress is subscribed before the first event.
     const resumable = findResumable(store, template, vars);

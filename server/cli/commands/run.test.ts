@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "@/server/db/open-database";
-import { deleteTemplate, saveTemplate } from "@/server/db/template-store";
+import { sqliteSql } from "@/server/db/sql/sqlite-sql";
+import { createLibrary } from "@/server/db/template-library";
 import { main } from "@/server/cli/main";
 import { captureIo } from "@/server/test-support/capture-io";
 
@@ -170,7 +171,7 @@ describe("wf run", () => {
   it("runs a saved template by id from --db, and --approve all passes checkpoints", async () => {
     const db = path.join(dir, "saved.db");
     const handle = openDatabase(db);
-    saveTemplate(handle, {
+    await createLibrary(sqliteSql(handle)).save({
       template: {
         template_id: "saved",
         name: "Saved",
@@ -194,10 +195,11 @@ describe("wf run", () => {
   it("a deleted template is refused with a message that says it is deleted", async () => {
     const db = path.join(dir, "deleted.db");
     const handle = openDatabase(db);
-    const saved = saveTemplate(handle, {
+    const library = createLibrary(sqliteSql(handle));
+    const saved = await library.save({
       template: { template_id: "gone", name: "Gone", nodes: [{ id: "A", name: "A", type: "shell" }], edges: [] },
     });
-    deleteTemplate(handle, saved.id);
+    await library.delete(saved.id);
     handle.$client.close();
     const r = await run("gone", "--db", db);
     expect(r.code).toBe(1);

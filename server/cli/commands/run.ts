@@ -22,7 +22,7 @@ export function registerRun(program: Command, io: CliIo, result: CommandResult):
       try {
         if (opts.dryRun) {
           const { dryRunCommand } = await import("./dry-run-command");
-          result.code = dryRunCommand(target, opts, io);
+          result.code = await dryRunCommand(target, opts, io);
           return;
         }
         const { runCommand } = await import("./run-command");

@@ -17,7 +17,7 @@ export async function validateCommand(file: string, opts: { json?: boolean }, io
     // Workflow nodes' children: files next to this one, else the data folder's library when there is one.
     // Loaded only then: the database stack would double the start of every other `wf validate` (measured).
     const { cliChildLookup } = await import("./cli-child-templates");
-    validation = validateWorkflow(input, { children: cliChildLookup(file) });
+    validation = validateWorkflow(input, { children: await cliChildLookup(validation.template, file) });
   }
   const code = validation.ok ? EXIT.ok : EXIT.invalid;
   if (opts.json) {
