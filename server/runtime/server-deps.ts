@@ -24,13 +24,13 @@ import { createProviderSettings, type ProviderSettings } from "@/server/provider
 import { createProcessSandbox, type ProcessSandbox } from "@/server/sandbox/process-sandbox";
 import { loadSecretKey } from "@/server/secrets/secret-key";
 import { createFireNotices } from "@/server/triggers/fire-notices";
-import { SqliteTriggerStore } from "@/server/triggers/sqlite-trigger-store";
+import { SqlTriggerStore } from "@/server/triggers/sql-trigger-store";
 import { TriggerService } from "@/server/triggers/trigger-service";
 import { createSecretVault, type SecretVault } from "@/server/secrets/secret-store";
 
 export interface ServerDeps {
   readonly config: ServerConfig;
-  /** The SQLite database, for the stores not yet on the SQL seam (`accounts` is). */
+  /** The SQLite database, for the stores not yet on the SQL seam (`accounts` and the triggers' store are). */
   readonly db: Db;
   /** The SQL seam over the same database (decision 051): what the stores on it, and the API's run reads, use. */
   readonly sql: SqlDb;
@@ -101,8 +101,10 @@ export function createServerDeps(config: ServerConfig, o: CreateServerDepsOption
     ...o.engine,
   });
   const sql = sqliteSql(db);
+  const accounts = createAccounts(sql);
   const triggers = new TriggerService({
-    store: new SqliteTriggerStore(db),
+    store: new SqlTriggerStore(sql),
+    users: accounts.users,
     db,
     engine,
     bus,
@@ -116,7 +118,7 @@ export function createServerDeps(config: ServerConfig, o: CreateServerDepsOption
     config,
     db,
     sql,
-    accounts: createAccounts(sql),
+    accounts,
     runStore,
     bus,
     engine,

@@ -3,11 +3,14 @@ import type { Db } from "@/server/db/open-database";
 import type { Clock } from "@/server/engine/clock";
 import type { RunEventBus } from "@/server/engine/event-bus";
 import type { RunEngine } from "@/server/engine/orchestrator";
+import type { CreatorAccounts } from "./creator-refusal";
 import type { FireNotices } from "./fire-notices";
 import type { TriggerStore } from "./trigger-store";
 
 export interface TriggerContext {
   store: TriggerStore;
+  /** The accounts' users: whether a trigger's creator may still act (`ctx.deps.accounts.users`). */
+  users: CreatorAccounts;
   /** Templates are read from here (the template store). */
   db: Db;
   engine: RunEngine;
