@@ -25,13 +25,13 @@ import { createProviderSettings, type ProviderSettings } from "@/server/provider
 import { createProcessSandbox, type ProcessSandbox } from "@/server/sandbox/process-sandbox";
 import { loadSecretKey } from "@/server/secrets/secret-key";
 import { createFireNotices } from "@/server/triggers/fire-notices";
-import { SqliteTriggerStore } from "@/server/triggers/sqlite-trigger-store";
+import { SqlTriggerStore } from "@/server/triggers/sql-trigger-store";
 import { TriggerService } from "@/server/triggers/trigger-service";
 import { createSecretVault, type SecretVault } from "@/server/secrets/secret-store";
 
 export interface ServerDeps {
   readonly config: ServerConfig;
-  /** The SQLite database, for the stores not yet on the SQL seam (`accounts` and `library` are). */
+  /** The SQLite database, for the stores not yet on the SQL seam (accounts, library, triggers, secrets are). */
   readonly db: Db;
   /** The SQL seam over the same database (decision 051): what the stores on it, and the API's run reads, use. */
   readonly sql: SqlDb;
@@ -108,8 +108,10 @@ export function createServerDeps(config: ServerConfig, o: CreateServerDepsOption
     concurrency: { global: config.limits.maxParallel, perRun: config.limits.maxParallelPerRun },
     ...o.engine,
   });
+  const accounts = createAccounts(sql);
   const triggers = new TriggerService({
-    store: new SqliteTriggerStore(db),
+    store: new SqlTriggerStore(sql),
+    users: accounts.users,
     library,
     children,
     engine,
@@ -124,7 +126,7 @@ export function createServerDeps(config: ServerConfig, o: CreateServerDepsOption
     config,
     db,
     sql,
-    accounts: createAccounts(sql),
+    accounts,
     library,
     children,
     runStore,

@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { openDatabase } from "@/server/db/open-database";
+import { openPgDatabase } from "@/server/db/pg/open-pg-database";
 import { pgSql } from "@/server/db/sql/pg-sql";
 import type { SqlDb } from "@/server/db/sql/sql-db";
 import { sqliteSql } from "@/server/db/sql/sqlite-sql";
@@ -19,31 +20,55 @@ export type SqlDatabaseKind = (typeof SQL_DATABASES)[number];
 interface TestSqlDb {
   kind: SqlDatabaseKind;
   sql: SqlDb;
+  /** The SQL seam on another connection to the same database (another server's, as far as the database knows). */
+  another(): Promise<SqlDb>;
   /** Closes the database and removes it. */
   close(): Promise<void>;
 }
 
-async function openTestSqlDb(kind: SqlDatabaseKind): Promise<TestSqlDb> {
-  if (kind === "postgres") {
-    const database = await createTestDatabase();
-    return { kind, sql: pgSql(database.pool), close: () => database.close() };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wf-sql-"));
-  const db = openDatabase(path.join(dir, "wf.db"));
+/** Closes what `open` opened, in the reverse order. */
+function closers() {
+  const opened: (() => Promise<void>)[] = [];
   return {
-    kind,
-    sql: sqliteSql(db),
-    close: async () => {
-      db.$client.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+    add: (close: () => Promise<void>) => void opened.unshift(close),
+    closeAll: async () => {
+      for (const close of opened) await close();
     },
   };
+}
+
+async function openTestSqlDb(kind: SqlDatabaseKind): Promise<TestSqlDb> {
+  const opened = closers();
+  if (kind === "postgres") {
+    const database = await createTestDatabase();
+    opened.add(() => database.close());
+    return {
+      kind,
+      sql: pgSql(database.pool),
+      another: async () => {
+        const other = await openPgDatabase(database.url, { migrate: false });
+        opened.add(other.close);
+        return pgSql(other.pool);
+      },
+      close: opened.closeAll,
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "wf-sql-"));
+  opened.add(async () => fs.rmSync(dir, { recursive: true, force: true }));
+  const connect = () => {
+    const db = openDatabase(path.join(dir, "wf.db"));
+    opened.add(async () => void db.$client.close());
+    return sqliteSql(db);
+  };
+  return { kind, sql: connect(), another: async () => connect(), close: opened.closeAll };
 }
 
 export interface TestStores<T> {
   readonly sql: SqlDb;
   /** What `build` made over `sql`. */
   readonly stores: T;
+  /** The SQL seam on another connection to the same database, closed with it. */
+  another(): Promise<SqlDb>;
 }
 
 /**
@@ -71,5 +96,6 @@ export function useTestSqlDb<T>(kind: SqlDatabaseKind, build: (sql: SqlDb) => T)
     get stores() {
       return current().stores;
     },
+    another: () => current().db.another(),
   };
 }

@@ -224,8 +224,8 @@ describe("POST /api/hooks/<triggerId>", () => {
     const engine = t.deps.engine;
     const start = engine.startRunGrouped.bind(engine);
     const seenAtStart: { outcome: string; runId: string | null }[][] = [];
-    engine.startRunGrouped = (input) => {
-      const rows = t.deps.triggers.ctx.store.history(hook.id, 10) as { outcome: string; runId: string | null }[];
+    engine.startRunGrouped = async (input) => {
+      const rows = await t.deps.triggers.ctx.store.history(hook.id, 10);
       seenAtStart.push(rows.map((r) => ({ outcome: r.outcome, runId: r.runId })));
       return start(input);
     };

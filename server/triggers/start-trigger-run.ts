@@ -30,7 +30,7 @@ export async function startTriggerRun(
   variables: Record<string, unknown>,
   runId = newId("run"),
 ): Promise<TriggerRunResult> {
-  const refusal = await creatorRefusal(ctx.store, t.createdBy, ctx.apiTokenSet);
+  const refusal = await creatorRefusal(ctx.users, t.createdBy, ctx.apiTokenSet);
   if (refusal) return { ok: false, why: "creator", reason: `refused: ${refusal}` };
   let template;
   try {

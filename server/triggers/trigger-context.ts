@@ -4,11 +4,14 @@ import type { Clock } from "@/server/engine/clock";
 import type { RunEventBus } from "@/server/engine/event-bus";
 import type { LibraryChildTemplates } from "@/server/engine/library-child-templates";
 import type { RunEngine } from "@/server/engine/orchestrator";
+import type { CreatorAccounts } from "./creator-refusal";
 import type { FireNotices } from "./fire-notices";
 import type { TriggerStore } from "./trigger-store";
 
 export interface TriggerContext {
   store: TriggerStore;
+  /** The accounts' users: whether a trigger's creator may still act (`ctx.deps.accounts.users`). */
+  users: CreatorAccounts;
   /** Templates are read from here. */
   library: TemplateLibrary;
   /** The children a template calls, read before its run starts (decision 052). */

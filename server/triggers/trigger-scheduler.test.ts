@@ -10,7 +10,7 @@ import { createTestDeps, type TestDeps } from "@/server/test-support/test-deps";
 import { until } from "@/server/test-support/until";
 import { TriggerCreateSchema } from "@/lib/triggers/trigger-inputs";
 import type { OverlapPolicy } from "@/lib/triggers/trigger-schema";
-import { SqliteTriggerStore } from "./sqlite-trigger-store";
+import { SqlTriggerStore } from "./sql-trigger-store";
 import { TriggerScheduler } from "./trigger-scheduler";
 import {
   FIRE_HEARTBEAT_MS,
@@ -201,19 +201,24 @@ describe("trigger scheduler", () => {
 });
 
 /** The real store, but the process "dies" (throws, nothing more happens) at one step. */
-class DyingStore extends SqliteTriggerStore {
+class DyingStore extends SqlTriggerStore {
   constructor(
-    db: ServerDeps["db"],
+    sql: ServerDeps["sql"],
     private readonly dieAt: "after-claim" | "before-settle",
   ) {
-    super(db);
+    super(sql);
   }
-  override claimFire(id: string, expected: number, next: number | null, fires: readonly ClaimedFire[]): boolean {
-    const won = super.claimFire(id, expected, next, fires);
+  override async claimFire(
+    id: string,
+    expected: number,
+    next: number | null,
+    fires: readonly ClaimedFire[],
+  ): Promise<boolean> {
+    const won = await super.claimFire(id, expected, next, fires);
     if (this.dieAt === "after-claim") throw new Error("the process died after the claim");
     return won;
   }
-  override settleFire(triggerId: string, scheduledFor: number, f: FireSettlement): boolean {
+  override async settleFire(triggerId: string, scheduledFor: number, f: FireSettlement): Promise<boolean> {
     if (this.dieAt === "before-settle") throw new Error("the process died before recording the fire");
     return super.settleFire(triggerId, scheduledFor, f);
   }
@@ -225,7 +230,7 @@ describe("a crash between a fire's claim and its record", () => {
     async (dieAt) => {
       const { clock, t } = setup();
       const id = await schedule(t.deps, quick, { cron: "0 * * * *" });
-      const dying = new TriggerScheduler({ ...t.deps.triggers.ctx, store: new DyingStore(t.db, dieAt) });
+      const dying = new TriggerScheduler({ ...t.deps.triggers.ctx, store: new DyingStore(t.deps.sql, dieAt) });
       await dying.start();
       const toHour = 60 * MINUTE - (START % (60 * MINUTE));
       await tick(clock, toHour, dying);
@@ -304,7 +309,7 @@ describe("the lease on a pending fire", () => {
   it("a stopped server's fire is taken over by a running one within the lease and one heartbeat", async () => {
     const { clock, t } = setup();
     const id = await schedule(t.deps, quick, { cron: "0 * * * *" });
-    const dying = new TriggerScheduler({ ...t.deps.triggers.ctx, store: new DyingStore(t.db, "after-claim") });
+    const dying = new TriggerScheduler({ ...t.deps.triggers.ctx, store: new DyingStore(t.deps.sql, "after-claim") });
     await dying.start();
     await tick(clock, toHour, dying);
     dying.stop();

@@ -1,13 +1,12 @@
 /**
- * What triggers need from storage (docs/triggers.md), SQLite here and PostgreSQL later: every method
- * may answer a value or a promise, and callers always `await`. The one rule a store must keep: a fire is
- * claimed by a single conditional write (`claimFire`, `takeQueued`, `claimDelivery`), so that several
- * servers on one database start each fire at most once.
+ * What triggers need from storage (docs/triggers.md), on SQLite and PostgreSQL alike (`SqlTriggerStore`,
+ * ./sql-trigger-store.ts, on the SQL seam). The one rule a store must keep: a fire is claimed by a single
+ * conditional write (`claimFire`, `takeQueued`, `claimDelivery`), so that several servers on one database
+ * start each fire at most once. Whether a trigger's creator may still act is the accounts' to say
+ * (./creator-refusal.ts over the `UserStore`), not this store's.
  */
 import type { FireOutcome, TriggerKind, TriggerVariables } from "@/lib/triggers/trigger-schema";
 import type { TriggerFireRow, TriggerRow } from "@/server/db/schema";
-
-export type Awaitable<T> = T | Promise<T>;
 
 /**
  * A webhook delivery recorded this long ago whose run does not exist was left by a server that stopped:
@@ -92,62 +91,57 @@ export type FireSettlement = Pick<NewFire, "at" | "outcome" | "reason" | "runId"
 /** A trigger with its template's name and own id (`template_id`), as lists and notices show it. */
 export type TriggerListed = Trigger & { templateName: string; templateId: string };
 
-/** The creator's account as the fire sees it now. */
-export interface CreatorAccount {
-  roles: string[];
-  /** Disabled by an admin: the trigger fires nothing. */
-  disabled: boolean;
-}
-
 export interface TriggerStore {
-  insert(t: NewTrigger): Awaitable<void>;
-  get(id: string): Awaitable<TriggerListed | undefined>;
+  insert(t: NewTrigger): Promise<void>;
+  get(id: string): Promise<TriggerListed | undefined>;
   /** Newest first; all triggers or one template's. */
-  list(q: { templatePk?: string }): Awaitable<TriggerListed[]>;
+  list(q: { templatePk?: string }): Promise<TriggerListed[]>;
   /** Whether the trigger exists; `now` is its new `updated_at`. */
-  update(id: string, patch: TriggerPatch, now: number): Awaitable<boolean>;
-  delete(id: string): Awaitable<boolean>;
+  update(id: string, patch: TriggerPatch, now: number): Promise<boolean>;
+  delete(id: string): Promise<boolean>;
   /** Enabled schedules (what a scheduler arms). */
-  enabledSchedules(): Awaitable<Trigger[]>;
+  enabledSchedules(): Promise<Trigger[]>;
   /**
    * THE claim: moves `next_fire_at` from `expected` to `next` only if it still is `expected` and the
    * trigger is enabled — true for exactly one of any number of servers trying. In the same transaction
    * it writes `fires` (those to start as `pending`, with the id their run will have), so a fire is
    * never lost between the claim and its run.
    */
-  claimFire(id: string, expected: number, next: number | null, fires: readonly ClaimedFire[]): Awaitable<boolean>;
+  claimFire(id: string, expected: number, next: number | null, fires: readonly ClaimedFire[]): Promise<boolean>;
   /** Decides a pending fire (true when it was still pending). */
-  settleFire(triggerId: string, scheduledFor: number, f: FireSettlement): Awaitable<boolean>;
+  settleFire(triggerId: string, scheduledFor: number, f: FireSettlement): Promise<boolean>;
   /** The pending fire of a scheduled time (a waiting fire: the id its run is to have). */
-  pendingFire(triggerId: string, scheduledFor: number): Awaitable<TriggerFire | undefined>;
+  pendingFire(triggerId: string, scheduledFor: number): Promise<TriggerFire | undefined>;
   /** Pending fires claimed before `claimedBefore`, oldest first, not counting a trigger's waiting fire. */
-  stalePendingFires(claimedBefore: number): Awaitable<TriggerFire[]>;
+  stalePendingFires(claimedBefore: number): Promise<TriggerFire[]>;
   /** Renews the lease on pending fires this server decides (their claim time becomes `now`). */
-  renewPendingFires(fires: readonly { triggerId: string; scheduledFor: number }[], now: number): Awaitable<void>;
+  renewPendingFires(fires: readonly { triggerId: string; scheduledFor: number }[], now: number): Promise<void>;
   /** Takes over a stale pending fire: moves its claim time from `claimedAt` to `now` (true for one caller). */
-  takePendingFire(fireId: number, claimedAt: number, now: number): Awaitable<boolean>;
+  takePendingFire(fireId: number, claimedAt: number, now: number): Promise<boolean>;
   /** Sets `queued_for` when no fire waits yet (true when it did). */
-  queueFire(id: string, scheduledFor: number): Awaitable<boolean>;
+  queueFire(id: string, scheduledFor: number): Promise<boolean>;
   /** Claims the waiting fire `scheduledFor` (true for exactly one caller) and clears it. */
-  takeQueued(id: string, scheduledFor: number): Awaitable<boolean>;
-  setLastRun(id: string, runId: string): Awaitable<void>;
-  /** Records a fire (a second row for the same scheduled time is dropped). */
-  recordFire(f: NewFire): Awaitable<void>;
+  takeQueued(id: string, scheduledFor: number): Promise<boolean>;
+  setLastRun(id: string, runId: string): Promise<void>;
+  /**
+   * Records a fire (a second row for the same scheduled time is dropped); resolves once it is stored. The
+   * fires recorded in one turn of the event loop are written together.
+   */
+  recordFire(f: NewFire): Promise<void>;
   /**
    * Records a webhook call before its run starts. Under a delivery key, only unless one is recorded
    * already: then answers that earlier fire and records nothing (a call without a key always records).
    */
-  claimDelivery(f: NewFire): Awaitable<{ claimed: true; fireId: number } | { claimed: false; earlier: TriggerFire }>;
-  findDelivery(triggerId: string, key: string): Awaitable<TriggerFire | undefined>;
+  claimDelivery(f: NewFire): Promise<{ claimed: true; fireId: number } | { claimed: false; earlier: TriggerFire }>;
+  findDelivery(triggerId: string, key: string): Promise<TriggerFire | undefined>;
   /** Rewrites a claimed delivery's outcome (its run could not start: the key is released). */
-  settleDelivery(fireId: string | number, f: Pick<NewFire, "outcome" | "reason" | "runId">): Awaitable<void>;
+  settleDelivery(fireId: string | number, f: Pick<NewFire, "outcome" | "reason" | "runId">): Promise<void>;
   /** Newest first, `limit` rows with an id below `beforeId`. */
-  history(triggerId: string, limit: number, beforeId?: number): Awaitable<TriggerFire[]>;
+  history(triggerId: string, limit: number, beforeId?: number): Promise<TriggerFire[]>;
   /** The newest fire of each trigger. */
-  lastFires(triggerIds: readonly string[]): Awaitable<Map<string, TriggerFire>>;
+  lastFires(triggerIds: readonly string[]): Promise<Map<string, TriggerFire>>;
   /** Keeps the newest `keep` fires of a trigger. */
-  prune(triggerId: string, keep: number): Awaitable<void>;
+  prune(triggerId: string, keep: number): Promise<void>;
   /** A run's status, or undefined when there is no such run. */
-  runStatus(runId: string): Awaitable<string | undefined>;
-  creatorAccount(userId: string): Awaitable<CreatorAccount | undefined>;
+  runStatus(runId: string): Promise<string | undefined>;
 }

@@ -32,8 +32,13 @@ export function sqlQueries(runStatement: RunStatement, guard: () => void): SqlQu
 export abstract class SqlDbBase implements SqlDb {
   private readonly queries = sqlQueries(
     (mode, sql, params) => this.statement(mode, sql, params),
-    () => refuseInsideTransaction(this, "statement"),
+    () => refuseInsideTransaction(this.scope, "statement"),
   );
+
+  /** What the misuse checks know this database by (SQLite: its file, shared by the file's connections). */
+  protected get scope(): object {
+    return this;
+  }
 
   all<T>(sql: string, params?: readonly SqlParam[]): Promise<T[]> {
     return this.queries.all<T>(sql, params);

@@ -4,8 +4,12 @@
  * in-process lock, so two asynchronous transactions never interleave on the one connection, and a statement
  * on the database while one is open waits for it instead of landing inside it. Its body awaits only `tx`
  * calls, which answer at once (the driver is synchronous): no macrotask — an engine commit, another
- * request — runs before the transaction ends (decision 051).
+ * request — runs before the transaction ends (decision 051). The connections of one process to one file
+ * share that lock (and count as one database for the misuse checks): two servers' dependencies side by side
+ * in one process, as tests build them, take turns instead of meeting on the file's lock, which would block
+ * the one thread for busy_timeout and then fail.
  */
+import path from "node:path";
 import type Database from "better-sqlite3";
 import type { Db } from "@/server/db/open-database";
 import { perConnection } from "@/server/db/per-connection";
@@ -19,18 +23,43 @@ function bind(params: readonly SqlParam[]): unknown[] {
   return params.map((p) => (typeof p === "boolean" ? Number(p) : p));
 }
 
+/** One database file of this process: the lock its connections take turns under. */
+interface SqliteFile {
+  readonly lock: AsyncLock;
+}
+
+/** By resolved path; an entry is a few bytes and a process opens few files, so none is dropped. */
+const files = new Map<string, SqliteFile>();
+
+function fileOf(sqlite: Database.Database): SqliteFile {
+  if (sqlite.memory) return { lock: new AsyncLock() };
+  const key = path.resolve(sqlite.name);
+  let file = files.get(key);
+  if (!file) files.set(key, (file = { lock: new AsyncLock() }));
+  return file;
+}
+
 class SqliteSql extends SqlDbBase {
   private readonly statements = new Map<string, Database.Statement>();
-  private readonly lock = new AsyncLock();
+  private readonly file: SqliteFile;
 
   constructor(private readonly sqlite: Database.Database) {
     super();
+    this.file = fileOf(sqlite);
+  }
+
+  protected override get scope(): object {
+    return this.file;
+  }
+
+  private get lock(): AsyncLock {
+    return this.file.lock;
   }
 
   protected statement: RunStatement = (mode, sql, params) => this.outside(() => this.execute(mode, sql, params));
 
   async transaction<T>(fn: (tx: SqlQueries) => Promise<T>): Promise<T> {
-    refuseInsideTransaction(this, "transaction");
+    refuseInsideTransaction(this.scope, "transaction");
     await this.lock.acquire();
     let ended = false;
     const tx = sqlQueries(
@@ -41,7 +70,7 @@ class SqliteSql extends SqlDbBase {
       this.prepared("begin immediate").run();
       let result: T;
       try {
-        result = await insideTransaction(this, () => fn(tx));
+        result = await insideTransaction(this.scope, () => fn(tx));
         this.prepared("commit").run();
       } catch (err) {
         if (this.sqlite.inTransaction) this.prepared("rollback").run();
