@@ -20,8 +20,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const FORBIDDEN = /(^|\/)node_modules\/(mermaid|react|react-dom|next|@xyflow|@trpc|@tanstack|zustand)\//;
 /** The PostgreSQL driver, allowed only in the bundles of the commands that use PostgreSQL (`PG_BUNDLES`). */
 const POSTGRES_DRIVER = /(^|\/)node_modules\/pg(-[a-z]+)?\//;
-/** `wf migrate` with WF_DATABASE_URL, `wf worker` (the job queue and the driver load only for them). */
-const PG_BUNDLES = ["migrate-command.cjs", "worker-command.cjs"];
+/** `wf migrate` and `wf serve` with WF_DATABASE_URL, `wf worker` (the job queue and the driver load only for them). */
+const PG_BUNDLES = ["migrate-command.cjs", "worker-command.cjs", "serve-command.cjs"];
 /**
  * One bundle per entry. The subcommands are loaded only when they run, commander (`program`) only when a line
  * needs it; `cli-io` and `exit-codes` are shared by all (one EPIPE handler, one CliError class for

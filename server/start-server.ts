@@ -10,19 +10,20 @@
 import { BootstrapAdminError, bootstrapAdmin } from "@/server/auth/bootstrap-admin";
 import { guardForwardedHeaders } from "@/server/auth/forwarded-headers";
 import { TrustedProxiesError } from "@/server/config/trusted-proxies";
-import { refuseUnservedDatabaseUrl } from "@/server/config/refuse-unserved-database-url";
 import { readServerConfig, ServerConfigError } from "@/server/config/server-config";
 import { DatabaseOpenError } from "@/server/db/open-database";
 import { createServerDeps } from "@/server/runtime/server-deps";
 import { installServerDeps } from "@/server/runtime/server-deps-holder";
+import { openPgServerDeps } from "@/server/runtime/pg-server-deps";
 
 export async function startServer(): Promise<void> {
   try {
     const config = readServerConfig(process.env);
-    refuseUnservedDatabaseUrl(config.env, config.dbPath);
     // Before the first request: forwarded headers count only from WF_TRUSTED_PROXIES.
     guardForwardedHeaders(config.trustedProxies);
-    const deps = createServerDeps(config);
+    const deps = config.databaseUrl
+      ? await openPgServerDeps({ ...config, databaseUrl: config.databaseUrl })
+      : createServerDeps(config);
     installServerDeps(deps);
     // Whether node processes are sandboxed, said once (health, Settings and run pages say it too).
     const sandbox = await deps.sandbox.verify();
@@ -35,7 +36,7 @@ export async function startServer(): Promise<void> {
     // Runs a crash or restart interrupted continue (durability: docs/engine.md).
     // The secrets and saved providers the engine reads at once are in this server's copy before a run resumes.
     await Promise.all([deps.secrets.refresh(), deps.providerSettings.refresh()]);
-    const { resumed, invalid } = deps.engine.recoverRuns();
+    const { resumed, invalid } = await deps.engine.recoverRuns();
     if (resumed.length) console.log(`wf: resumed ${resumed.length} unfinished run(s)`);
     for (const err of invalid) console.error(`wf: not resuming ${err.runId}: ${err.message}`);
     // After the runs resumed: a waiting fire sees whether its previous run is still active.

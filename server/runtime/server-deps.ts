@@ -4,7 +4,7 @@
  * (`ctx.deps`), to the engine and its executors through their options. Nothing below reads a
  * global for these. This is the seam where another store, dispatcher or event bus plugs in.
  */
-import type { SyncRunStore } from "@/server/engine/run-store";
+import type { RunStore, SyncRunStore } from "@/server/engine/run-store";
 import type { ExecutorCatalog } from "@/lib/describe/executor-catalog-schema";
 import { loadExecutorCatalog } from "@/server/catalog/load-executor-catalog";
 import { createAccounts, type Accounts } from "@/server/auth/accounts";
@@ -29,10 +29,8 @@ import { SqlTriggerStore } from "@/server/triggers/sql-trigger-store";
 import { TriggerService } from "@/server/triggers/trigger-service";
 import { createSecretVault, type SecretVault } from "@/server/secrets/secret-store";
 
-export interface ServerDeps {
+export interface ServerDeps<S extends RunStore = RunStore> {
   readonly config: ServerConfig;
-  /** The SQLite database, for the stores not yet on the SQL seam (accounts, library, triggers, secrets are). */
-  readonly db: Db;
   /** The SQL seam over the same database (decision 051): what the stores on it, and the API's run reads, use. */
   readonly sql: SqlDb;
   /** Users, sessions, tokens, the audit log — on the SQL seam over the same database (decision 051). */
@@ -41,9 +39,10 @@ export interface ServerDeps {
   readonly library: TemplateLibrary;
   /** Workflow nodes' children, read from the library before a run starts (decision 052): `startWith`. */
   readonly children: LibraryChildTemplates;
-  readonly runStore: SqliteRunStore;
+  /** The engine's store: SQLite (answers at once) or PostgreSQL (`WF_DATABASE_URL`, promises). */
+  readonly runStore: S;
   readonly bus: RunEventBus;
-  readonly engine: RunEngine;
+  readonly engine: RunEngine<S>;
   /** The executor catalog in effect, read on each call (the user's file may change). */
   readonly catalog: () => ExecutorCatalog;
   readonly providers: AgentProviders;
@@ -57,7 +56,13 @@ export interface ServerDeps {
   readonly loginLimiter: LoginLimiter;
   /** Schedules and webhooks (docs/triggers.md); the server's start calls `triggers.scheduler.start()`. */
   readonly triggers: TriggerService;
-  /** Stops the engine (nothing more is written) and closes the database. */
+  /** Stops the engine (nothing more is written) and closes the database (on PostgreSQL: once the promise resolves). */
+  close(): void | Promise<void>;
+}
+
+/** The dependencies over the SQLite file (the default): its store answers at once, and the file is at hand. */
+export interface SqliteServerDeps extends ServerDeps<SqliteRunStore> {
+  readonly db: Db;
   close(): void;
 }
 
@@ -66,25 +71,53 @@ export interface CreateServerDepsOptions {
   /** An already open database (else `config.dbPath` is opened and migrated). */
   db?: Db;
   /** Engine options beyond what the configuration gives (tests: executors, shell, hooks). */
-  engine?: Partial<EngineOptions<SyncRunStore>>;
+  engine?: Partial<Omit<EngineOptions<SyncRunStore>, "store">>;
   /** Password attempts allowed (tests: small limits, so few slow argon2 calls show them). */
   loginLimits?: LoginLimits;
   /** How node processes start (default: from `config.processes`). */
   sandbox?: ProcessSandbox;
 }
 
+/** What differs between the databases: the seam, the engine's store and bus, how nodes launch, how it all closes. */
+export interface ServerStorage<S extends RunStore> {
+  sql: SqlDb;
+  runStore: S;
+  bus: RunEventBus;
+  /** Engine options the storage decides (PostgreSQL with workers: `launchNode`). */
+  engine?: Partial<Omit<EngineOptions<S>, "store">>;
+  /** After the engine and the scheduler stopped: closes the database (and what listens on it). */
+  close(): void | Promise<void>;
+}
+
 /**
- * Opens (and migrates) the database and builds the store, bus, providers, secrets and engine.
+ * Opens (and migrates) the SQLite file and builds the store, bus, providers, secrets and engine.
  * It resumes nothing: the server's start calls `engine.recoverRuns()` once the process is ready.
  */
-export function createServerDeps(config: ServerConfig, o: CreateServerDepsOptions = {}): ServerDeps {
+export function createServerDeps(config: ServerConfig, o: CreateServerDepsOptions = {}): SqliteServerDeps {
   const db = o.db ?? openDatabase(config.dbPath, { migrationsFolder: config.migrationsDir });
+  const deps = assembleServerDeps(
+    config,
+    {
+      sql: sqliteSql(db),
+      runStore: new SqliteRunStore(db),
+      bus: createRunEventBus(),
+      close: () => void db.$client.close(),
+    },
+    o,
+  );
+  return { ...deps, db, close: () => void deps.close() };
+}
+
+/** Everything above the storage, built once: the same for SQLite and PostgreSQL. */
+export function assembleServerDeps<S extends RunStore>(
+  config: ServerConfig,
+  storage: ServerStorage<S>,
+  o: Omit<CreateServerDepsOptions, "db"> = {},
+): ServerDeps<S> {
+  const { sql, runStore, bus } = storage;
   const clock = o.clock ?? realClock;
-  const sql = sqliteSql(db);
   const library = createLibrary(sql);
   const children = libraryChildTemplates(library);
-  const bus = createRunEventBus();
-  const runStore = new SqliteRunStore(db);
   const sandbox = o.sandbox ?? createProcessSandbox(config.processes);
   const catalog = () => loadExecutorCatalog(config.env);
   let key: Buffer | undefined;
@@ -95,7 +128,7 @@ export function createServerDeps(config: ServerConfig, o: CreateServerDepsOption
     settings: providerSettings,
     secretValue: (name) => secrets.readValues([name])[name],
   });
-  const engine = new RunEngine({
+  const engine = new RunEngine<S>({
     store: runStore,
     bus,
     clock,
@@ -106,6 +139,7 @@ export function createServerDeps(config: ServerConfig, o: CreateServerDepsOption
     secretSource: (names) => secrets.readValues(names),
     childTemplates: children.source,
     concurrency: { global: config.limits.maxParallel, perRun: config.limits.maxParallelPerRun },
+    ...storage.engine,
     ...o.engine,
   });
   const accounts = createAccounts(sql);
@@ -124,7 +158,6 @@ export function createServerDeps(config: ServerConfig, o: CreateServerDepsOption
   });
   return {
     config,
-    db,
     sql,
     accounts,
     library,
@@ -143,7 +176,7 @@ export function createServerDeps(config: ServerConfig, o: CreateServerDepsOption
     close() {
       triggers.scheduler.stop();
       engine.detach();
-      db.$client.close();
+      return storage.close();
     },
   };
 }

@@ -12,7 +12,7 @@ import type { Db } from "@/server/db/open-database";
 import type { Clock } from "@/server/engine/clock";
 import type { LoginLimits } from "@/server/auth/login-limiter";
 import type { EngineOptions } from "@/server/engine/engine-options";
-import { createServerDeps, type ServerDeps } from "@/server/runtime/server-deps";
+import { createServerDeps, type SqliteServerDeps } from "@/server/runtime/server-deps";
 
 /** The bearer token every test server accepts as an admin (its configuration's WF_API_TOKEN). */
 export const TEST_API_TOKEN = "wf-test-api-token";
@@ -20,12 +20,12 @@ export const TEST_API_TOKEN = "wf-test-api-token";
 export interface TestDeps {
   dir: string;
   file: string;
-  deps: ServerDeps;
+  deps: SqliteServerDeps;
   readonly db: Db;
   /** A restart: stops the engine, closes the database and builds new dependencies on the same folder. */
-  restart(): ServerDeps;
+  restart(): SqliteServerDeps;
   /** Another server on the same folder and database file, beside this one (closed by `cleanup`). */
-  another(): ServerDeps;
+  another(): SqliteServerDeps;
   /** Stops the engine, closes the database and removes the folder. */
   cleanup(): void;
 }
@@ -54,7 +54,7 @@ export function createTestDeps(o: TestDepsOptions = {}): TestDeps {
       ...(o.engine ? { engine: o.engine } : {}),
       ...(o.loginLimits ? { loginLimits: o.loginLimits } : {}),
     });
-  const others: ServerDeps[] = [];
+  const others: SqliteServerDeps[] = [];
   const t: TestDeps = {
     dir,
     file,

@@ -4,6 +4,7 @@ import type { Clock } from "@/server/engine/clock";
 import type { RunEventBus } from "@/server/engine/event-bus";
 import type { LibraryChildTemplates } from "@/server/engine/library-child-templates";
 import type { RunEngine } from "@/server/engine/orchestrator";
+import type { RunStore } from "@/server/engine/run-store";
 import type { CreatorAccounts } from "./creator-refusal";
 import type { FireNotices } from "./fire-notices";
 import type { TriggerStore } from "./trigger-store";
@@ -16,7 +17,7 @@ export interface TriggerContext {
   library: TemplateLibrary;
   /** The children a template calls, read before its run starts (decision 052). */
   children: LibraryChildTemplates;
-  engine: RunEngine;
+  engine: RunEngine<RunStore>;
   bus: RunEventBus;
   clock: Clock;
   /** The data folder's key, read on first use (webhook secrets are sealed with it). */

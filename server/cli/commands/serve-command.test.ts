@@ -1,5 +1,9 @@
-/** `wf serve` refuses a public bind address until an admin exists (docs/security.md), before building or binding. */
+/**
+ * `wf serve` refuses a public bind address until an admin exists (docs/security.md), before building or binding —
+ * on the SQLite file or on PostgreSQL (`WF_DATABASE_URL`), whose database it opens and migrates first.
+ */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createTestDatabase } from "@/server/test-support/test-database";
 import { createTestDeps, type TestDeps } from "@/server/test-support/test-deps";
 import { isLoopbackHost, serveCommand } from "./serve-command";
 
@@ -28,13 +32,25 @@ describe("wf serve bind address", () => {
 });
 
 describe("wf serve and WF_DATABASE_URL", () => {
-  it("refuses to start rather than serve from SQLite while WF_DATABASE_URL points elsewhere", async () => {
-    const env = { WF_DB_PATH: t.file, WF_DATA_DIR: t.dir, WF_DATABASE_URL: "postgres://wf:secret@db:5432/wf" };
+  it("a PostgreSQL database that refuses stops it in one line, the password hidden, exit 1", async () => {
+    const env = { WF_DB_PATH: t.file, WF_DATA_DIR: t.dir, WF_DATABASE_URL: "postgres://wf:secret@127.0.0.1:1/wf" };
     const err = await serveCommand({ port: "3999", host: "127.0.0.1" }, io, env).catch((e: unknown) => e);
-    expect(err).toMatchObject({ exitCode: 2 });
-    expect((err as Error).message).toBe(
-      `WF_DATABASE_URL is set, but the server does not run on PostgreSQL yet (\`wf migrate\` does): unset it to serve from the SQLite file ${t.file}`,
-    );
+    expect(err).toMatchObject({ exitCode: 1 });
+    expect((err as Error).message).toContain("postgres://wf:***@127.0.0.1:1/wf");
     expect((err as Error).message).not.toContain("secret");
+  });
+
+  it("counts the admins in PostgreSQL (migrated first): none yet, a public address is refused", async () => {
+    const database = await createTestDatabase({ migrate: false });
+    try {
+      const env = { WF_DB_PATH: t.file, WF_DATA_DIR: t.dir, WF_DATABASE_URL: database.url };
+      const err = await serveCommand({ port: "3999", host: "0.0.0.0" }, io, env).catch((e: unknown) => e);
+      expect(err).toMatchObject({ exitCode: 2 });
+      expect(String((err as Error).message)).toMatch(/refusing to listen on 0\.0\.0\.0 before an admin exists/);
+      const users = await database.pool.query("select count(*)::int as n from users");
+      expect(users.rows[0].n).toBe(0);
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -3,10 +3,10 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { countUsers } from "@/server/auth/count-users";
-import { appRoot, dbPath, migrationsDir } from "@/server/config/data-paths";
+import { appRoot, dbPath, migrationsDir, pgMigrationsDir } from "@/server/config/data-paths";
 import type { EnvVars } from "@/server/config/env-vars";
-import { refuseUnservedDatabaseUrl } from "@/server/config/refuse-unserved-database-url";
-import { ServerConfigError } from "@/server/config/server-config";
+import { readServerConfig, ServerConfigError } from "@/server/config/server-config";
+import { DatabaseOpenError } from "@/server/db/open-database-error";
 import { openDatabase } from "@/server/db/open-database";
 import { sqliteSql } from "@/server/db/sql/sqlite-sql";
 import type { CliIo } from "@/server/cli/io/cli-io";
@@ -29,6 +29,38 @@ function runNext(args: string[], env: NodeJS.ProcessEnv, root: string, nodeFlags
   });
 }
 
+/** Opens (and migrates) the server's database — PostgreSQL with `WF_DATABASE_URL`, else the SQLite file — to count its users. */
+async function countUsersAt(env: EnvVars): Promise<number> {
+  let databaseUrl: string | undefined;
+  try {
+    databaseUrl = readServerConfig(env).databaseUrl;
+  } catch (err) {
+    if (err instanceof ServerConfigError) throw new CliError(err.message, EXIT.usage);
+    throw err;
+  }
+  if (!databaseUrl) {
+    const db = openDatabase(dbPath(env), { migrationsFolder: migrationsDir(env) });
+    try {
+      return await countUsers(sqliteSql(db));
+    } finally {
+      db.$client.close();
+    }
+  }
+  // The driver loads only for a server on PostgreSQL.
+  const { openPgDatabase } = await import("@/server/db/pg/open-pg-database");
+  const { pgSql } = await import("@/server/db/sql/pg-sql");
+  const opened = await openPgDatabase(databaseUrl, { migrationsFolder: pgMigrationsDir(env), max: 1 }).catch(
+    (err: unknown) => {
+      throw err instanceof DatabaseOpenError ? new CliError(err.message, EXIT.invalid) : err;
+    },
+  );
+  try {
+    return await countUsers(pgSql(opened.pool));
+  } finally {
+    await opened.close();
+  }
+}
+
 /** Loopback addresses the server may bind before an admin exists. */
 export function isLoopbackHost(host: string): boolean {
   const h = host.trim().toLowerCase();
@@ -43,16 +75,8 @@ export async function serveCommand(
   env: EnvVars = process.env,
 ): Promise<number> {
   if (!/^\d+$/.test(opts.port)) throw new CliError(`--port must be a number, got "${opts.port}"`, EXIT.usage);
-  try {
-    refuseUnservedDatabaseUrl(env, dbPath(env));
-  } catch (err) {
-    if (err instanceof ServerConfigError) throw new CliError(err.message, EXIT.usage);
-    throw err;
-  }
   // Fail before building or binding a port when the database cannot be opened or migrated.
-  const db = openDatabase(dbPath(env), { migrationsFolder: migrationsDir(env) });
-  const users = await countUsers(sqliteSql(db));
-  db.$client.close();
+  const users = await countUsersAt(env);
   // Before an admin exists, anyone who reaches the port could create it: loopback only (docs/security.md).
   const unattendedAdmin = !!(env.WF_ADMIN_EMAIL && env.WF_ADMIN_PASSWORD);
   if (users === 0 && !unattendedAdmin && !isLoopbackHost(opts.host))

@@ -1,0 +1,166 @@
+/**
+ * The server on PostgreSQL (`WF_DATABASE_URL`), over real HTTP on 127.0.0.1: the first admin, a saved template, a
+ * run started with `run.start` and read back (`run.get`, `run.list`, `run.log`), a live stream that sees its events
+ * in order from the database; a restart of the server that finds its data; and with `WF_SERVE_WORKER=0` the
+ * nodes run by a real `wf worker` process while the server answers as their owner.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { readServerConfig } from "@/server/config/server-config";
+import { QueueHarness } from "@/server/worker/test-support/queue-harness";
+import { cookieOf, httpCalls } from "@/server/test-support/http-calls";
+import { createTestDatabase, type TestDatabase } from "@/server/test-support/test-database";
+import { startTrpcHttpServer, type TrpcHttpServer } from "@/server/test-support/trpc-http-server";
+import { until } from "@/server/test-support/until";
+import { openPgServerDeps } from "./pg-server-deps";
+import type { ServerDeps } from "./server-deps";
+
+const opened: { deps: ServerDeps; http: TrpcHttpServer }[] = [];
+let database: TestDatabase | undefined;
+let dir: string | undefined;
+const workers = new QueueHarness();
+afterEach(async () => {
+  await workers.cleanup();
+  for (const { deps, http } of opened.splice(0)) {
+    await http.close();
+    await deps.close();
+  }
+  await database?.close();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  database = dir = undefined;
+});
+
+async function serve(env: Record<string, string> = {}) {
+  database ??= await createTestDatabase({ migrate: false });
+  dir ??= fs.mkdtempSync(path.join(os.tmpdir(), "wf-pg-serve-"));
+  const config = readServerConfig({
+    WF_DATA_DIR: dir,
+    WF_APP_ROOT: process.cwd(),
+    WF_DATABASE_URL: database.url,
+    WF_SERVER_NAME: "serve-test",
+    WF_WORKER_LOST_S: "1",
+    ...env,
+  });
+  const deps = await openPgServerDeps({ ...config, databaseUrl: config.databaseUrl! });
+  await deps.library.seedExamples();
+  await deps.engine.recoverRuns();
+  const http = await startTrpcHttpServer(deps);
+  opened.push({ deps, http });
+  return { deps, http, base: http.base, call: httpCalls(http.base), db: database };
+}
+
+const data = async (res: Response) => {
+  const body = (await res.json()) as { result?: { data: Record<string, unknown> }; error?: unknown };
+  if (!body.result) throw new Error(`the API answered ${res.status}: ${JSON.stringify(body.error)}`);
+  return body.result.data as Record<string, never>;
+};
+
+const TEMPLATE = {
+  template_id: "pg-served",
+  name: "Served from PostgreSQL",
+  nodes: [
+    { id: "A", name: "A", type: "shell", args_template: "printf hello" },
+    { id: "B", name: "B", type: "shell", args_template: "echo log-line >&2; printf '%s-b' {A.output}" },
+  ],
+  edges: [{ from: "A", to: "B" }],
+};
+
+describe("the server on PostgreSQL", () => {
+  it("serves the API from the database: setup, save, run.start, run.get / list / log, a live stream", async () => {
+    const { deps, call, base } = await serve();
+    const admin = cookieOf(await call.post("auth.setup", { email: "admin@example.com", password: "admin-password" }));
+    const saved = await data(await call.post("template.save", { template: TEMPLATE }, admin));
+    expect(saved).toMatchObject({ version: 1 });
+    const { runId } = await data(await call.post("run.start", { templateId: "pg-served" }, admin));
+    expect(String(runId)).toMatch(/^run_/);
+    const state = await deps.engine.settled(runId);
+    expect(state.status).toBe("succeeded");
+
+    const got = await data(await call.get("run.get", admin, { runId }));
+    expect(got.run).toMatchObject({ id: runId, status: "succeeded", startedBy: "admin@example.com" });
+    expect((got.nodes as { id: string; output?: string }[]).map((n) => [n.id, n.output])).toEqual([
+      ["A", "hello"],
+      ["B", "hello-b"],
+    ]);
+    const list = await data(await call.get("run.list", admin, {}));
+    expect((list.items as { id: string; nodeCounts: object }[])[0]).toMatchObject({
+      id: runId,
+      nodeCounts: { done: 2 },
+    });
+    const log = await data(await call.get("run.log", admin, { runId, nodeId: "B" }));
+    expect(log).toMatchObject({ attempt: 1, attempts: 1 });
+    expect(String(log.text).split("\n").sort()).toEqual(["hello-b", "log-line"]);
+    // The stored events replayed to a live client, in order and without a gap, from the database.
+    const stored = await deps.runStore.eventsAfter(runId, 0);
+    expect(stored.map((e) => e.id)).toEqual(stored.map((_, i) => i + 1));
+    const input = encodeURIComponent(JSON.stringify({ runId, afterEventId: 0, batch: true }));
+    const res = await fetch(`${base}/live.watch?input=${input}`, {
+      headers: { accept: "text/event-stream", ...admin },
+    });
+    const reader = res.body!.getReader();
+    let text = "";
+    for (let r = await reader.read(); !text.includes('"kind":"ready"'); r = await reader.read())
+      text += new TextDecoder().decode(r.value);
+    await reader.cancel();
+    const ids = [...text.matchAll(/"id":(\d+),"runId"/g)].map((m) => Number(m[1]));
+    expect(ids).toEqual(stored.map((e) => e.id));
+    expect((await deps.sql.get<{ n: number }>("select count(*) as n from templates"))!.n).toBeGreaterThan(1);
+  });
+
+  it("a second web server on the same database is refused in one line while the first runs", async () => {
+    await serve();
+    const config = readServerConfig({ WF_DATA_DIR: dir!, WF_APP_ROOT: process.cwd(), WF_DATABASE_URL: database!.url });
+    await expect(openPgServerDeps({ ...config, databaseUrl: config.databaseUrl! })).rejects.toThrow(
+      /^another wf serve already serves this PostgreSQL database: one web server per database for now/,
+    );
+  });
+
+  it("a restarted server finds its accounts, library and runs in the database", async () => {
+    const first = await serve();
+    const admin = cookieOf(
+      await first.call.post("auth.setup", { email: "admin@example.com", password: "admin-password" }),
+    );
+    await data(await first.call.post("template.save", { template: TEMPLATE }, admin));
+    const { runId } = await data(await first.call.post("run.start", { templateId: "pg-served" }, admin));
+    await first.deps.engine.settled(runId);
+    const { deps, http } = opened.pop()!;
+    await http.close();
+    await deps.close();
+
+    const second = await serve();
+    const login = cookieOf(
+      await second.call.post("auth.login", { email: "admin@example.com", password: "admin-password" }),
+    );
+    const got = await data(await second.call.get("run.get", login, { runId }));
+    expect(got.run).toMatchObject({ status: "succeeded" });
+    const needsSetup = await data(await second.call.get("auth.me", login));
+    expect(needsSetup).toMatchObject({ needsSetup: false });
+  });
+
+  it("with WF_SERVE_WORKER=0 a wf worker runs the nodes; the server is their owner", async () => {
+    const { deps, call, db } = await serve({ WF_SERVE_WORKER: "0" });
+    const admin = cookieOf(await call.post("auth.setup", { email: "admin@example.com", password: "admin-password" }));
+    await data(await call.post("template.save", { template: TEMPLATE }, admin));
+    const { runId } = await data(await call.post("run.start", { templateId: "pg-served" }, admin));
+    // Nobody runs A yet: its job waits in the queue for a worker.
+    const jobs = () => db.pool.query("select key from graphile_worker.jobs where task_identifier = 'wf_node'");
+    await until(jobs, (r) => r.rows.length === 1);
+    expect((await jobs()).rows).toEqual([{ key: `${runId}:A:1` }]);
+    expect((await deps.runStore.loadRun(runId))!.state.nodes.A.status).toBe("running");
+    workers.dir = dir;
+    const worker = await workers.startWorker(db);
+    expect(worker.banner).toMatch(/^wf worker \S+: taking nodes from PostgreSQL/);
+    const state = await deps.engine.settled(runId);
+    expect(state.status).toBe("succeeded");
+    expect(state.nodes.B.output).toBe("hello-b");
+    // Both nodes went through the queue: their jobs and the answers are gone from it once done.
+    await until(
+      () => db.pool.query("select count(*)::int as n from graphile_worker.jobs"),
+      (r) => r.rows[0].n === 0,
+    );
+    const log = await data(await call.get("run.log", admin, { runId, nodeId: "B" }));
+    expect(String(log.text)).toContain("log-line");
+  });
+});
