@@ -2,7 +2,8 @@
  * The server on PostgreSQL (`WF_DATABASE_URL`), over real HTTP on 127.0.0.1: the first admin, a saved template, a
  * run started with `run.start` and read back (`run.get`, `run.list`, `run.log`), a live stream that sees its events
  * in order from the database; a restart of the server that finds its data; and with `WF_SERVE_WORKER=0` the
- * nodes run by a real `wf worker` process while the server answers as their owner.
+ * nodes run by a real `wf worker` process while the server answers as their owner, secrets from the database's
+ * vault included.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -162,5 +163,53 @@ describe("the server on PostgreSQL", () => {
     );
     const log = await data(await call.get("run.log", admin, { runId, nodeId: "B" }));
     expect(String(log.text)).toContain("log-line");
+  });
+
+  it("a secret set in Settings reaches a node on a worker; a changed value reaches the next run", async () => {
+    const { deps, call, db } = await serve({ WF_SERVE_WORKER: "0" });
+    workers.dir = dir;
+    await workers.startWorker(db);
+    const admin = cookieOf(await call.post("auth.setup", { email: "admin@example.com", password: "admin-password" }));
+    const secretTemplate = {
+      template_id: "pg-secret",
+      name: "Uses a secret",
+      nodes: [{ id: "S", name: "S", type: "shell", args_template: "printf %s {secrets.TOKEN} | wc -c | tr -d ' '" }],
+      edges: [],
+    };
+    await data(await call.post("template.save", { template: secretTemplate }, admin));
+    const runWith = async (value: string) => {
+      await data(await call.post("secret.set", { name: "TOKEN", value }, admin));
+      const { runId } = await data(await call.post("run.start", { templateId: "pg-secret" }, admin));
+      const state = await deps.engine.settled(runId);
+      expect(state.status).toBe("succeeded");
+      return state.nodes.S.output;
+    };
+    expect(await runWith("abc")).toBe("3");
+    expect(await runWith("abcdefgh")).toBe("8");
+  });
+
+  it("a secret gone before a worker takes the node fails that node, naming it; nothing runs with the reference", async () => {
+    const { deps, call, db } = await serve({ WF_SERVE_WORKER: "0" });
+    const admin = cookieOf(await call.post("auth.setup", { email: "admin@example.com", password: "admin-password" }));
+    const template = {
+      template_id: "pg-secret-gone",
+      name: "Secret gone",
+      nodes: [{ id: "G", name: "G", type: "shell", args_template: "printf %s {secrets.GONE} > ran" }],
+      edges: [],
+    };
+    await data(await call.post("template.save", { template }, admin));
+    await data(await call.post("secret.set", { name: "GONE", value: "here-at-start" }, admin));
+    const { runId } = await data(await call.post("run.start", { templateId: "pg-secret-gone" }, admin));
+    await until(
+      () => db.pool.query("select key from graphile_worker.jobs where task_identifier = 'wf_node'"),
+      (r) => r.rows.length === 1,
+    );
+    await data(await call.post("secret.delete", { name: "GONE" }, admin));
+    workers.dir = dir;
+    await workers.startWorker(db);
+    const state = await deps.engine.settled(runId);
+    expect(state.status).toBe("failed");
+    expect(state.nodes.G.error).toMatch(/GONE/);
+    expect(fs.existsSync(path.join(dir!, "runs", runId, "ran"))).toBe(false);
   });
 });

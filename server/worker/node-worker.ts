@@ -26,7 +26,7 @@ import { quietGraphileLogger } from "@/server/engine/quiet-graphile-logger";
 import type { SecretSource } from "@/server/engine/run-secrets";
 import { AnswerBatch } from "./answer-batch";
 import { RecentKeys } from "./recent-keys";
-import { RunReader } from "./run-reader";
+import { MissingSecretError, RunReader } from "./run-reader";
 
 export interface NodeWorkerOptions {
   pool: Pool;
@@ -36,6 +36,8 @@ export interface NodeWorkerOptions {
   deps: Omit<ExecuteNodeDeps, "emitLog" | "now">;
   /** Where `{secrets.NAME}` values come from (values are never stored with a run or a job). */
   secretSource?: SecretSource;
+  /** Reloads what `secretSource` reads before a node of a run that uses secrets (the vault's copy). */
+  refreshSecrets?: () => Promise<void>;
   /** How long `stop` lets running attempts finish before it aborts them (ms). */
   drainMs: number;
   /** `WF_WORKER_LOST_S` in ms: the worker beats every third of it while it runs attempts. */
@@ -55,7 +57,7 @@ export interface NodeWorker {
 export async function startNodeWorker(o: NodeWorkerOptions): Promise<NodeWorker> {
   const log = o.log ?? ((line: string) => console.error(line));
   const now = o.now ?? Date.now;
-  const reader = new RunReader(o.pool, o.deps.runsDir, o.secretSource);
+  const reader = new RunReader(o.pool, o.deps.runsDir, o.secretSource, o.refreshSecrets);
   const answers = new AnswerBatch(o.pool);
   const running = new Map<string, AbortController>();
   /** Each running launch's owner (its beats name it, so an owner can stop launches it no longer waits for). */
@@ -111,7 +113,16 @@ export async function startNodeWorker(o: NodeWorkerOptions): Promise<NodeWorker>
   const handle = async (payload: unknown, helpers: JobHelpers) => {
     const job = NodeJobSchema.parse(payload);
     const token = job.launch;
-    const activeRun = await reader.read(job.runId, job.nodeId);
+    const { runId, nodeId, attempt, launch } = job;
+    let activeRun;
+    try {
+      activeRun = await reader.read(runId, nodeId);
+    } catch (err) {
+      if (!(err instanceof MissingSecretError)) throw err;
+      // The owner applies it only while it waits for this launch (a stale job's answer is dropped there).
+      const failed: RunEvent = { type: "node.failed", at: now(), nodeId, error: err.message };
+      return answers.send(job.owner, { runId, nodeId, attempt, launch, events: [failed], worker: o.id });
+    }
     const node = activeRun?.state.nodes[job.nodeId];
     // Answered already, reset (cancel, re-run) or gone: nothing to run, nothing to say.
     if (!activeRun || node?.status !== "running" || node.attempts !== job.attempt) return;
@@ -133,7 +144,6 @@ export async function startNodeWorker(o: NodeWorkerOptions): Promise<NodeWorker>
         events.push({ type: "node.log", at: now(), nodeId: job.nodeId, stream: "engine", text });
         events.push({ type: "node.interrupted", at: now(), nodeId: job.nodeId });
       } else events.push(outcome);
-      const { runId, nodeId, attempt, launch } = job;
       const done: NodeDone = { runId, nodeId, attempt, launch, events, worker: o.id };
       // Keyed by the launch: the same answer twice is one job; another launch's answer never replaces it. Tried
       // again while the database is away, however long (the heartbeats go on meanwhile: the attempt is not lost).

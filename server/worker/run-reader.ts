@@ -12,8 +12,14 @@ import * as sql from "@/server/db/pg/pg-run-sql";
 import { createActiveRun, type ActiveRun } from "@/server/engine/active-run";
 import { resolveRunSecrets, type SecretSource } from "@/server/engine/run-secrets";
 import { runStateFromRows } from "@/server/engine/run-state-rows";
+import { listTemplateReferences } from "@/lib/workflow/model/template-references";
 import { parseRunSpec } from "@/server/engine/stored-run-from-rows";
 import { workspacePath } from "@/server/engine/confinement/workspace";
+
+/** A secret the run references is in neither the vault nor this worker's environment. */
+export class MissingSecretError extends Error {
+  override name = "MissingSecretError";
+}
 
 export class RunReader {
   private readonly specs = new Map<string, RunSpec>();
@@ -23,8 +29,13 @@ export class RunReader {
     private readonly pool: Pool,
     private readonly runsDir: string,
     private readonly secretSource: SecretSource | undefined,
+    /** Reloads what `secretSource` reads (the vault's copy) before a run that uses secrets is read. */
+    private readonly refreshSecrets?: () => Promise<void>,
     private readonly keep = 32,
   ) {}
+
+  /** Whether a run's template references `{secrets.NAME}`, per spec (computed once). */
+  private readonly usesSecrets = new WeakMap<RunSpec, boolean>();
 
   /** The run as the attempt of `nodeId` sees it; undefined when the run or its node is gone. */
   async read(runId: string, nodeId: string): Promise<ActiveRun | undefined> {
@@ -35,10 +46,18 @@ export class RunReader {
       this.pool.query<RawRow>(sql.query(sql.SELECT_SOME_NODE_RUNS, [runId, [...ancestorsOf(spec.plan, [nodeId])]])),
     ]);
     if (!run.rows[0]) return undefined;
+    let uses = this.usesSecrets.get(spec);
+    if (uses === undefined)
+      this.usesSecrets.set(spec, (uses = listTemplateReferences(spec.template).some((r) => r.ref.kind === "secret")));
+    // A value set or changed in Settings since the last node reaches this one.
+    if (uses) await this.refreshSecrets?.();
     const row = sql.toRunRow(run.rows[0]);
     const state = runStateFromRows(spec.plan, row, nodes.rows.map(sql.toNodeRow));
     const active = createActiveRun(spec, state, workspacePath(this.runsDir, runId), Number.MAX_SAFE_INTEGER);
-    active.secrets = resolveRunSecrets(spec.template, this.secretSource).secrets;
+    const { secrets, diagnostics } = resolveRunSecrets(spec.template, this.secretSource);
+    // Never run a node with a reference it cannot fill: its attempt fails, saying which secret this worker lacks.
+    if (diagnostics.length) throw new MissingSecretError(diagnostics.map((d) => d.message).join("; "));
+    active.secrets = secrets;
     return active;
   }
 

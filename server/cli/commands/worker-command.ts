@@ -19,6 +19,7 @@ import { redactDatabaseUrl } from "@/server/db/pg/redact-database-url";
 import { createAgentJudge } from "@/server/engine/agent-judge";
 import { createExecutorRegistry } from "@/server/engine/executors/executor-registry";
 import { environmentSecretSource } from "@/server/engine/run-secrets";
+import { loadSecretKey } from "@/server/secrets/secret-key";
 import { createAgentProviders } from "@/server/providers/agent-providers";
 import { createProcessSandbox } from "@/server/sandbox/process-sandbox";
 import { serverNodeFlags } from "./server-node-flags";
@@ -60,6 +61,10 @@ export async function workerCommand(opts: WorkerOptions, io: CliIo, env: EnvVars
   const id = `${os.hostname()}-${process.pid}-${randomBytes(3).toString("hex")}`;
   const sandbox = createProcessSandbox(config.processes);
   const providers = createAgentProviders(env, sandbox);
+  const { pgSql } = await import("@/server/db/sql/pg-sql");
+  const { createSecretVault } = await import("@/server/secrets/secret-store");
+  const vault = createSecretVault(pgSql(opened.pool), () => loadSecretKey({ env, dataDir: config.dataDir }));
+  const fromEnvironment = environmentSecretSource(env);
   let worker;
   try {
     worker = await startNodeWorker({
@@ -68,8 +73,10 @@ export async function workerCommand(opts: WorkerOptions, io: CliIo, env: EnvVars
       concurrency: opts.concurrency,
       drainMs: opts.drainS * 1000,
       lostMs: config.limits.workerLostS * 1000,
-      // No vault here yet: `{secrets.NAME}` reads WF_SECRET_<NAME> from this process's environment, as `wf run` does.
-      secretSource: environmentSecretSource(env),
+      // `{secrets.NAME}`: the database's vault (set in Settings; its key is WF_SECRET_KEY or the shared data
+      // folder's), else WF_SECRET_<NAME> from this process's environment, as `wf run` reads it.
+      secretSource: (names) => ({ ...fromEnvironment(names), ...vault.readValues(names) }),
+      refreshSecrets: () => vault.refresh(),
       log: (line) => io.err(line),
       deps: {
         executors: createExecutorRegistry(),
