@@ -32,7 +32,7 @@ const load = () => loadavg()[0].toFixed(2);
 type Node = Record<string, unknown> & { id: string };
 const noop = (id: string): Node => ({ id, name: id, type: "checkpoint", auto_continue: true });
 
-function chain(count: number) {
+export function chain(count: number) {
   const nodes = Array.from({ length: count }, (_, i) => noop(`n${i}`));
   const edges = nodes.slice(1).map((n, i) => ({ from: nodes[i].id, to: n.id }));
   // Checkpoints listed in checkpoints[] as injectCheckpoints would, so the template has no warnings.
@@ -74,23 +74,31 @@ function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-/** Finished runs, read from the server's own database (read-only; WAL lets both work at once). */
-class FinishedRuns {
+/** Finished runs as the benchmark reads them from the server's database (SQLite here, PostgreSQL in serve-pg). */
+export interface FinishedRunsReader {
+  get(): Promise<number>;
+  /** Start → durably finished per run, from the rows the server wrote (the latest `limit`). */
+  latencies(limit: number): Promise<number[]>;
+}
+
+/** Polls every 2 ms until `n` runs are finished. */
+async function waitForFinished(done: FinishedRunsReader, n: number): Promise<void> {
+  while ((await done.get()) < n) await new Promise((r) => setTimeout(r, 2));
+}
+
+/** Finished runs, read from the server's own SQLite file (read-only; WAL lets both work at once). */
+class FinishedRuns implements FinishedRunsReader {
   private count: Database.Statement;
   constructor(private db: Database.Database) {
     this.count = db.prepare(`select count(*) as n from runs where status in ('succeeded', 'failed', 'cancelled')`);
   }
-  get(): number {
+  async get(): Promise<number> {
     return (this.count.get() as { n: number }).n;
-  }
-  async waitFor(n: number): Promise<void> {
-    while (this.get() < n) await new Promise((r) => setTimeout(r, 2));
   }
   failed(): number {
     return (this.db.prepare(`select count(*) as n from runs where status != 'succeeded'`).get() as { n: number }).n;
   }
-  /** Start → durably finished per run, from the rows the server wrote. */
-  latencies(limit: number): number[] {
+  async latencies(limit: number): Promise<number[]> {
     return (
       this.db
         .prepare(`select finished_at - created_at as ms from runs order by created_at desc limit ?`)
@@ -99,15 +107,16 @@ class FinishedRuns {
   }
 }
 
-async function throughput(
+/** `runs` one-node runs started through `run.start` by `clients` clients, each waiting for its answer. */
+export async function throughput(
   client: Client,
-  done: FinishedRuns,
+  done: FinishedRunsReader,
   templateId: string,
   clients: number,
   runs: number,
   serverPid: number,
 ) {
-  const before = done.get();
+  const before = await done.get();
   const cpu0 = cpuMs(serverPid);
   const latencies: number[] = [];
   let next = 0;
@@ -122,10 +131,10 @@ async function throughput(
   };
   await Promise.all(Array.from({ length: clients }, worker));
   const answered = performance.now() - t0;
-  await done.waitFor(before + runs);
+  await waitForFinished(done, before + runs);
   const finished = performance.now() - t0;
   const cpuPerRun = (cpuMs(serverPid) - cpu0) / runs;
-  const e2e = done.latencies(runs);
+  const e2e = await done.latencies(runs);
   return {
     runsPerS: runs / (finished / 1000),
     cpuPerRun,
@@ -139,10 +148,10 @@ async function throughput(
 
 /** Wall time of one run from `run.start` until its row is finished. */
 async function timedRun(client: Client, done: FinishedRuns, templateId: string): Promise<number> {
-  const before = done.get();
+  const before = await done.get();
   const t0 = performance.now();
   await client.call("run.start", { templateId });
-  await done.waitFor(before + 1);
+  await waitForFinished(done, before + 1);
   return performance.now() - t0;
 }
 

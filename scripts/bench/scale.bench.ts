@@ -9,11 +9,9 @@
  * - node launched → its answer applied in the owner, the same 200;
  * - each worker's RSS after the throughput runs (its own process; its spawner helpers beside it);
  * - a SIGKILLed worker: kill → its node interrupted in the owner, with WF_WORKER_LOST_S=3.
- * Not measured here: `run.start` over HTTP and node end → SSE on another server — `wf serve` does not run on
- * PostgreSQL yet.
+ * `run.start` over HTTP on PostgreSQL beside SQLite is `serve-pg.bench.ts` (`npm run bench:scale` runs both).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -28,8 +26,7 @@ import { parseBeat, WORKER_BEATS_CHANNEL } from "@/server/engine/node-jobs";
 import { RunEngine } from "@/server/engine/orchestrator";
 import { PgRunStore } from "@/server/engine/pg-run-store";
 import { createQueueNodeLauncher } from "@/server/engine/queue-node-launcher";
-import { privatePostgresCluster } from "@/server/test-support/postgres-cluster";
-import { withDatabase } from "@/server/test-support/test-database";
+import { benchDatabase } from "./bench-postgres";
 import { ROOT } from "./bench-server";
 import { fmt, median, percentile } from "./measure";
 
@@ -118,13 +115,8 @@ function childrenRssMb(pid: number): number {
 }
 
 export default async function scaleBench(): Promise<void> {
-  const cluster = process.env.WF_TEST_DATABASE_URL ? undefined : privatePostgresCluster();
-  const server = process.env.WF_TEST_DATABASE_URL ?? (await cluster!.start());
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  const name = `wf_bench_scale_${randomBytes(4).toString("hex")}`;
-  await admin.query(`create database ${name}`);
-  const url = withDatabase(server, name);
+  const database = await benchDatabase("wf_bench_scale");
+  const { url } = database;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "wf-bench-scale-"));
   const pool = new pg.Pool({ connectionString: url, max: 16 });
   pool.on("error", () => {});
@@ -243,9 +235,7 @@ export default async function scaleBench(): Promise<void> {
     await stopWorkers(workers);
     await launcher.stop();
     await pool.end();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-    cluster?.stop();
+    await database.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
