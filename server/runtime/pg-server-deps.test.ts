@@ -9,6 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
 import { readServerConfig } from "@/server/config/server-config";
 import { QueueHarness } from "@/server/worker/test-support/queue-harness";
 import { cookieOf, httpCalls } from "@/server/test-support/http-calls";
@@ -58,15 +59,17 @@ const data = async (res: Response) => {
   return body.result.data as Record<string, never>;
 };
 
-const TEMPLATE = {
-  template_id: "pg-served",
-  name: "Served from PostgreSQL",
-  nodes: [
-    { id: "A", name: "A", type: "shell", args_template: "printf hello" },
-    { id: "B", name: "B", type: "shell", args_template: "echo log-line >&2; printf '%s-b' {A.output}" },
-  ],
-  edges: [{ from: "A", to: "B" }],
-};
+// A → B: B's output is built from A's, and B logs a line on stderr.
+const TEMPLATE = buildTemplate()
+  .with({ template_id: "pg-served", name: "Served from PostgreSQL" })
+  .node("A", { args_template: "printf hello" })
+  .node("B", { args_template: "echo log-line >&2; printf '%s-b' {A.output}" })
+  .edge("A", "B")
+  .done();
+
+/** A one-node template whose node runs `command`. */
+const oneNode = (templateId: string, command: string) =>
+  buildTemplate().with({ template_id: templateId, name: templateId }).node("N", { args_template: command }).done();
 
 describe("the server on PostgreSQL", () => {
   it("serves the API from the database: setup, save, run.start, run.get / list / log, a live stream", async () => {
@@ -170,19 +173,14 @@ describe("the server on PostgreSQL", () => {
     workers.dir = dir;
     await workers.startWorker(db);
     const admin = cookieOf(await call.post("auth.setup", { email: "admin@example.com", password: "admin-password" }));
-    const secretTemplate = {
-      template_id: "pg-secret",
-      name: "Uses a secret",
-      nodes: [{ id: "S", name: "S", type: "shell", args_template: "printf %s {secrets.TOKEN} | wc -c | tr -d ' '" }],
-      edges: [],
-    };
+    const secretTemplate = oneNode("pg-secret", "printf %s {secrets.TOKEN} | wc -c | tr -d ' '");
     await data(await call.post("template.save", { template: secretTemplate }, admin));
     const runWith = async (value: string) => {
       await data(await call.post("secret.set", { name: "TOKEN", value }, admin));
       const { runId } = await data(await call.post("run.start", { templateId: "pg-secret" }, admin));
       const state = await deps.engine.settled(runId);
       expect(state.status).toBe("succeeded");
-      return state.nodes.S.output;
+      return state.nodes.N.output;
     };
     expect(await runWith("abc")).toBe("3");
     expect(await runWith("abcdefgh")).toBe("8");
@@ -191,12 +189,7 @@ describe("the server on PostgreSQL", () => {
   it("a secret gone before a worker takes the node fails that node, naming it; nothing runs with the reference", async () => {
     const { deps, call, db } = await serve({ WF_SERVE_WORKER: "0" });
     const admin = cookieOf(await call.post("auth.setup", { email: "admin@example.com", password: "admin-password" }));
-    const template = {
-      template_id: "pg-secret-gone",
-      name: "Secret gone",
-      nodes: [{ id: "G", name: "G", type: "shell", args_template: "printf %s {secrets.GONE} > ran" }],
-      edges: [],
-    };
+    const template = oneNode("pg-secret-gone", "printf %s {secrets.GONE} > ran");
     await data(await call.post("template.save", { template }, admin));
     await data(await call.post("secret.set", { name: "GONE", value: "here-at-start" }, admin));
     const { runId } = await data(await call.post("run.start", { templateId: "pg-secret-gone" }, admin));
@@ -209,7 +202,7 @@ describe("the server on PostgreSQL", () => {
     await workers.startWorker(db);
     const state = await deps.engine.settled(runId);
     expect(state.status).toBe("failed");
-    expect(state.nodes.G.error).toMatch(/GONE/);
+    expect(state.nodes.N.error).toMatch(/GONE/);
     expect(fs.existsSync(path.join(dir!, "runs", runId, "ran"))).toBe(false);
   });
 });
