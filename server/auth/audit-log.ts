@@ -2,11 +2,12 @@
  * The append-only audit log: who did what to which target, when (docs/api.md, `audit.list`). The rows
  * recorded in one turn of the event loop — the audited mutations of concurrent requests, each run.start's —
  * are written together, one multi-row insert instead of a commit each; `record` resolves once its row is
- * stored.
+ * stored (`TurnBatch`, the same grouping the trigger store's fires use).
  */
 import { rawRowMapper, type RawRow } from "@/server/db/map-raw-row";
 import { auditLog } from "@/server/db/schema";
 import type { SqlDb, SqlParam } from "@/server/db/sql/sql-db";
+import { TurnBatch } from "@/server/db/sql/turn-batch";
 
 export interface AuditEntry {
   actor: string;
@@ -24,15 +25,6 @@ export interface AuditItem {
   detail: Record<string, unknown>;
 }
 
-/** Rows per insert: 5 values each, far below either database's limit on bound values. */
-const ROWS_PER_INSERT = 500;
-
-interface Pending {
-  values: SqlParam[];
-  resolve: () => void;
-  reject: (err: unknown) => void;
-}
-
 const toAuditRow = rawRowMapper(auditLog);
 
 function insertStatement(rows: number): string {
@@ -41,19 +33,17 @@ function insertStatement(rows: number): string {
 }
 
 export class AuditLog {
-  private pending: Pending[] | undefined;
+  /** Rows of one turn, ≤ 500 per insert (5 values each, far below either database's limit on bound values). */
+  private readonly rows: TurnBatch<SqlParam[]>;
 
-  constructor(private readonly sql: SqlDb) {}
+  constructor(private readonly sql: SqlDb) {
+    this.rows = new TurnBatch((rows) => sql.run(insertStatement(rows.length), rows.flat()));
+  }
 
   async record(entry: AuditEntry, at = Date.now()): Promise<void> {
     // Serialised here, so an entry that cannot be fails alone.
     const values = [at, entry.actor, entry.action, entry.target ?? "", JSON.stringify(entry.detail ?? {})];
-    if (!this.pending) {
-      this.pending = [];
-      setImmediate(() => void this.flush());
-    }
-    const pending = this.pending;
-    return new Promise((resolve, reject) => pending.push({ values, resolve, reject }));
+    return this.rows.add(values);
   }
 
   /** Newest first; `cursor` is the id of the last item of the previous page. */
@@ -79,22 +69,5 @@ export class AuditLog {
       return { ...row, detail: JSON.parse(row.detail) as Record<string, unknown> };
     });
     return rows.length > limit ? { items, nextCursor: items[items.length - 1]!.id } : { items };
-  }
-
-  private async flush(): Promise<void> {
-    const queue = this.pending ?? [];
-    this.pending = undefined;
-    for (let i = 0; i < queue.length; i += ROWS_PER_INSERT) {
-      const chunk = queue.slice(i, i + ROWS_PER_INSERT);
-      try {
-        await this.sql.run(
-          insertStatement(chunk.length),
-          chunk.flatMap((p) => p.values),
-        );
-        for (const p of chunk) p.resolve();
-      } catch (err) {
-        for (const p of chunk) p.reject(err);
-      }
-    }
   }
 }
