@@ -61,14 +61,18 @@ export async function openPgServerDeps(
     : createQueueNodeLauncher({ pool, owner, lostMs: config.limits.workerLostS * 1000 });
   const runStore = new PgRunStore(pool, launcher ? { nodeJobs: { owner } } : {});
   const bus = createPgEventBus({ pool, store: runStore, applicationName: `wf-${owner}` });
+  // The same teardown when the start fails half-way and when the server stops.
+  const close = async () => {
+    await launcher?.stop();
+    await bus.close();
+    lock.release();
+    await database.close();
+  };
   try {
     await bus.ready;
     await launcher?.start();
   } catch (err) {
-    await bus.close();
-    await launcher?.stop();
-    lock.release();
-    await database.close();
+    await close();
     throw err;
   }
   return assembleServerDeps(
@@ -78,12 +82,7 @@ export async function openPgServerDeps(
       runStore,
       bus,
       ...(launcher ? { engine: { launchNode: launcher.launch } } : {}),
-      async close() {
-        await launcher?.stop();
-        await bus.close();
-        lock.release();
-        await database.close();
-      },
+      close,
     },
     o,
   );
