@@ -100,7 +100,11 @@ test("the dashboard raises no toast for runs it lists: it is not watching them",
   await expect(page.getByTestId("live-indicator")).toHaveAttribute("data-live", "true");
   const runId = await startRun(request, tpl);
   await expect(page.getByTestId("runs-waiting").getByTestId(`run-${runId}`)).toBeVisible();
-  await expect(page.getByTestId(`approval-CP`).filter({ hasText: runId })).toBeVisible();
+  await pendingApproval(request, runId, "CP");
+  await expect(
+    page.getByTestId(`approval-CP`).filter({ hasText: runId }),
+    "the dashboard's inbox lists the approval the API has",
+  ).toBeVisible();
   await decide(request, runId, "CP", "approve");
   await expect(page.getByTestId("runs-succeeded").getByTestId(`run-${runId}`)).toBeVisible();
   await expect(toasts(page)).toHaveCount(0);

@@ -6,7 +6,7 @@
  */
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useMemo, useRef } from "react";
+import { useMemo } from "react";
 import { useTRPC } from "@/components/app-shell/trpc-react-provider";
 import type { LiveInterest } from "@/lib/stores/live-connection";
 import { useLiveInterest, useLiveState, useLiveStore } from "./live-provider";
@@ -15,20 +15,16 @@ export function PendingApprovals() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const live = useLiveStore();
-  // The stream's approval revision last seen: a change refreshes the lists even when the count did not.
-  const seenRevision = useRef<number | undefined>(undefined);
   const interest = useMemo<LiveInterest>(
     () => ({
       approvals: true,
       onMessage: (m) => {
         if (m.kind !== "approvals") return;
-        const before = live.getState().pendingApprovals;
         live.setState({ pendingApprovals: m.pending });
-        const revised = seenRevision.current !== m.revision;
-        seenRevision.current = m.revision;
-        if (before === m.pending && !revised) return;
-        // No toast here: a count names no run, and a run the person is not watching raises none (the
-        // run page toasts its own run when it needs a person).
+        // The server sends one when the set changed (a revision: the count alone can stay the same as one
+        // approval opens and another closes) and one when a stream (re)starts, which may follow changes
+        // nobody pushed: each refreshes the lists. No toast here: a count names no run, and a run the
+        // person is not watching raises none (the run page toasts its own run when it needs a person).
         void queryClient.invalidateQueries({ queryKey: trpc.approval.list.queryKey() });
       },
     }),
