@@ -143,6 +143,59 @@ describe("the server on PostgreSQL", () => {
     expect(needsSetup).toMatchObject({ needsSetup: false });
   });
 
+  it("an approval whose deadline passes while the server is down times out once, at the next start", async () => {
+    const first = await serve();
+    const admin = cookieOf(
+      await first.call.post("auth.setup", { email: "admin@example.com", password: "admin-password" }),
+    );
+    const template = buildTemplate()
+      .with({ template_id: "pg-deadline", name: "pg-deadline" })
+      .node("CP", { type: "checkpoint", auto_continue: false, timeout_s: 1, on_timeout: "continue" })
+      .node("B", { args_template: "printf after" })
+      .edge("CP", "B")
+      .done();
+    await data(await first.call.post("template.save", { template }, admin));
+    const { runId } = await data(await first.call.post("run.start", { templateId: "pg-deadline" }, admin));
+    const approval = () =>
+      first.db.pool.query<{ status: string; timeout_at: string }>(
+        "select status, timeout_at from approvals where run_id = $1",
+        [runId],
+      );
+    const asked = await until(approval, (r) => r.rows.length === 1);
+    const deadline = Number(asked.rows[0].timeout_at);
+    const { deps, http } = opened.pop()!;
+    await http.close();
+    await deps.close();
+    // Nobody serves the database when the deadline passes.
+    await until(
+      async () => Date.now(),
+      (now) => now > deadline,
+    );
+    expect((await approval()).rows[0].status).toBe("pending");
+
+    const second = await serve();
+    // The restart re-arms the deadline, already past: it fires at once and the run goes on.
+    const { state } = (await until(
+      async () => (await second.deps.runStore.loadRun(runId))!,
+      (r) => r.state.status === "succeeded",
+    ))!;
+    expect(state.nodes.B.output).toBe("after");
+    expect((await approval()).rows[0].status).toBe("timed_out");
+    const timedOut = async () =>
+      (await second.deps.runStore.eventsAfter(runId, 0)).filter((e) => e.event.type === "approval.timed-out");
+    expect(await timedOut()).toHaveLength(1);
+
+    // Another restart finds the run finished: the deadline is not acted on again.
+    const again = opened.pop()!;
+    await again.http.close();
+    await again.deps.close();
+    const third = await serve();
+    expect((await third.deps.runStore.loadRun(runId))!.state.status).toBe("succeeded");
+    expect(
+      (await third.deps.runStore.eventsAfter(runId, 0)).filter((e) => e.event.type === "approval.timed-out"),
+    ).toHaveLength(1);
+  });
+
   it("with WF_SERVE_WORKER=0 a wf worker runs the nodes; the server is their owner", async () => {
     const { deps, call, db } = await serve({ WF_SERVE_WORKER: "0" });
     const admin = cookieOf(await call.post("auth.setup", { email: "admin@example.com", password: "admin-password" }));
@@ -184,6 +237,33 @@ describe("the server on PostgreSQL", () => {
     };
     expect(await runWith("abc")).toBe("3");
     expect(await runWith("abcdefgh")).toBe("8");
+  });
+
+  it("a worker with another secret key fails the node, naming the secret and the key to share", async () => {
+    const { deps, call, db } = await serve({ WF_SERVE_WORKER: "0" });
+    const admin = cookieOf(await call.post("auth.setup", { email: "admin@example.com", password: "admin-password" }));
+    const template = oneNode("pg-secret-key", "printf %s {secrets.SEALED} > ran");
+    await data(await call.post("template.save", { template }, admin));
+    await data(await call.post("secret.set", { name: "SEALED", value: "only-the-server-opens-me" }, admin));
+    workers.dir = dir;
+    const worker = await workers.wf(["worker", "--concurrency", "1"], {
+      WF_DATABASE_URL: db.url,
+      WF_DATA_DIR: dir!,
+      WF_WORKER_LOST_S: "1",
+      WF_SECRET_KEY: "not the key the server sealed with",
+    });
+    expect(worker.banner).toMatch(/^wf worker /);
+    const { runId } = await data(await call.post("run.start", { templateId: "pg-secret-key" }, admin));
+    const state = await deps.engine.settled(runId);
+    expect(state.status).toBe("failed");
+    expect(state.nodes.N.error).toMatch(/secret SEALED was sealed with another key .*the same WF_SECRET_KEY/);
+    expect(fs.existsSync(path.join(dir!, "runs", runId, "ran"))).toBe(false);
+    // Answered once, not retried by the queue; the worker is still there.
+    await until(
+      () => db.pool.query("select count(*)::int as n from graphile_worker.jobs"),
+      (r) => r.rows[0].n === 0,
+    );
+    expect(worker.child.exitCode).toBeNull();
   });
 
   it("a secret gone before a worker takes the node fails that node, naming it; nothing runs with the reference", async () => {
