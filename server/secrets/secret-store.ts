@@ -4,6 +4,7 @@ import { reservedEnvName } from "@/lib/workflow/shell/node-environment";
 import { MirroredRows } from "@/server/db/sql/mirrored-rows";
 import type { SqlDb } from "@/server/db/sql/sql-db";
 import { openSecret, sealSecret } from "./secret-box";
+import { SecretKeyError } from "./secret-key";
 
 /** Usable as an environment variable name and in `{secrets.NAME}`. */
 export const SecretNameSchema = z
@@ -28,13 +29,29 @@ export interface SecretVault {
   set(name: string, value: string, now?: number): Promise<void>;
   /** Whether it existed. */
   delete(name: string): Promise<boolean>;
-  /** Decrypted values of the named secrets that exist (for a run's environment; never for the API). */
+  /**
+   * Decrypted values of the named secrets that exist (for a run's environment; never for the API). Throws a
+   * SecretKeyError naming the secret when this process's key is not the one it was sealed with.
+   */
   readValues(names: readonly string[]): Record<string, string>;
   refresh(): Promise<void>;
 }
 
 interface SealedSecret extends SecretSummary {
   sealed: string;
+}
+
+/** A value sealed under another key does not open (AES-GCM's tag): say which secret and what to share. */
+function openWith(key: Buffer, r: SealedSecret): string {
+  try {
+    return openSecret(key, r.sealed, r.name);
+  } catch {
+    throw new SecretKeyError(
+      `secret ${r.name} was sealed with another key than this process's (WF_SECRET_KEY, else secret.key in its ` +
+        `data folder): give every wf serve and wf worker of one database the same WF_SECRET_KEY, or set the ` +
+        `secret again in Settings`,
+    );
+  }
 }
 
 export function createSecretVault(sql: SqlDb, key: () => Buffer): SecretVault {
@@ -70,7 +87,7 @@ export function createSecretVault(sql: SqlDb, key: () => Buffer): SecretVault {
       const rows = mirror.rows().filter((r) => wanted.has(r.name));
       if (!rows.length) return {};
       const k = key();
-      return Object.fromEntries(rows.map((r) => [r.name, openSecret(k, r.sealed, r.name)]));
+      return Object.fromEntries(rows.map((r) => [r.name, openWith(k, r)]));
     },
     refresh: () => mirror.refresh(),
   };
