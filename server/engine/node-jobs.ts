@@ -66,6 +66,11 @@ export const NodeDoneSchema = z.object({
   events: z.array(RunEventSchema).min(1),
   /** The worker that ran it. */
   worker: z.string(),
+  /**
+   * Set on a part of the attempt's log sent while it runs (numbered from 1; its `events` are `node.log` only):
+   * the owner applies it and goes on waiting. The answer itself has none.
+   */
+  logPart: z.number().int().positive().optional(),
 });
 export type NodeDone = z.infer<typeof NodeDoneSchema>;
 

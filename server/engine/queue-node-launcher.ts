@@ -2,7 +2,8 @@
  * The owner's half of running nodes on `wf worker` processes (`node-jobs.ts`): a launched attempt's job is
  * already in the commit that started it (`PgRunStore` with `nodeJobs`), so launching only waits for the answer —
  * a `wf_node_done:<owner>` job this engine's own graphile-worker runner takes: the attempt's log events are
- * applied, then its outcome. Launches are told apart by their token (`launch-token.ts`): an answer for a launch
+ * applied, then its outcome. A long attempt's lines come sooner, in numbered log parts on the launch's own named
+ * queue (taken one at a time, in order, before its answer). Launches are told apart by their token (`launch-token.ts`): an answer for a launch
  * nobody waits for (delivered twice, or reset meanwhile) is dropped. Cancelling the attempt (its controller aborts) tells the workers by `NOTIFY wf_node_cancel`.
  *
  * Lost workers (`WF_WORKER_LOST_S`): a worker beats for the attempts it runs; an attempt whose beats stop for
@@ -72,6 +73,12 @@ export function createQueueNodeLauncher(o: QueueNodeLauncherOptions): QueueNodeL
     const done = NodeDoneSchema.parse(payload);
     const w = waiting.get(done.launch);
     if (!w) return;
+    if (done.logPart !== undefined) {
+      // Lines of an attempt still running: shown now, and proof its worker is alive.
+      w.beat = { worker: done.worker, at: now() };
+      for (const e of done.events) if (e.type === "node.log") w.emitLog(e);
+      return;
+    }
     waiting.delete(done.launch);
     const outcome = done.events[done.events.length - 1];
     for (const e of done.events.slice(0, -1)) if (e.type === "node.log") w.emitLog(e);

@@ -11,12 +11,22 @@ import { nodeDoneTask, type NodeDone } from "@/server/engine/node-jobs";
 import { RetryDelay } from "@/server/engine/retry-delay";
 
 const ADD_ANSWERS = `select count(*) from graphile_worker.add_jobs(array(
-  select row(a.task, a.payload, null, null, 5, a.key, null, null)::graphile_worker.job_spec
-  from unnest($1::text[], $2::json[], $3::text[]) as a(task, payload, key)))`;
+  select row(a.task, a.payload, a.queue, null, 5, a.key, null, null)::graphile_worker.job_spec
+  from unnest($1::text[], $2::json[], $3::text[], $4::text[]) as a(task, payload, key, queue)))`;
+
+/**
+ * How one answer is queued: its job key (default: the launch's token) and a named queue, whose jobs the owner
+ * takes one at a time in order (a launch's log parts, then its answer).
+ */
+export interface AnswerRouting {
+  key?: string;
+  queue?: string;
+}
 
 interface Pending {
   owner: string;
   done: NodeDone;
+  routing: AnswerRouting;
   resolve: () => void;
   reject: (err: unknown) => void;
 }
@@ -30,9 +40,9 @@ export class AnswerBatch {
 
   constructor(private readonly pool: Pool) {}
 
-  send(owner: string, done: NodeDone): Promise<void> {
+  send(owner: string, done: NodeDone, routing: AnswerRouting = {}): Promise<void> {
     return new Promise((resolve, reject) => {
-      this.pending.push({ owner, done, resolve, reject });
+      this.pending.push({ owner, done, routing, resolve, reject });
       if (!this.scheduled) {
         this.scheduled = true;
         setImmediate(() => void this.flush());
@@ -47,7 +57,8 @@ export class AnswerBatch {
     const values = [
       batch.map((p) => nodeDoneTask(p.owner)),
       batch.map((p) => JSON.stringify(p.done)),
-      batch.map((p) => p.done.launch),
+      batch.map((p) => p.routing.key ?? p.done.launch),
+      batch.map((p) => p.routing.queue ?? null),
     ];
     const delay = new RetryDelay();
     for (;;) {

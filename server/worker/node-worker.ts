@@ -2,7 +2,8 @@
  * What a `wf worker` process does (docs/scale-out.md): takes `wf_node` jobs from the queue (graphile-worker, at
  * most `concurrency` at once), runs each attempt exactly as the owner's engine would run it in process
  * (`executeNode` over the run as stored: its plan, its state, the outputs before it), and answers with a
- * `wf_node_done:<owner>` job keyed by the launch's token. A job whose attempt is no longer the node's running
+ * `wf_node_done:<owner>` job keyed by the launch's token (a long attempt's log lines go sooner, in log parts:
+ * `log-shipper.ts`). A job whose attempt is no longer the node's running
  * one (answered already, cancelled, re-run) is dropped without running anything. A cancel notice for an attempt
  * aborts it (its process group is killed as in process); `stop(drainMs)` takes no new job, lets running ones
  * finish for `drainMs`, then aborts them and answers them as interrupted (handed back: their node's policy runs
@@ -19,12 +20,12 @@ import {
   NODE_JOB_TASK,
   NodeJobSchema,
   WORKER_BEATS_CHANNEL,
-  type NodeDone,
 } from "@/server/engine/node-jobs";
 import { ListenConnection } from "@/server/engine/pg-listen-connection";
 import { quietGraphileLogger } from "@/server/engine/quiet-graphile-logger";
 import type { SecretSource } from "@/server/engine/run-secrets";
 import { AnswerBatch } from "./answer-batch";
+import { LogShipper } from "./log-shipper";
 import { RecentKeys } from "./recent-keys";
 import { MissingSecretError, RunReader } from "./run-reader";
 
@@ -132,22 +133,23 @@ export async function startNodeWorker(o: NodeWorkerOptions): Promise<NodeWorker>
     beat();
     watchDrain(helpers.abortSignal);
     if (cancelled.has(token)) controller.abort();
+    // Lines go to the owner while the attempt runs (log parts), the rest with the answer.
+    const shipper = new LogShipper(answers, job.owner, { runId, nodeId, attempt, launch, worker: o.id });
     const events: RunEvent[] = [];
     try {
       const outcome = await executeNode(activeRun, job.nodeId, controller.signal, {
         ...o.deps,
         now,
-        emitLog: (e) => void events.push(e),
+        emitLog: (e) => shipper.push(e),
       });
       if (drainedOut && !cancelled.has(token)) {
         const text = `wf worker ${o.id}: stopped before this node ended (drain of ${o.drainMs / 1000} s); the attempt is handed back\n`;
         events.push({ type: "node.log", at: now(), nodeId: job.nodeId, stream: "engine", text });
         events.push({ type: "node.interrupted", at: now(), nodeId: job.nodeId });
       } else events.push(outcome);
-      const done: NodeDone = { runId, nodeId, attempt, launch, events, worker: o.id };
       // Keyed by the launch: the same answer twice is one job; another launch's answer never replaces it. Tried
       // again while the database is away, however long (the heartbeats go on meanwhile: the attempt is not lost).
-      await answers.send(job.owner, done);
+      await shipper.finish(events);
     } finally {
       running.delete(token);
       owners.delete(token);

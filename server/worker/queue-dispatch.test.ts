@@ -283,6 +283,44 @@ describe("nodes on wf worker processes", () => {
     expect(await store.eventsAfter(runId, 0)).toHaveLength(before);
   });
 
+  it("a long node's log lines reach the run while it runs, then the rest: in order, each once", async () => {
+    const { engine, store, db, runsDir } = await h.owner();
+    await h.startWorker(db);
+    const t = template({
+      template_id: "queue-live-log",
+      name: "Lines as they come",
+      nodes: [
+        {
+          id: "L",
+          name: "L",
+          type: "shell",
+          args_template:
+            "echo early; until [ -f go ]; do sleep 0.05; done; for i in $(seq 1 30); do echo n$i; sleep 0.02; done; printf done",
+        },
+      ],
+      edges: [],
+    });
+    const { runId } = await engine.startRunGrouped({ template: t });
+    // The first line is in the run's events while the node still waits for `go`.
+    await until(
+      () => logText(store, runId),
+      (text) => text === "early\n",
+    );
+    expect((await store.loadRun(runId))!.state.nodes.L.status).toBe("running");
+    fs.writeFileSync(path.join(runsDir, runId, "go"), "");
+    const state = await engine.settled(runId);
+    expect(state.status).toBe("succeeded");
+    expect(state.nodes.L.output).toBe(
+      ["early", ...Array.from({ length: 30 }, (_, i) => `n${i + 1}`), "done"].join("\n"),
+    );
+    const lines = (await logText(store, runId)).split("\n").filter(Boolean);
+    expect(lines).toEqual(["early", ...Array.from({ length: 30 }, (_, i) => `n${i + 1}`), "done"]);
+    await until(
+      () => db.pool.query(`select count(*)::int as n from graphile_worker.jobs`).then((r) => r.rows[0].n as number),
+      (n) => n === 0,
+    );
+  });
+
   it("without WF_DATABASE_URL, or with one that refuses, wf worker says so in one line", async () => {
     const none = await h.wf(["worker"], { WF_DATA_DIR: os.tmpdir() });
     expect(await none.exited).toBe(2);
