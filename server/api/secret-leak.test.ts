@@ -3,9 +3,11 @@
  * sends data: run.get, the stored events (run.log's source), the SSE stream, the audit log, the
  * database file (and its WAL) or any file of the data folder.
  */
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { sealSecret } from "@/server/secrets/secret-box";
 import { callerAs } from "@/server/test-support/test-callers";
 import { startApiTestServer } from "@/server/test-support/api-test-server";
 import type { TestDeps } from "@/server/test-support/test-deps";
@@ -105,6 +107,31 @@ describe("secrets stay secret", () => {
     expect(err).toMatchObject({ code: "BAD_REQUEST" });
     const diagnostics = (err as { diagnostics?: unknown[] }).diagnostics;
     expect(diagnostics).toEqual([expect.objectContaining({ code: "RUN030", nodeId: "A", field: "args_template" })]);
+    expect((await admin.run.list()).items).toHaveLength(0);
+  });
+
+  it("a secret sealed under another key is refused at run.start (RUN046), naming the node, field and what to share", async () => {
+    const admin = callerAs(t.deps, ["admin"]);
+    const other = sealSecret(randomBytes(32), "sealed-elsewhere", "ELSEWHERE");
+    await t.deps.sql.run(`insert into secrets (name, sealed, created_at, updated_at) values (?, ?, ?, ?)`, [
+      "ELSEWHERE",
+      other,
+      1,
+      1,
+    ]);
+    await t.deps.secrets.refresh();
+    const template = {
+      template_id: "foreign-secret",
+      name: "Foreign secret",
+      nodes: [{ id: "A", name: "Call", type: "shell", args_template: "echo {secrets.ELSEWHERE}" }],
+      edges: [],
+    };
+    const { id } = await admin.template.save({ template });
+    const err = await admin.run.start({ templateId: id, variables: {} }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: "BAD_REQUEST" });
+    const diagnostics = (err as { diagnostics?: { message: string }[] }).diagnostics;
+    expect(diagnostics).toEqual([expect.objectContaining({ code: "RUN046", nodeId: "A", field: "args_template" })]);
+    expect(diagnostics![0].message).toMatch(/the same WF_SECRET_KEY, or set the secret again/);
     expect((await admin.run.list()).items).toHaveLength(0);
   });
 

@@ -8,8 +8,12 @@ import { createRedactor, type Redactor } from "@/lib/workflow/run/redact-secrets
 import { RUN_CODES } from "@/lib/workflow/run/run-codes";
 import { listTemplateReferences } from "@/lib/workflow/model/template-references";
 import type { Template } from "@/lib/workflow/model/template-schema";
+import type { UnreadableSecretError } from "@/server/secrets/unreadable-secret-error";
 
-/** Returns the values of the named secrets that exist. */
+/**
+ * Returns the values of the named secrets that exist. Throws an UnreadableSecretError for one it holds but
+ * cannot open (sealed under another key).
+ */
 export type SecretSource = (names: readonly string[]) => Record<string, string>;
 
 export interface RunSecrets {
@@ -29,7 +33,10 @@ export function environmentSecretSource(env: Readonly<Record<string, string | un
   };
 }
 
-/** The run's secrets, or diagnostics naming each node and field that references a missing one. */
+/**
+ * The run's secrets, or diagnostics naming each node and field that references a missing one (RUN030) or one
+ * this process cannot open (RUN046: then only that one's references, since no value was read).
+ */
 export function resolveRunSecrets(
   template: Template,
   source: SecretSource | undefined,
@@ -37,16 +44,31 @@ export function resolveRunSecrets(
   const refs = listTemplateReferences(template).filter((r) => r.ref.kind === "secret");
   if (refs.length === 0) return { diagnostics: [] };
   const names = [...new Set(refs.map((r) => (r.ref as { name: string }).name))];
-  const values = source ? source(names) : {};
+  let values: Record<string, string> = {};
+  let unreadable: string | undefined;
+  try {
+    values = source ? source(names) : {};
+  } catch (err) {
+    // By name, not instanceof: Next bundles the composition root (whose vault throws it) apart from the routes.
+    if (!(err instanceof Error && err.name === "UnreadableSecretError")) throw err;
+    unreadable = (err as UnreadableSecretError).secret;
+  }
   const diagnostics: Diagnostic[] = refs
-    .filter((r) => !Object.hasOwn(values, (r.ref as { name: string }).name))
-    .map((r) => ({
-      severity: "error",
-      code: "RUN030",
-      message: RUN_CODES.RUN030(r.nodeId, r.field, (r.ref as { name: string }).name),
-      nodeId: r.nodeId,
-      field: r.field,
-    }));
+    .filter((r) => {
+      const name = (r.ref as { name: string }).name;
+      return unreadable !== undefined ? name === unreadable : !Object.hasOwn(values, name);
+    })
+    .map((r) => {
+      const name = (r.ref as { name: string }).name;
+      const code = name === unreadable ? "RUN046" : "RUN030";
+      return {
+        severity: "error",
+        code,
+        message: RUN_CODES[code](r.nodeId, r.field, name),
+        nodeId: r.nodeId,
+        field: r.field,
+      };
+    });
   if (diagnostics.length) return { diagnostics };
   const redact = createRedactor(Object.values(values));
   return { secrets: { values, redact: redact ?? ((t) => t) }, diagnostics: [] };

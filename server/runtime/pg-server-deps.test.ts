@@ -256,7 +256,9 @@ describe("the server on PostgreSQL", () => {
     const { runId } = await data(await call.post("run.start", { templateId: "pg-secret-key" }, admin));
     const state = await deps.engine.settled(runId);
     expect(state.status).toBe("failed");
-    expect(state.nodes.N.error).toMatch(/secret SEALED was sealed with another key .*the same WF_SECRET_KEY/);
+    expect(state.nodes.N.error).toMatch(
+      /\{secrets\.SEALED\}, but this process cannot open it: .*the same WF_SECRET_KEY/,
+    );
     expect(fs.existsSync(path.join(dir!, "runs", runId, "ran"))).toBe(false);
     // Answered once, not retried by the queue; the worker is still there.
     await until(

@@ -4,7 +4,7 @@ import { reservedEnvName } from "@/lib/workflow/shell/node-environment";
 import { MirroredRows } from "@/server/db/sql/mirrored-rows";
 import type { SqlDb } from "@/server/db/sql/sql-db";
 import { openSecret, sealSecret } from "./secret-box";
-import { SecretKeyError } from "./secret-key";
+import { UnreadableSecretError } from "./unreadable-secret-error";
 
 /** Usable as an environment variable name and in `{secrets.NAME}`. */
 export const SecretNameSchema = z
@@ -31,7 +31,7 @@ export interface SecretVault {
   delete(name: string): Promise<boolean>;
   /**
    * Decrypted values of the named secrets that exist (for a run's environment; never for the API). Throws a
-   * SecretKeyError naming the secret when this process's key is not the one it was sealed with.
+   * UnreadableSecretError naming the secret when this process's key is not the one it was sealed with.
    */
   readValues(names: readonly string[]): Record<string, string>;
   refresh(): Promise<void>;
@@ -41,16 +41,12 @@ interface SealedSecret extends SecretSummary {
   sealed: string;
 }
 
-/** A value sealed under another key does not open (AES-GCM's tag): say which secret and what to share. */
+/** A value sealed under another key does not open (AES-GCM's tag): the run is refused naming it (RUN046). */
 function openWith(key: Buffer, r: SealedSecret): string {
   try {
     return openSecret(key, r.sealed, r.name);
   } catch {
-    throw new SecretKeyError(
-      `secret ${r.name} was sealed with another key than this process's (WF_SECRET_KEY, else secret.key in its ` +
-        `data folder): give every wf serve and wf worker of one database the same WF_SECRET_KEY, or set the ` +
-        `secret again in Settings`,
-    );
+    throw new UnreadableSecretError(r.name);
   }
 }
 

@@ -13,8 +13,6 @@ import { createActiveRun, type ActiveRun } from "@/server/engine/active-run";
 import { resolveRunSecrets, type SecretSource } from "@/server/engine/run-secrets";
 import { runStateFromRows } from "@/server/engine/run-state-rows";
 import { listTemplateReferences } from "@/lib/workflow/model/template-references";
-import type { Template } from "@/lib/workflow/model/template-schema";
-import { SecretKeyError } from "@/server/secrets/secret-key";
 import { parseRunSpec } from "@/server/engine/stored-run-from-rows";
 import { workspacePath } from "@/server/engine/confinement/workspace";
 
@@ -59,21 +57,11 @@ export class RunReader {
     const row = sql.toRunRow(run.rows[0]);
     const state = runStateFromRows(spec.plan, row, nodes.rows.map(sql.toNodeRow));
     const active = createActiveRun(spec, state, workspacePath(this.runsDir, runId), Number.MAX_SAFE_INTEGER);
-    const { secrets, diagnostics } = this.resolveSecrets(spec.template);
+    const { secrets, diagnostics } = resolveRunSecrets(spec.template, this.secretSource);
     // Never run a node with a reference it cannot fill: its attempt fails, saying which secret this worker lacks.
     if (diagnostics.length) throw new MissingSecretError(diagnostics.map((d) => d.message).join("; "));
     active.secrets = secrets;
     return active;
-  }
-
-  /** A secret this worker cannot open (another key) fails the attempt as a missing one does, saying why. */
-  private resolveSecrets(template: Template) {
-    try {
-      return resolveRunSecrets(template, this.secretSource);
-    } catch (err) {
-      if (err instanceof SecretKeyError) throw new MissingSecretError(err.message);
-      throw err;
-    }
   }
 
   private async spec(runId: string): Promise<RunSpec | undefined> {

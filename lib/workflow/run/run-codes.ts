@@ -28,6 +28,8 @@ export const RUN_CODES = {
   RUN026: (id: string, seconds: number) => `node ${id}: nobody decided its approval within ${seconds}s`,
   RUN030: (id: string, field: string, name: string) =>
     `node ${id}: ${field} uses {secrets.${name}}, but no secret "${name}" exists; an admin adds it in Settings → Secrets`,
+  RUN046: (id: string, field: string, name: string) =>
+    `node ${id}: ${field} uses {secrets.${name}}, but this process cannot open it: it was sealed with another key than this process's (WF_SECRET_KEY, else secret.key in its data folder); give every wf serve and wf worker of one database the same WF_SECRET_KEY, or set the secret again in Settings → Secrets`,
   RUN036: (id: string, field: string, line: number, column: number, problem: string) =>
     `node ${id}: the command in ${field} is refused before it runs (line ${line}, column ${column}), because a value would become shell code: ${problem}`,
   RUN024: (name: string) =>
