@@ -21,7 +21,11 @@ export function activeRunFrom(
   const diagnostics = validateRunState(stored.plan, stored.state);
   if (diagnostics.length) throw new RunStateInvalidError(runId, diagnostics);
   const run = createActiveRun(makeRunSpec(stored.template, stored.plan), stored.state, stored.workspace, perRunLimit);
-  run.secrets = resolveRunSecrets(stored.template, secretSource).secrets;
+  const secrets = resolveRunSecrets(stored.template, secretSource);
+  // A secret sealed under another key than this process's: the run cannot go on as it was started.
+  const unreadable = secrets.diagnostics.find((d) => d.code === "RUN046");
+  if (unreadable) throw new Error(unreadable.message);
+  run.secrets = secrets.secrets;
   if (stored.startedBy) run.startedBy = stored.startedBy;
   if (stored.parent) run.parent = stored.parent;
   return run;
