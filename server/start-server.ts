@@ -3,8 +3,8 @@
  * forwarded headers (server/auth/forwarded-headers.ts), build
  * the dependencies (opening and migrating the database), install them for the route handlers, seed
  * the examples into an empty library, create the admin from WF_ADMIN_EMAIL/PASSWORD, resume
- * interrupted runs, start the trigger scheduler (fires missed while no server ran meet their misfire
- * policy), and say whether node processes are sandboxed. A database that cannot be opened (or a
+ * interrupted runs and start the trigger scheduler (fires missed while no server ran meet their misfire
+ * policy) — on PostgreSQL once this server leads the runs (decision 055) — and say whether node processes are sandboxed. A database that cannot be opened (or a
  * setting such as WF_SANDBOX that makes no sense) stops the process with one line naming it.
  */
 import { BootstrapAdminError, bootstrapAdmin } from "@/server/auth/bootstrap-admin";
@@ -15,6 +15,7 @@ import { DatabaseOpenError } from "@/server/db/open-database";
 import { createServerDeps } from "@/server/runtime/server-deps";
 import { installServerDeps } from "@/server/runtime/server-deps-holder";
 import { openPgServerDeps } from "@/server/runtime/pg-server-deps";
+import { leadRunsWhenLeading } from "@/server/runtime/lead-runs";
 
 export async function startServer(): Promise<void> {
   try {
@@ -33,14 +34,10 @@ export async function startServer(): Promise<void> {
     if (seeded > 0) console.log(`wf: seeded ${seeded} example templates`);
     const admin = await bootstrapAdmin(deps.accounts, config.env);
     if (admin) console.log(`wf: created the admin ${admin} (WF_ADMIN_EMAIL)`);
-    // Runs a crash or restart interrupted continue (durability: docs/engine.md).
-    // The secrets and saved providers the engine reads at once are in this server's copy before a run resumes.
+    // Settings' copies for this server's own pages, then — on the server that leads the runs, now or once it
+    // comes to — runs a crash or restart interrupted continue and the trigger scheduler starts.
     await Promise.all([deps.secrets.refresh(), deps.providerSettings.refresh()]);
-    const { resumed, invalid } = await deps.engine.recoverRuns();
-    if (resumed.length) console.log(`wf: resumed ${resumed.length} unfinished run(s)`);
-    for (const err of invalid) console.error(`wf: not resuming ${err.runId}: ${err.message}`);
-    // After the runs resumed: a waiting fire sees whether its previous run is still active.
-    await deps.triggers.scheduler.start();
+    await leadRunsWhenLeading(deps);
   } catch (err) {
     if (
       err instanceof DatabaseOpenError ||

@@ -5,7 +5,7 @@
  */
 import type { SqlDb } from "@/server/db/sql/sql-db";
 import { AuditLog } from "./audit-log";
-import { LiveAccess } from "./live-access";
+import { LiveAccess, type EndedAccess } from "./live-access";
 import { SessionStore } from "./session-store";
 import { TokenStore } from "./token-store";
 import { UserLifecycle } from "./user-lifecycle";
@@ -24,8 +24,9 @@ export interface Accounts {
   readonly live: LiveAccess;
 }
 
-export function createAccounts(sql: SqlDb): Accounts {
-  const live = new LiveAccess();
+/** `announce`: tells the database's other servers that an access ended, so their streams of it end too. */
+export function createAccounts(sql: SqlDb, announce?: (who: EndedAccess) => void): Accounts {
+  const live = new LiveAccess(announce);
   return {
     users: new UserStore(sql, live),
     lifecycle: new UserLifecycle(sql, live),

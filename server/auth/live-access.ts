@@ -6,7 +6,8 @@
  * and is checked again (a 401 or 403 then, or the same stream again if the new roles still allow it).
  * One registry per server, built with its accounts (`accounts.live`) and handed down: the stores that end an access
  * and the streams that watch for it share it (a module-level map would be one per bundle of the Next server). In
- * one process (docs/decisions/032-one-access-table-one-middleware.md); several servers will tell each other.
+ * one process (docs/decisions/032-one-access-table-one-middleware.md); the servers of one PostgreSQL database tell
+ * each other (`announce`, decision 055).
  */
 import type { Caller } from "./caller";
 
@@ -18,9 +19,19 @@ function keysOf(caller: Caller): string[] {
   return keys;
 }
 
+/** Whose access ended: a session, a token, or every credential of a user. */
+export interface EndedAccess {
+  sessionId?: string;
+  tokenId?: string;
+  userId?: string;
+}
+
 export class LiveAccess {
   /** Registered streams by credential key; each entry ends its stream and unregisters it. */
   private readonly streams = new Map<string, Set<() => void>>();
+
+  /** `announce`: tells the database's other servers that an access ended (they `endHere`). */
+  constructor(private readonly announce?: (who: EndedAccess) => void) {}
 
   /**
    * A signal for one stream: aborts when `signal` does (the client went away) or when the caller's
@@ -56,8 +67,14 @@ export class LiveAccess {
     return controller.signal;
   }
 
-  /** Ends the live streams opened by a session, a token, or any credential of a user. */
-  end(who: { sessionId?: string; tokenId?: string; userId?: string }): void {
+  /** Ends the live streams opened by a session, a token, or any credential of a user — here and on the other servers. */
+  end(who: EndedAccess): void {
+    this.endHere(who);
+    this.announce?.(who);
+  }
+
+  /** Ends those streams on this server only (another server said the access ended). */
+  endHere(who: EndedAccess): void {
     const keys = [
       who.sessionId && `session:${who.sessionId}`,
       who.tokenId && `token:${who.tokenId}`,

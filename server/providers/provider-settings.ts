@@ -47,10 +47,11 @@ function savedOf(raw: Record<string, unknown>): SavedProvider & { isDefault: boo
   };
 }
 
-export function createProviderSettings(sql: SqlDb): ProviderSettings {
-  const mirror = new MirroredRows(sql, `select * from agent_providers order by name`, savedOf);
+/** `announce`: tells the database's other servers that this one wrote the table (they reload their copy). */
+export function createProviderSettings(sql: SqlDb, announce?: () => void): ProviderSettings {
+  const mirror = new MirroredRows(sql, `select * from agent_providers order by name`, savedOf, announce);
   const changed = async <T>(result: T): Promise<T> => {
-    await mirror.refresh();
+    await mirror.wrote();
     return result;
   };
   return {
@@ -73,7 +74,7 @@ export function createProviderSettings(sql: SqlDb): ProviderSettings {
           Date.now(),
         ],
       );
-      await mirror.refresh();
+      await mirror.wrote();
     },
     delete: async (name) => changed((await sql.run(`delete from agent_providers where name = ?`, [name])).changes > 0),
     setDefault: async (name) =>

@@ -1,63 +1,28 @@
 /**
  * The server on PostgreSQL (`WF_DATABASE_URL`), over real HTTP on 127.0.0.1: the first admin, a saved template, a
  * run started with `run.start` and read back (`run.get`, `run.list`, `run.log`), a live stream that sees its events
- * in order from the database; a restart of the server that finds its data; and with `WF_SERVE_WORKER=0` the
+ * in order from the database; a restart of the server that finds its data, and a deadline that passed while it
+ * was down; and with `WF_SERVE_WORKER=0` the
  * nodes run by a real `wf worker` process while the server answers as their owner, secrets from the database's
  * vault included.
  */
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
-import { readServerConfig } from "@/server/config/server-config";
 import { QueueHarness } from "@/server/worker/test-support/queue-harness";
-import { cookieOf, httpCalls } from "@/server/test-support/http-calls";
-import { createTestDatabase, type TestDatabase } from "@/server/test-support/test-database";
-import { startTrpcHttpServer, type TrpcHttpServer } from "@/server/test-support/trpc-http-server";
+import { cookieOf } from "@/server/test-support/http-calls";
+import { data, PgTestServers } from "@/server/test-support/pg-test-servers";
 import { until } from "@/server/test-support/until";
-import { openPgServerDeps } from "./pg-server-deps";
-import type { ServerDeps } from "./server-deps";
 
-const opened: { deps: ServerDeps; http: TrpcHttpServer }[] = [];
-let database: TestDatabase | undefined;
-let dir: string | undefined;
+const servers = new PgTestServers();
 const workers = new QueueHarness();
 afterEach(async () => {
   await workers.cleanup();
-  for (const { deps, http } of opened.splice(0)) {
-    await http.close();
-    await deps.close();
-  }
-  await database?.close();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  database = dir = undefined;
+  await servers.cleanup();
 });
 
-async function serve(env: Record<string, string> = {}) {
-  database ??= await createTestDatabase({ migrate: false });
-  dir ??= fs.mkdtempSync(path.join(os.tmpdir(), "wf-pg-serve-"));
-  const config = readServerConfig({
-    WF_DATA_DIR: dir,
-    WF_APP_ROOT: process.cwd(),
-    WF_DATABASE_URL: database.url,
-    WF_SERVER_NAME: "serve-test",
-    WF_WORKER_LOST_S: "1",
-    ...env,
-  });
-  const deps = await openPgServerDeps({ ...config, databaseUrl: config.databaseUrl! });
-  await deps.library.seedExamples();
-  await deps.engine.recoverRuns();
-  const http = await startTrpcHttpServer(deps);
-  opened.push({ deps, http });
-  return { deps, http, base: http.base, call: httpCalls(http.base), db: database };
-}
-
-const data = async (res: Response) => {
-  const body = (await res.json()) as { result?: { data: Record<string, unknown> }; error?: unknown };
-  if (!body.result) throw new Error(`the API answered ${res.status}: ${JSON.stringify(body.error)}`);
-  return body.result.data as Record<string, never>;
-};
+const serve = (env: Record<string, string> = {}) => servers.serve({ WF_SERVER_NAME: "serve-test", ...env });
 
 // A → B: B's output is built from A's, and B logs a line on stderr.
 const TEMPLATE = buildTemplate()
@@ -113,14 +78,6 @@ describe("the server on PostgreSQL", () => {
     expect((await deps.sql.get<{ n: number }>("select count(*) as n from templates"))!.n).toBeGreaterThan(1);
   });
 
-  it("a second web server on the same database is refused in one line while the first runs", async () => {
-    await serve();
-    const config = readServerConfig({ WF_DATA_DIR: dir!, WF_APP_ROOT: process.cwd(), WF_DATABASE_URL: database!.url });
-    await expect(openPgServerDeps({ ...config, databaseUrl: config.databaseUrl! })).rejects.toThrow(
-      /^another wf serve already serves this PostgreSQL database: one web server per database for now/,
-    );
-  });
-
   it("a restarted server finds its accounts, library and runs in the database", async () => {
     const first = await serve();
     const admin = cookieOf(
@@ -129,9 +86,7 @@ describe("the server on PostgreSQL", () => {
     await data(await first.call.post("template.save", { template: TEMPLATE }, admin));
     const { runId } = await data(await first.call.post("run.start", { templateId: "pg-served" }, admin));
     await first.deps.engine.settled(runId);
-    const { deps, http } = opened.pop()!;
-    await http.close();
-    await deps.close();
+    await first.stop();
 
     const second = await serve();
     const login = cookieOf(
@@ -163,9 +118,7 @@ describe("the server on PostgreSQL", () => {
       );
     const asked = await until(approval, (r) => r.rows.length === 1);
     const deadline = Number(asked.rows[0].timeout_at);
-    const { deps, http } = opened.pop()!;
-    await http.close();
-    await deps.close();
+    await first.stop();
     // Nobody serves the database when the deadline passes.
     await until(
       async () => Date.now(),
@@ -186,9 +139,7 @@ describe("the server on PostgreSQL", () => {
     expect(await timedOut()).toHaveLength(1);
 
     // Another restart finds the run finished: the deadline is not acted on again.
-    const again = opened.pop()!;
-    await again.http.close();
-    await again.deps.close();
+    await second.stop();
     const third = await serve();
     expect((await third.deps.runStore.loadRun(runId))!.state.status).toBe("succeeded");
     expect(
@@ -206,7 +157,7 @@ describe("the server on PostgreSQL", () => {
     await until(jobs, (r) => r.rows.length === 1);
     expect((await jobs()).rows).toEqual([{ key: `${runId}:A:1` }]);
     expect((await deps.runStore.loadRun(runId))!.state.nodes.A.status).toBe("running");
-    workers.dir = dir;
+    workers.dir = servers.dir;
     const worker = await workers.startWorker(db);
     expect(worker.banner).toMatch(/^wf worker \S+: taking nodes from PostgreSQL/);
     const state = await deps.engine.settled(runId);
@@ -223,7 +174,7 @@ describe("the server on PostgreSQL", () => {
 
   it("a secret set in Settings reaches a node on a worker; a changed value reaches the next run", async () => {
     const { deps, call, db } = await serve({ WF_SERVE_WORKER: "0" });
-    workers.dir = dir;
+    workers.dir = servers.dir;
     await workers.startWorker(db);
     const admin = cookieOf(await call.post("auth.setup", { email: "admin@example.com", password: "admin-password" }));
     const secretTemplate = oneNode("pg-secret", "printf %s {secrets.TOKEN} | wc -c | tr -d ' '");
@@ -245,10 +196,10 @@ describe("the server on PostgreSQL", () => {
     const template = oneNode("pg-secret-key", "printf %s {secrets.SEALED} > ran");
     await data(await call.post("template.save", { template }, admin));
     await data(await call.post("secret.set", { name: "SEALED", value: "only-the-server-opens-me" }, admin));
-    workers.dir = dir;
+    workers.dir = servers.dir;
     const worker = await workers.wf(["worker", "--concurrency", "1"], {
       WF_DATABASE_URL: db.url,
-      WF_DATA_DIR: dir!,
+      WF_DATA_DIR: servers.dir!,
       WF_WORKER_LOST_S: "1",
       WF_SECRET_KEY: "not the key the server sealed with",
     });
@@ -259,7 +210,7 @@ describe("the server on PostgreSQL", () => {
     expect(state.nodes.N.error).toMatch(
       /\{secrets\.SEALED\}, but this process cannot open it: .*the same WF_SECRET_KEY/,
     );
-    expect(fs.existsSync(path.join(dir!, "runs", runId, "ran"))).toBe(false);
+    expect(fs.existsSync(path.join(servers.dir!, "runs", runId, "ran"))).toBe(false);
     // Answered once, not retried by the queue; the worker is still there.
     await until(
       () => db.pool.query("select count(*)::int as n from graphile_worker.jobs"),
@@ -280,11 +231,11 @@ describe("the server on PostgreSQL", () => {
       (r) => r.rows.length === 1,
     );
     await data(await call.post("secret.delete", { name: "GONE" }, admin));
-    workers.dir = dir;
+    workers.dir = servers.dir;
     await workers.startWorker(db);
     const state = await deps.engine.settled(runId);
     expect(state.status).toBe("failed");
     expect(state.nodes.N.error).toMatch(/GONE/);
-    expect(fs.existsSync(path.join(dir!, "runs", runId, "ran"))).toBe(false);
+    expect(fs.existsSync(path.join(servers.dir!, "runs", runId, "ran"))).toBe(false);
   });
 });

@@ -1,26 +1,31 @@
 /**
  * The server's dependencies on PostgreSQL (`WF_DATABASE_URL`): the database opened and migrated, every store on
- * the SQL seam over its pool, the engine on `PgRunStore`, run events across processes on `PgEventBus`. Nodes run
- * in this process unless `WF_SERVE_WORKER=0`, which hands every node to `wf worker` processes through the job
- * queue, this server answering as their owner (docs/scale-out.md).
+ * the SQL seam over its pool, the engine on `PgRunStore`, run events across processes on `PgEventBus`. Any number
+ * of servers may serve one database; one leads the runs (`serve-leadership.ts`, decision 055) and the others
+ * relay their run commands to it (`run-command-relay.ts`). The leader runs nodes itself unless `WF_SERVE_WORKER=0`,
+ * which hands every node to `wf worker` processes through the job queue, the leader answering as their owner
+ * (docs/scale-out.md).
  */
-import os from "node:os";
+import { randomUUID } from "node:crypto";
 import { openPgDatabase } from "@/server/db/pg/open-pg-database";
 import { pgSql } from "@/server/db/sql/pg-sql";
 import type { ServerConfig } from "@/server/config/server-config";
 import { createPgEventBus } from "@/server/engine/pg-event-bus";
 import { PgRunStore } from "@/server/engine/pg-run-store";
 import { createQueueNodeLauncher } from "@/server/engine/queue-node-launcher";
-import { ServerConfigError } from "@/server/config/server-config";
-import type pg from "pg";
+import type { RunCommands } from "@/server/engine/run-commands";
+import { listenForChanges, type ChangeNotice, type ChangeNotices } from "./change-notices";
+import { createRunCommandRelay, type RunCommandRelay } from "./run-command-relay";
+import { joinServeLeadership } from "./serve-leadership";
 import { assembleServerDeps, type CreateServerDepsOptions, type ServerDeps } from "./server-deps";
 
 /**
- * The owner name this server's runs and node jobs go by: the same after a restart, so the server takes up its
- * runs and the answers waiting for them (`WF_SERVER_NAME`, default `serve@<host>`).
+ * The owner name the runs and node jobs go by: the role of the server that leads the runs, the same on every web
+ * server of one database and after a restart, so whichever leads takes up the runs and the answers waiting for
+ * them (`WF_SERVER_NAME`, default `wf-serve`).
  */
 export function serverOwnerName(env: ServerConfig["env"]): string {
-  return env.WF_SERVER_NAME?.trim() || `serve@${os.hostname()}`;
+  return env.WF_SERVER_NAME?.trim() || "wf-serve";
 }
 
 /** Whether this server runs nodes itself (`WF_SERVE_WORKER`, default 1) or leaves them to `wf worker`s (0). */
@@ -28,62 +33,120 @@ export function serverRunsNodes(env: ServerConfig["env"]): boolean {
   return env.WF_SERVE_WORKER?.trim() !== "0";
 }
 
-/** Any fixed 64-bit key, the same in every process: "wf_serve" in ASCII. */
-const SERVE_LOCK = 0x77665f7365727665n;
+export interface PgServerDepsOptions extends Omit<CreateServerDepsOptions, "db"> {
+  /** The lock that makes this server the leader broke (default: one line, exit 1 — it comes back as a follower). */
+  onLeadershipLost?: () => void;
+  /** How long a relayed run command waits for the leader's answer (ms; default 30 s). */
+  relayTimeoutMs?: number;
+}
 
-/**
- * One web server per database until runs have owners (docs/scale-out.md, "What is left"): a session-level advisory
- * lock held on a connection of its own for as long as the server runs (a server that dies lets go of it).
- */
-async function holdServeLock(pool: pg.Pool): Promise<pg.PoolClient> {
-  const client = await pool.connect();
-  const { rows } = await client.query<{ ok: boolean }>("select pg_try_advisory_lock($1) as ok", [SERVE_LOCK]);
-  if (rows[0]?.ok) return client;
-  client.release();
-  throw new ServerConfigError(
-    "another wf serve already serves this PostgreSQL database: one web server per database for now (add `wf worker` processes to run nodes elsewhere)",
+function exitOnLostLeadership(): void {
+  console.error(
+    "wf: this server no longer holds the lead of the runs (its database connection broke): stopping, so that two servers never advance the same runs; start it again to serve as a follower",
   );
+  process.exit(1);
+}
+
+/** Another server's change, here: a copy reloaded, or the ended access's streams ended. */
+function applyChange(deps: ServerDeps, n: ChangeNotice, log: (line: string) => void): void {
+  const reload = (what: string, refresh: () => Promise<void>) =>
+    refresh().catch((err: unknown) =>
+      log(`wf: could not reload the ${what} another server changed (${(err as Error).message})`),
+    );
+  if (n.kind === "secrets") void reload("secrets", () => deps.secrets.refresh());
+  else if (n.kind === "providers") void reload("agent providers", () => deps.providerSettings.refresh());
+  else deps.accounts.live.endHere(n);
 }
 
 export async function openPgServerDeps(
   config: ServerConfig & { databaseUrl: string },
-  o: Omit<CreateServerDepsOptions, "db"> = {},
+  o: PgServerDepsOptions = {},
 ): Promise<ServerDeps<PgRunStore>> {
   const database = await openPgDatabase(config.databaseUrl, { migrationsFolder: config.pgMigrationsDir });
   const { pool } = database;
-  const lock = await holdServeLock(pool).catch(async (err: unknown) => {
+  const log = (line: string) => console.error(line);
+  const lostMs = config.limits.workerLostS * 1000;
+  const leadership = await joinServeLeadership({
+    pool,
+    retryMs: Math.max(250, lostMs / 3),
+    onLost: () => {
+      // Nothing more is written by this engine nor fired by its scheduler, whatever the hook then does.
+      built.deps?.engine.detach();
+      built.deps?.triggers.scheduler.stop();
+      (o.onLeadershipLost ?? exitOnLostLeadership)();
+    },
+    log,
+  }).catch(async (err: unknown) => {
     await database.close();
     throw err;
   });
   const owner = serverOwnerName(config.env);
-  const launcher = serverRunsNodes(config.env)
-    ? undefined
-    : createQueueNodeLauncher({ pool, owner, lostMs: config.limits.workerLostS * 1000 });
+  const launcher = serverRunsNodes(config.env) ? undefined : createQueueNodeLauncher({ pool, owner, lostMs });
   const runStore = new PgRunStore(pool, launcher ? { nodeJobs: { owner } } : {});
   const bus = createPgEventBus({ pool, store: runStore, applicationName: `wf-${owner}` });
+  const built: { deps?: ServerDeps<PgRunStore> } = {};
+  let relay: RunCommandRelay | undefined;
+  let notices: ChangeNotices | undefined;
   // The same teardown when the start fails half-way and when the server stops.
   const close = async () => {
+    await notices?.close();
+    await relay?.close();
     await launcher?.stop();
     await bus.close();
-    lock.release();
+    await leadership.close();
     await database.close();
   };
   try {
     await bus.ready;
-    await launcher?.start();
+    notices = await listenForChanges({
+      pool,
+      serverId: randomUUID(),
+      applicationName: `wf-${owner}-changes`,
+      onNotice: (n) => built.deps && applyChange(built.deps, n, log),
+      onResync: () => {
+        if (!built.deps) return;
+        applyChange(built.deps, { kind: "secrets" }, log);
+        applyChange(built.deps, { kind: "providers" }, log);
+      },
+      log,
+    });
+    relay = await createRunCommandRelay({
+      pool,
+      local: () => local!,
+      leadership,
+      timeoutMs: o.relayTimeoutMs ?? 30_000,
+      applicationName: `wf-${owner}-commands`,
+      log,
+    });
   } catch (err) {
     await close();
     throw err;
   }
-  return assembleServerDeps(
+  let local: RunCommands | undefined;
+  const deps = assembleServerDeps(
     config,
     {
       sql: pgSql(pool),
       runStore,
       bus,
       ...(launcher ? { engine: { launchNode: launcher.launch } } : {}),
+      runs: (own) => ((local = own), relay.commands),
+      leadership,
+      announce: (n) => notices!.send(n),
       close,
     },
     o,
   );
+  built.deps = deps;
+  // First of the leader's work, now or once it leads: the workers' answers and the other servers' commands.
+  await leadership
+    .onLead(async () => {
+      await launcher?.start();
+      await relay!.serve();
+    })
+    .catch(async (err: unknown) => {
+      await deps.close();
+      throw err;
+    });
+  return deps;
 }

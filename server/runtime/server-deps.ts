@@ -28,6 +28,9 @@ import { createFireNotices } from "@/server/triggers/fire-notices";
 import { SqlTriggerStore } from "@/server/triggers/sql-trigger-store";
 import { TriggerService } from "@/server/triggers/trigger-service";
 import { createSecretVault, type SecretVault } from "@/server/secrets/secret-store";
+import { localRunCommands, type RunCommands } from "@/server/engine/run-commands";
+import type { ChangeNotice } from "./change-notices";
+import type { Leadership } from "./serve-leadership";
 
 export interface ServerDeps<S extends RunStore = RunStore> {
   readonly config: ServerConfig;
@@ -43,6 +46,13 @@ export interface ServerDeps<S extends RunStore = RunStore> {
   readonly runStore: S;
   readonly bus: RunEventBus;
   readonly engine: RunEngine<S>;
+  /**
+   * Start, cancel, decide, re-run, retry — what the API and the triggers ask: this engine's, or handed to the web
+   * server that leads the runs when several serve one PostgreSQL database (docs/scale-out.md).
+   */
+  readonly runs: RunCommands;
+  /** Several web servers on PostgreSQL: whether this one leads the runs, and what it does once it does. */
+  readonly leadership?: Leadership;
   /** The executor catalog in effect, read on each call (the user's file may change). */
   readonly catalog: () => ExecutorCatalog;
   readonly providers: AgentProviders;
@@ -85,6 +95,11 @@ export interface ServerStorage<S extends RunStore> {
   bus: RunEventBus;
   /** Engine options the storage decides (PostgreSQL with workers: `launchNode`). */
   engine?: Partial<Omit<EngineOptions<S>, "store">>;
+  /** The run commands as this server offers them, given the engine's own (PostgreSQL: relayed to the leader). */
+  runs?: (local: RunCommands) => RunCommands;
+  leadership?: Leadership;
+  /** Tells the database's other servers what this one changed (several servers on PostgreSQL). */
+  announce?: (notice: ChangeNotice) => void;
   /** After the engine and the scheduler stopped: closes the database (and what listens on it). */
   close(): void | Promise<void>;
 }
@@ -122,8 +137,9 @@ export function assembleServerDeps<S extends RunStore>(
   const catalog = () => loadExecutorCatalog(config.env);
   let key: Buffer | undefined;
   const secretKey = () => (key ??= loadSecretKey({ env: config.env, dataDir: config.dataDir }));
-  const secrets = createSecretVault(sql, secretKey);
-  const providerSettings = createProviderSettings(sql);
+  const { announce } = storage;
+  const secrets = createSecretVault(sql, secretKey, announce && (() => announce({ kind: "secrets" })));
+  const providerSettings = createProviderSettings(sql, announce && (() => announce({ kind: "providers" })));
   const providers = createAgentProviders(config.env, sandbox, {
     settings: providerSettings,
     secretValue: (name) => secrets.readValues([name])[name],
@@ -142,13 +158,14 @@ export function assembleServerDeps<S extends RunStore>(
     ...storage.engine,
     ...o.engine,
   });
-  const accounts = createAccounts(sql);
+  const local = localRunCommands(engine, children);
+  const runs = storage.runs?.(local) ?? local;
+  const accounts = createAccounts(sql, announce && ((who) => announce({ kind: "access", ...who })));
   const triggers = new TriggerService({
     store: new SqlTriggerStore(sql),
     users: accounts.users,
     library,
-    children,
-    engine,
+    engine: runs,
     bus,
     clock,
     secretKey,
@@ -165,6 +182,8 @@ export function assembleServerDeps<S extends RunStore>(
     runStore,
     bus,
     engine,
+    runs,
+    ...(storage.leadership ? { leadership: storage.leadership } : {}),
     catalog,
     providers,
     providerSettings,

@@ -50,7 +50,8 @@ function openWith(key: Buffer, r: SealedSecret): string {
   }
 }
 
-export function createSecretVault(sql: SqlDb, key: () => Buffer): SecretVault {
+/** `announce`: tells the database's other servers that this one wrote the table (they reload their copy). */
+export function createSecretVault(sql: SqlDb, key: () => Buffer, announce?: () => void): SecretVault {
   const mirror = new MirroredRows<SealedSecret>(
     sql,
     `select name, sealed, created_at, updated_at from secrets order by name`,
@@ -60,6 +61,7 @@ export function createSecretVault(sql: SqlDb, key: () => Buffer): SecretVault {
       createdAt: Number(r.created_at),
       updatedAt: Number(r.updated_at),
     }),
+    announce,
   );
   return {
     list: () => mirror.rows().map(({ name, createdAt, updatedAt }) => ({ name, createdAt, updatedAt })),
@@ -70,11 +72,11 @@ export function createSecretVault(sql: SqlDb, key: () => Buffer): SecretVault {
          on conflict (name) do update set sealed = excluded.sealed, updated_at = excluded.updated_at`,
         [name, sealed, now, now],
       );
-      await mirror.refresh();
+      await mirror.wrote();
     },
     async delete(name) {
       const { changes } = await sql.run(`delete from secrets where name = ?`, [name]);
-      await mirror.refresh();
+      await mirror.wrote();
       return changes > 0;
     },
     readValues(names) {

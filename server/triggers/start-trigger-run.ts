@@ -41,18 +41,16 @@ export async function startTriggerRun(
   }
   try {
     const { id, version, template: stored } = template;
-    await ctx.children.startWith(stored, () =>
-      ctx.engine.startRunGrouped({
-        runId,
-        template: stored,
-        variables,
-        refuseUndeclared: true,
-        templatePk: id,
-        templateVersion: version,
-        startedBy: t.createdBy,
-        trigger: { id: t.id, kind: t.kind },
-      }),
-    );
+    await ctx.engine.startRunGrouped({
+      runId,
+      template: stored,
+      variables,
+      refuseUndeclared: true,
+      templatePk: id,
+      templateVersion: version,
+      startedBy: t.createdBy,
+      trigger: { id: t.id, kind: t.kind },
+    });
   } catch (err) {
     if (errorNamed(err, "RunInputError"))
       return { ok: false, why: "input", reason: err.message, diagnostics: err.diagnostics ?? [] };

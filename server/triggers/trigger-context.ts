@@ -2,9 +2,7 @@
 import type { TemplateLibrary } from "@/server/db/template-library";
 import type { Clock } from "@/server/engine/clock";
 import type { RunEventBus } from "@/server/engine/event-bus";
-import type { LibraryChildTemplates } from "@/server/engine/library-child-templates";
-import type { RunEngine } from "@/server/engine/orchestrator";
-import type { RunStore } from "@/server/engine/run-store";
+import type { RunCommands } from "@/server/engine/run-commands";
 import type { CreatorAccounts } from "./creator-refusal";
 import type { FireNotices } from "./fire-notices";
 import type { TriggerStore } from "./trigger-store";
@@ -15,9 +13,8 @@ export interface TriggerContext {
   users: CreatorAccounts;
   /** Templates are read from here. */
   library: TemplateLibrary;
-  /** The children a template calls, read before its run starts (decision 052). */
-  children: LibraryChildTemplates;
-  engine: RunEngine<RunStore>;
+  /** Starts and cancels runs (on the server that leads them: `RunCommands`). */
+  engine: Pick<RunCommands, "startRunGrouped" | "cancel">;
   bus: RunEventBus;
   clock: Clock;
   /** The data folder's key, read on first use (webhook secrets are sealed with it). */

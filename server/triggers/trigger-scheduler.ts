@@ -126,7 +126,8 @@ export class TriggerScheduler {
       if (this.deciding.size) await this.ctx.store.renewPendingFires([...this.deciding.values()], now);
       await this.resumeStale(now);
     } catch (err) {
-      console.error("wf: trigger leases:", err);
+      // Stopped meanwhile: the database may be closing under it, and the next leader takes the leases over.
+      if (this.running) console.error("wf: trigger leases:", err);
     }
   }
 
@@ -243,12 +244,8 @@ export class TriggerScheduler {
   }
 
   private cancelRun(runId: string): void {
-    try {
-      this.ctx.engine.cancel(runId);
-    } catch (err) {
-      // Already gone: the waiting fire starts when the check below sees it finished.
-      console.error(`wf: could not cancel ${runId}:`, err);
-    }
+    // Already gone: the waiting fire starts when the check below sees it finished.
+    this.ctx.engine.cancel(runId).catch((err: unknown) => console.error(`wf: could not cancel ${runId}:`, err));
   }
 
   /** The waiting fire of `id` starts once `runId` has ended (now, if it already has). */

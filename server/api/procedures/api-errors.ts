@@ -1,4 +1,7 @@
-/** Domain errors (engine, template store, accounts) → typed tRPC errors: 400 with diagnostics, 404, 409, 412, 429. */
+/**
+ * Domain errors (engine, template store, accounts, the run command relay) → typed tRPC errors: 400 with diagnostics,
+ * 404, 409, 412, 429, 503 / 504.
+ */
 import { isPromise } from "@/server/engine/maybe-promise";
 import { TRPCError } from "@trpc/server";
 import { DiagnosticsError } from "@/server/api/procedures/trpc";
@@ -10,6 +13,7 @@ import type {
   RunNotFoundError,
   RunStateInvalidError,
 } from "@/server/engine/engine-errors";
+import type { RunRelayError } from "@/server/runtime/run-command-relay";
 
 /** Re-run refused: `data.details.finishedDownstream` lists the nodes a confirm would reset. */
 class RerunConfirmError extends DiagnosticsError {
@@ -46,6 +50,11 @@ export function rethrowApiError(err: unknown): never {
     throw new TRPCError({ code: "CONFLICT", message: err.message });
   if (is<RunStateInvalidError>(err, "RunStateInvalidError"))
     throw new DiagnosticsError(err.message, err.diagnostics, "PRECONDITION_FAILED");
+  if (is<RunRelayError>(err, "RunRelayError"))
+    throw new TRPCError({
+      code: err.unanswered === "untaken" ? "SERVICE_UNAVAILABLE" : "GATEWAY_TIMEOUT",
+      message: err.message,
+    });
   const accountCode = err instanceof Error ? ACCOUNT_ERRORS.get(err.name) : undefined;
   if (accountCode) throw new TRPCError({ code: accountCode, message: (err as Error).message });
   if (is<TemplateStoreError>(err, "TemplateStoreError")) {

@@ -158,7 +158,7 @@ export const approvalRouter = createTRPCRouter({
           message: `approval ${input.approvalId}: ${first.by ?? "an approver"} chose "${first.answer ?? first.decision}" and every approver must agree; choose "${first.answer ?? first.decision}" too or reject`,
         });
       try {
-        await ctx.deps.engine.decide(input.approvalId, {
+        await ctx.deps.runs.decide(input.approvalId, {
           decision: input.decision,
           ...(input.answer !== undefined ? { answer: input.answer } : {}),
           ...(input.comment !== undefined ? { comment: input.comment } : {}),

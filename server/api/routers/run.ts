@@ -75,41 +75,36 @@ async function selectTemplatePk(deps: ServerDeps, templateId: string): Promise<s
 type StartedBy = { userId: string | null; email: string } | undefined;
 
 /**
- * Resolves once the run is stored (with who started it), in a transaction it may share with other runs. The
- * children its workflow nodes call are read first (decision 052).
+ * Resolves once the run is stored (with who started it), in a transaction it may share with other runs — by the
+ * engine of the server that leads the runs. The children its workflow nodes call are read first (decision 052).
  */
 async function startRun(
   deps: ServerDeps,
   input: z.infer<typeof RunStartInput>,
   startedBy: StartedBy,
 ): Promise<{ runId: string }> {
-  const engine = deps.engine;
   if (input.template) {
     const parsed = parseTemplate(input.template);
     if (!parsed.ok) throw new DiagnosticsError("the template is not valid", parsed.diagnostics);
     refuseWithoutProvider(deps, parsed.template);
-    return deps.children.startWith(parsed.template, () =>
-      engine.startRunGrouped({
-        template: parsed.template,
-        variables: input.variables,
-        refuseUndeclared: true,
-        startedBy,
-      }),
-    );
+    return deps.runs.startRunGrouped({
+      template: parsed.template,
+      variables: input.variables,
+      refuseUndeclared: true,
+      startedBy,
+    });
   }
   if (!input.templateId) throw new TRPCError({ code: "BAD_REQUEST", message: "templateId or template is required" });
   const t = await deps.library.get(input.templateId);
   refuseWithoutProvider(deps, t.template);
-  return deps.children.startWith(t.template, () =>
-    engine.startRunGrouped({
-      template: t.template,
-      variables: input.variables,
-      refuseUndeclared: true,
-      templatePk: t.id,
-      templateVersion: t.version,
-      startedBy,
-    }),
-  );
+  return deps.runs.startRunGrouped({
+    template: t.template,
+    variables: input.variables,
+    refuseUndeclared: true,
+    templatePk: t.id,
+    templateVersion: t.version,
+    startedBy,
+  });
 }
 
 export const runRouter = createTRPCRouter({
@@ -185,20 +180,20 @@ export const runRouter = createTRPCRouter({
 
   cancel: publicProcedure
     .input(RunIdInput)
-    .mutation(({ input, ctx }) => withApiErrors(async () => ({ ok: await ctx.deps.engine.cancel(input.runId) }))),
+    .mutation(({ input, ctx }) => withApiErrors(async () => ({ ok: await ctx.deps.runs.cancel(input.runId) }))),
 
   rerunFrom: publicProcedure
     .input(z.object({ runId: z.string().min(1), nodeId: z.string().min(1), confirm: z.boolean().optional() }))
     .mutation(({ input, ctx }) =>
       withApiErrors(async () => {
-        await ctx.deps.engine.rerunFrom(input.runId, input.nodeId, input.confirm ?? false);
+        await ctx.deps.runs.rerunFrom(input.runId, input.nodeId, input.confirm ?? false);
         return { ok: true };
       }),
     ),
 
   retryFailed: publicProcedure.input(RunIdInput).mutation(({ input, ctx }) =>
     withApiErrors(async () => {
-      await ctx.deps.engine.retryFailed(input.runId);
+      await ctx.deps.runs.retryFailed(input.runId);
       return { ok: true };
     }),
   ),

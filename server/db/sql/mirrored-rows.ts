@@ -11,11 +11,15 @@ export class MirroredRows<R> {
   private loading: Promise<void> | undefined;
   private again = false;
 
-  /** `select` reads every row, in the order `rows()` gives them; `map` turns a raw row into `R`. */
+  /**
+   * `select` reads every row, in the order `rows()` gives them; `map` turns a raw row into `R`; `announce` tells
+   * the other servers of the database that this one wrote (they `refresh`).
+   */
   constructor(
     private readonly sql: SqlDb,
     private readonly select: string,
     private readonly map: (raw: Record<string, unknown>) => R,
+    private readonly announce?: () => void,
   ) {
     void this.refresh().catch(() => {}); // a failure here shows on the next refresh someone awaits
   }
@@ -23,6 +27,12 @@ export class MirroredRows<R> {
   /** The rows as last loaded. */
   rows(): readonly R[] {
     return this.copy;
+  }
+
+  /** After its store wrote: the copy reloaded, and the other servers told. */
+  async wrote(): Promise<void> {
+    await this.refresh();
+    this.announce?.();
   }
 
   /**
