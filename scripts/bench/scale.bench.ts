@@ -11,12 +11,11 @@
  * - a SIGKILLed worker: kill → its node interrupted in the owner, with WF_WORKER_LOST_S=3.
  * `run.start` over HTTP on PostgreSQL beside SQLite is `serve-pg.bench.ts` (`npm run bench:scale` runs both).
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import readline from "node:readline";
 import pg from "pg";
 import type { Template } from "@/lib/workflow/model/template-schema";
 import { parseTemplate } from "@/lib/workflow/model/parse-template";
@@ -28,6 +27,7 @@ import { PgRunStore } from "@/server/engine/pg-run-store";
 import { createQueueNodeLauncher } from "@/server/engine/queue-node-launcher";
 import { benchDatabase } from "./bench-postgres";
 import { ROOT } from "./bench-server";
+import { startWorker, stopWorkers, type Worker } from "./bench-worker";
 import { fmt, median, percentile } from "./measure";
 
 const LOST_S = 3;
@@ -41,34 +41,6 @@ function template(id: string, nodes: { id: string; command: string; retries?: nu
   });
   if (!parsed.ok) throw new Error(parsed.diagnostics.map((d) => d.message).join("; "));
   return parsed.template;
-}
-
-interface Worker {
-  child: ChildProcess;
-  exited: Promise<unknown>;
-}
-
-async function startWorker(url: string, dataDir: string, concurrency: number): Promise<Worker> {
-  const child = spawn(
-    process.execPath,
-    [path.join(ROOT, "scripts/wf.cjs"), "worker", "--concurrency", String(concurrency), "--drain-s", "5"],
-    {
-      cwd: ROOT,
-      env: { ...process.env, WF_DATABASE_URL: url, WF_DATA_DIR: dataDir, WF_WORKER_LOST_S: String(LOST_S) },
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
-  const exited = new Promise((r) => child.once("exit", r));
-  await new Promise<void>((resolve, reject) => {
-    readline.createInterface({ input: child.stdout! }).once("line", () => resolve());
-    child.once("exit", (code) => reject(new Error(`wf worker exited (${code}) before it started`)));
-  });
-  return { child, exited };
-}
-
-async function stopWorkers(workers: Worker[]): Promise<void> {
-  for (const w of workers) w.child.kill("SIGTERM");
-  await Promise.all(workers.map((w) => w.exited));
 }
 
 function rssMb(pid: number): number {
@@ -174,7 +146,7 @@ export default async function scaleBench(): Promise<void> {
     );
     let idle = "";
     for (const count of [1, 2]) {
-      while (workers.length < count) workers.push(await startWorker(url, dataDir, 16));
+      while (workers.length < count) workers.push(await startWorker(url, dataDir, 16, LOST_S));
       idle ||= `${rssMb(workers[0].child.pid!).toFixed(0)} MB`;
       const pids = new Set(workers.map((w) => w.child.pid!));
       const ofWorkers = (pid: number) => pids.has(pid);
@@ -214,7 +186,7 @@ export default async function scaleBench(): Promise<void> {
 
     // 3. A SIGKILLed worker: kill → interrupted in the owner.
     await stopWorkers(workers.splice(0));
-    workers.push(await startWorker(url, dataDir, 1));
+    workers.push(await startWorker(url, dataDir, 1, LOST_S));
     const marker = `63.${process.pid}`;
     const long = template("scale-lost", [{ id: "L", command: `sleep ${marker}`, retries: 0 }]);
     const { runId } = await engine.startRunGrouped({ template: long });
