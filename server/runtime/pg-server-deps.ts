@@ -55,6 +55,7 @@ function applyChange(deps: ServerDeps, n: ChangeNotice, log: (line: string) => v
     );
   if (n.kind === "secrets") void reload("secrets", () => deps.secrets.refresh());
   else if (n.kind === "providers") void reload("agent providers", () => deps.providerSettings.refresh());
+  else if (n.kind === "fire") deps.triggers.ctx.notices.publishHere(n.fire);
   else deps.accounts.live.endHere(n);
 }
 

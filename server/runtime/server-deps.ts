@@ -171,7 +171,7 @@ export function assembleServerDeps<S extends RunStore>(
     secretKey,
     apiTokenSet: config.apiToken !== undefined,
     historyMax: config.limits.triggerHistory,
-    notices: createFireNotices(),
+    notices: createFireNotices(announce && ((fire) => announce({ kind: "fire", fire }))),
   });
   return {
     config,

@@ -131,7 +131,7 @@ describe("several web servers on one database", () => {
     expect(a.deps.leadership!.leading).toBe(false);
   });
 
-  it("what one server changes reaches the other: a secret set on the follower, a role changed on the leader", async () => {
+  it("what one server changes reaches the other: a secret set on the follower, a role changed on the leader, a fire", async () => {
     const a = await servers.serve();
     const b = await servers.serve();
     const admin = await signIn(a, true);
@@ -161,6 +161,30 @@ describe("several web servers on one database", () => {
       await a.call.post("user.setRoles", { id: (user as { id: string }).id, roles: ["viewer", "approver"] }, admin),
     );
     expect(await stream.ended).toContain("UNAUTHORIZED");
+
+    // A trigger's fire on the follower reaches a dashboard's stream on the leader.
+    const input = encodeURIComponent(JSON.stringify({ triggers: true }));
+    const res = await fetch(`${a.base}/live.watch?input=${input}`, {
+      headers: { accept: "text/event-stream", ...admin },
+    });
+    const reader = res.body!.getReader();
+    let text = "";
+    const read = async (until: string) => {
+      while (!text.includes(until)) text += new TextDecoder().decode((await reader.read()).value);
+    };
+    await read('"kind":"ready"');
+    b.deps.triggers.ctx.notices.publish({
+      triggerId: "trg_elsewhere",
+      kind: "webhook",
+      templateId: "tpl_x",
+      templateName: "X",
+      outcome: "refused",
+      reason: "bad signature",
+      at: new Date(0).toISOString(),
+    });
+    await read("trg_elsewhere");
+    await reader.cancel();
+    expect(text).toContain('"kind":"trigger-fire"');
   });
 
   it("a command while no server leads is refused after the relay's wait (503) and leaves nothing in the queue", async () => {
