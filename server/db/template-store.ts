@@ -74,10 +74,18 @@ export class TemplateReader {
    * not found (so `run.start` and `wf run` refuse it) unless `includeDeleted` is set.
    */
   async get(idOrTemplateId: string, version?: number, options: GetTemplateOptions = {}): Promise<TemplateDetail> {
-    const row = await this.sql.get<{ id: string; latest_version: number; deleted_at: number | null }>(
-      `select id, latest_version, deleted_at from templates where id = ? or template_id = ?
-        order by case when id = ? then 0 else 1 end limit 1`,
-      [idOrTemplateId, idOrTemplateId, idOrTemplateId],
+    // The template's row and its wanted version's hash in one statement (one round trip on PostgreSQL).
+    const row = await this.sql.get<{
+      id: string;
+      latest_version: number;
+      deleted_at: number | null;
+      hash: string | null;
+    }>(
+      `select t.id, t.latest_version, t.deleted_at, v.hash from templates t
+        left join template_versions v on v.template_pk = t.id and v.version = coalesce(?, t.latest_version)
+        where t.id = ? or t.template_id = ?
+        order by case when t.id = ? then 0 else 1 end limit 1`,
+      [version ?? null, idOrTemplateId, idOrTemplateId, idOrTemplateId],
     );
     if (!row) throw new TemplateStoreError("not_found", `No template with id "${idOrTemplateId}"`);
     if (row.deleted_at !== null && !options.includeDeleted)
@@ -88,12 +96,9 @@ export class TemplateReader {
         true,
       );
     const wanted = version ?? row.latest_version;
-    const v = await this.sql.get<{ hash: string }>(
-      "select hash from template_versions where template_pk = ? and version = ?",
-      [row.id, wanted],
-    );
-    if (!v) throw new TemplateStoreError("not_found", `Template "${idOrTemplateId}" has no version ${wanted}`);
-    return { id: row.id, version: wanted, template: await this.parsedVersion(row.id, wanted, v.hash) };
+    if (row.hash === null)
+      throw new TemplateStoreError("not_found", `Template "${idOrTemplateId}" has no version ${wanted}`);
+    return { id: row.id, version: wanted, template: await this.parsedVersion(row.id, wanted, row.hash) };
   }
 
   /** The versions of the template `pk` (a database id), newest first. */
