@@ -86,6 +86,11 @@ export class LiveAccess {
     }
   }
 
+  /** Ends every live stream on this server (notices of ended access may have been missed: each is checked again). */
+  endAll(): void {
+    for (const end of new Set([...this.streams.values()].flatMap((set) => [...set]))) end();
+  }
+
   /** Streams currently registered (a leak check for tests). */
   streamCount(): number {
     return new Set([...this.streams.values()].flatMap((set) => [...set])).size;

@@ -13,7 +13,7 @@
  * owner that a worker still runs though nobody here waits for it (this process restarted, and the node was
  * interrupted and runs again) is told to stop.
  */
-import { run, type Runner } from "graphile-worker";
+import { makeWorkerUtils, run, type Runner, type WorkerUtils } from "graphile-worker";
 import type { Pool } from "pg";
 import type { RunEvent } from "@/lib/workflow/run/run-events";
 import type { LaunchNode } from "./launch-node";
@@ -59,6 +59,9 @@ interface Waiting {
   beat?: { worker: string; at: number };
 }
 
+/** How often the owner deletes the job queues no job refers to any more (the log parts' named queues). */
+const QUEUE_GC_MS = 10 * 60_000;
+
 export function createQueueNodeLauncher(o: QueueNodeLauncherOptions): QueueNodeLauncher {
   const waiting = new Map<string, Waiting>();
   const log = o.log ?? ((line: string) => console.error(line));
@@ -66,6 +69,8 @@ export function createQueueNodeLauncher(o: QueueNodeLauncherOptions): QueueNodeL
   let runner: Runner | undefined;
   let beats: ListenConnection | undefined;
   let check: NodeJS.Timeout | undefined;
+  let gc: NodeJS.Timeout | undefined;
+  let utils: WorkerUtils | undefined;
   /** Since when beats have been heard without a break (undefined: not listening). */
   let hearingSince: number | undefined;
 
@@ -209,6 +214,17 @@ export function createQueueNodeLauncher(o: QueueNodeLauncherOptions): QueueNodeL
       await beats.ready;
       check = setInterval(interruptLost, Math.max(50, o.lostMs / 4));
       check.unref();
+      // Each long attempt's log parts had a named queue of their own: the empty ones are deleted now and then.
+      utils = await makeWorkerUtils({ pgPool: o.pool, logger: quietGraphileLogger(log) });
+      const collect = () =>
+        void utils
+          ?.cleanup({ tasks: ["GC_JOB_QUEUES"] })
+          .catch((err: unknown) =>
+            log(`wf ${o.owner}: could not clear the empty job queues (${(err as Error).message})`),
+          );
+      collect();
+      gc = setInterval(collect, QUEUE_GC_MS);
+      gc.unref();
       runner = await run({
         pgPool: o.pool,
         concurrency: 4,
@@ -221,6 +237,9 @@ export function createQueueNodeLauncher(o: QueueNodeLauncherOptions): QueueNodeL
     },
     async stop() {
       clearInterval(check);
+      clearInterval(gc);
+      await utils?.release();
+      utils = undefined;
       await runner?.stop();
       await beats?.close();
       runner = beats = undefined;

@@ -1,7 +1,7 @@
 /**
  * What one web server tells the others of the same PostgreSQL database (decision 055), by `NOTIFY wf_changes`: it
  * wrote the secrets or the saved agent providers (each server reads those from its own copy: they reload it),
- * a trigger fired (the dashboards' next fires move on, a refused webhook call raises its toast everywhere), or
+ * a trigger was created, changed or deleted (the leader's scheduler re-reads it), a trigger fired (the dashboards' next fires move on, a refused webhook call raises its toast everywhere), or
  * an access ended — a logout, a disabled user, a changed role or password, a revoked token — whose live streams
  * must end on every server, not only where it was ended. A server ignores its own notices. Notices sent while a
  * server cannot listen are missed by it; it reloads its copies when it listens again.
@@ -17,6 +17,7 @@ const NoticeSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("secrets") }),
   z.object({ kind: z.literal("providers") }),
   z.object({ kind: z.literal("fire"), fire: FireNoticeSchema }),
+  z.object({ kind: z.literal("trigger"), id: z.string() }),
   z.object({
     kind: z.literal("access"),
     sessionId: z.string().optional(),

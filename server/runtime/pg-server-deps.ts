@@ -16,7 +16,7 @@ import { createQueueNodeLauncher } from "@/server/engine/queue-node-launcher";
 import type { RunCommands } from "@/server/engine/run-commands";
 import { listenForChanges, type ChangeNotice, type ChangeNotices } from "./change-notices";
 import { createRunCommandRelay, type RunCommandRelay } from "./run-command-relay";
-import { joinServeLeadership } from "./serve-leadership";
+import { joinServeLeadership, type Leadership } from "./serve-leadership";
 import { assembleServerDeps, type CreateServerDepsOptions, type ServerDeps } from "./server-deps";
 
 /**
@@ -56,6 +56,10 @@ function applyChange(deps: ServerDeps, n: ChangeNotice, log: (line: string) => v
   if (n.kind === "secrets") void reload("secrets", () => deps.secrets.refresh());
   else if (n.kind === "providers") void reload("agent providers", () => deps.providerSettings.refresh());
   else if (n.kind === "fire") deps.triggers.ctx.notices.publishHere(n.fire);
+  else if (n.kind === "trigger")
+    deps.triggers.scheduler
+      .reload(n.id)
+      .catch((err: unknown) => log(`wf: could not re-read trigger ${n.id} (${(err as Error).message})`));
   else deps.accounts.live.endHere(n);
 }
 
@@ -67,15 +71,17 @@ export async function openPgServerDeps(
   const { pool } = database;
   const log = (line: string) => console.error(line);
   const lostMs = config.limits.workerLostS * 1000;
+  // Nothing more is written by this engine nor fired by its scheduler, whatever the hook then does.
+  const lost = () => {
+    built.deps?.engine.detach();
+    built.deps?.triggers.scheduler.stop();
+    (o.onLeadershipLost ?? exitOnLostLeadership)();
+  };
   const leadership = await joinServeLeadership({
     pool,
     retryMs: Math.max(250, lostMs / 3),
-    onLost: () => {
-      // Nothing more is written by this engine nor fired by its scheduler, whatever the hook then does.
-      built.deps?.engine.detach();
-      built.deps?.triggers.scheduler.stop();
-      (o.onLeadershipLost ?? exitOnLostLeadership)();
-    },
+    checkTimeoutMs: Math.max(1000, lostMs),
+    onLost: lost,
     log,
   }).catch(async (err: unknown) => {
     await database.close();
@@ -104,10 +110,13 @@ export async function openPgServerDeps(
       serverId: randomUUID(),
       applicationName: `wf-${owner}-changes`,
       onNotice: (n) => built.deps && applyChange(built.deps, n, log),
+      // Notices may have been missed: the copies read again, and every live stream ends (its client reconnects
+      // and is checked again), so an access ended meanwhile on another server ends here too.
       onResync: () => {
         if (!built.deps) return;
         applyChange(built.deps, { kind: "secrets" }, log);
         applyChange(built.deps, { kind: "providers" }, log);
+        built.deps.accounts.live.endAll();
       },
       log,
     });
@@ -124,6 +133,27 @@ export async function openPgServerDeps(
     throw err;
   }
   let local: RunCommands | undefined;
+  let stopping = false;
+  // The leader's work, in order, now or once it leads: the workers' answers, then what the caller gives (resume the
+  // runs, start the schedules: lead-runs.ts), then the commands — never one before its run is resumed.
+  const leading: Leadership = {
+    get leading() {
+      return leadership.leading;
+    },
+    onLead: (work) =>
+      leadership.onLead(async () => {
+        try {
+          if (!stopping) await launcher?.start();
+          if (!stopping) await work();
+          if (!stopping) await relay!.serve();
+        } catch (err) {
+          // A server that holds the lead but cannot do its work lets it go (it exits), so another can lead.
+          log(`wf: this server could not take up the lead of the runs: ${(err as Error).message}`);
+          lost();
+          throw err;
+        }
+      }),
+  };
   const deps = assembleServerDeps(
     config,
     {
@@ -132,22 +162,17 @@ export async function openPgServerDeps(
       bus,
       ...(launcher ? { engine: { launchNode: launcher.launch } } : {}),
       runs: (own) => ((local = own), relay.commands),
-      leadership,
+      leadership: leading,
       announce: (n) => notices!.send(n),
+      // Before the engine stops: no more commands, and those under way finish.
+      quiesce: async () => {
+        stopping = true;
+        await relay?.stopServing();
+      },
       close,
     },
     o,
   );
   built.deps = deps;
-  // First of the leader's work, now or once it leads: the workers' answers and the other servers' commands.
-  await leadership
-    .onLead(async () => {
-      await launcher?.start();
-      await relay!.serve();
-    })
-    .catch(async (err: unknown) => {
-      await deps.close();
-      throw err;
-    });
   return deps;
 }

@@ -5,11 +5,12 @@
  * commands (`run-command-relay.ts`); they serve every page, stream and approval from the database meanwhile.
  * A follower tries the lock again every `retryMs`: the leader's death (its connection ends, so PostgreSQL lets go)
  * makes the next one to try the leader, which then does the leader's work once, in order — the engine resumes
- * the runs as after a restart. A leader whose lock connection breaks stops leading at once (`onLost`: the server
- * exits, to come back as a follower), so two engines never advance the runs side by side for longer than
- * PostgreSQL takes to see that connection gone.
+ * the runs as after a restart. The leader asks its lock's connection something every `retryMs`: one that breaks
+ * or does not answer within `checkTimeoutMs` makes it stop leading at once (`onLost`: the server exits, to come
+ * back as a follower) — so after a network partition the old leader has stopped by the time PostgreSQL (TCP
+ * keepalive) lets a follower take the lock, and an idle-session timeout never ends an idle lock.
  */
-import type pg from "pg";
+import pg from "pg";
 
 /** What the rest of the server sees of it. */
 export interface Leadership {
@@ -28,9 +29,11 @@ export interface ServeLeadership extends Leadership {
 
 export interface ServeLeadershipOptions {
   pool: pg.Pool;
-  /** How often a follower tries the lock (ms). */
+  /** How often a follower tries the lock, and how often the leader checks its lock's connection answers (ms). */
   retryMs: number;
-  /** The lock's connection broke while this server led. */
+  /** How long the leader's check may take before it counts as the connection lost (ms). */
+  checkTimeoutMs: number;
+  /** The lock's connection broke (or stopped answering) while this server led. */
   onLost(): void;
   log(line: string): void;
 }
@@ -41,9 +44,9 @@ const SERVE_LOCK = 0x77665f7365727665n;
 export async function joinServeLeadership(o: ServeLeadershipOptions): Promise<ServeLeadership> {
   let leading = false;
   let closed = false;
-  let client: pg.PoolClient | undefined;
+  let client: pg.Client | undefined;
   let timer: NodeJS.Timeout | undefined;
-  let trying = false;
+  let busy = false;
   const queued: (() => Promise<void>)[] = [];
   /** The work done so far, in order: new work runs after it. */
   let done: Promise<void> = Promise.resolve();
@@ -55,34 +58,67 @@ export async function joinServeLeadership(o: ServeLeadershipOptions): Promise<Se
     return ran;
   };
 
-  const dropClient = (c: pg.PoolClient) => {
-    if (client !== c) return;
-    client = undefined;
-    // Destroyed, not put back: the lock goes with its connection.
-    c.release(true);
+  /** Closed, not reused: the lock goes with its connection. */
+  const dropClient = (c: pg.Client) => {
+    if (client === c) client = undefined;
+    void c.end().catch(() => {});
+  };
+
+  const loseLead = (c: pg.Client) => {
+    const wasLeading = leading && client === c;
+    dropClient(c);
+    if (wasLeading && !closed) {
+      leading = false;
+      clearInterval(timer);
+      o.onLost();
+    }
+  };
+
+  /** A connection of its own (outside the pool, with TCP keepalive), so its loss is seen and nothing else uses it. */
+  const connect = async (): Promise<pg.Client> => {
+    const c = new pg.Client({ ...o.pool.options, application_name: "wf-serve-lead", keepAlive: true });
+    c.on("error", () => loseLead(c));
+    c.on("end", () => loseLead(c));
+    await c.connect();
+    return c;
+  };
+
+  /** The leader asks its lock's connection something, within `checkTimeoutMs`; no answer: the lead is lost. */
+  const check = async () => {
+    const c = client;
+    if (!c || !leading || busy) return;
+    busy = true;
+    let late: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        c.query("select 1"),
+        new Promise((_, reject) => (late = setTimeout(() => reject(new Error("no answer")), o.checkTimeoutMs))),
+      ]);
+    } catch {
+      o.log("wf: the connection holding the lead of the runs does not answer");
+      loseLead(c);
+    } finally {
+      clearTimeout(late);
+      busy = false;
+    }
   };
 
   const attempt = async (): Promise<boolean> => {
-    if (closed || leading || trying) return leading;
-    trying = true;
+    if (closed || leading || busy) return leading;
+    busy = true;
     try {
-      if (!client) {
-        const c = await o.pool.connect();
-        c.on("error", () => {
-          const wasLeading = leading && client === c;
-          dropClient(c);
-          if (wasLeading && !closed) {
-            leading = false;
-            o.onLost();
-          }
-        });
-        client = c;
+      client ??= await connect();
+      if (closed) {
+        dropClient(client);
+        return false;
       }
       const { rows } = await client.query<{ ok: boolean }>("select pg_try_advisory_lock($1) as ok", [SERVE_LOCK]);
       if (!rows[0]?.ok || closed) return false;
       leading = true;
       if (timer) o.log("wf: this server now leads the runs of this database (the one that led them stopped)");
       clearInterval(timer);
+      timer = setInterval(() => void check(), o.retryMs);
+      timer.unref();
       // Logged by `runWork`: nobody awaits work put off until now.
       for (const work of queued.splice(0)) runWork(work).catch(() => {});
       return true;
@@ -91,7 +127,7 @@ export async function joinServeLeadership(o: ServeLeadershipOptions): Promise<Se
       o.log(`wf: could not ask whether this server leads the runs (${(err as Error).message}); trying again`);
       return false;
     } finally {
-      trying = false;
+      busy = false;
     }
   };
 

@@ -100,6 +100,8 @@ export interface ServerStorage<S extends RunStore> {
   leadership?: Leadership;
   /** Tells the database's other servers what this one changed (several servers on PostgreSQL). */
   announce?: (notice: ChangeNotice) => void;
+  /** Run first at close, before the scheduler and the engine stop (PostgreSQL: no more relayed commands). */
+  quiesce?: () => Promise<void>;
   /** After the engine and the scheduler stopped: closes the database (and what listens on it). */
   close(): void | Promise<void>;
 }
@@ -172,6 +174,7 @@ export function assembleServerDeps<S extends RunStore>(
     apiTokenSet: config.apiToken !== undefined,
     historyMax: config.limits.triggerHistory,
     notices: createFireNotices(announce && ((fire) => announce({ kind: "fire", fire }))),
+    ...(announce ? { announceChange: (id: string) => announce({ kind: "trigger", id }) } : {}),
   });
   return {
     config,
@@ -193,9 +196,13 @@ export function assembleServerDeps<S extends RunStore>(
     loginLimiter: createLoginLimiter(o.loginLimits),
     triggers,
     close() {
-      triggers.scheduler.stop();
-      engine.detach();
-      return storage.close();
+      const rest = () => {
+        triggers.scheduler.stop();
+        engine.detach();
+        return storage.close();
+      };
+      const quiet = storage.quiesce?.();
+      return quiet ? quiet.then(rest) : rest();
     },
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Several web servers on one PostgreSQL database (decision 055), each with its own HTTP server on 127.0.0.1 and the
  * same data folder: the first leads the runs; a second serves pages, streams and approvals and hands run commands
- * (start, decide, cancel) to the leader — errors come back as the same typed API errors; its live stream sees the
+ * (start, decide, cancel) to the leader — with nodes in the leader's process or on two real `wf worker`s — errors come back as the same typed API errors; its live stream sees the
  * leader's events in order without a gap. When the leader stops, or its hold on the lead breaks, the other takes
  * over and carries on the runs; a command while no server leads is refused after the relay's wait, and leaves
  * nothing behind.
@@ -12,9 +12,14 @@ import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
 import { cookieOf } from "@/server/test-support/http-calls";
 import { data, PgTestServers, type PgTestServer } from "@/server/test-support/pg-test-servers";
 import { until } from "@/server/test-support/until";
+import { QueueHarness } from "@/server/worker/test-support/queue-harness";
 
 const servers = new PgTestServers();
-afterEach(() => servers.cleanup());
+const workers = new QueueHarness();
+afterEach(async () => {
+  await workers.cleanup();
+  await servers.cleanup();
+});
 
 const ADMIN = { email: "admin@example.com", password: "admin-password" };
 
@@ -96,6 +101,49 @@ describe("several web servers on one database", () => {
     expect(JSON.stringify(await refused.json())).toContain("RUN024");
   });
 
+  it("two web servers and two workers: a run started on the follower runs on the workers; the follower's stream misses nothing", async () => {
+    const a = await servers.serve({ WF_SERVE_WORKER: "0" });
+    const b = await servers.serve({ WF_SERVE_WORKER: "0" });
+    workers.dir = servers.dir;
+    await Promise.all([workers.startWorker(a.db), workers.startWorker(a.db)]);
+    await signIn(a, true);
+    const admin = await signIn(b, false);
+    //  A ─┬→ B ─┬→ D
+    //     └→ C ─┘
+    const dag = buildTemplate()
+      .with({ template_id: "dag", name: "DAG" })
+      .node("A", { args_template: "printf a" })
+      .node("B", { args_template: "printf '%s-b' {A.output}" })
+      .node("C", { args_template: "printf '%s-c' {A.output}" })
+      .node("D", { args_template: "printf '%s+%s' {B.output} {C.output}" })
+      .edge("A", "B")
+      .edge("A", "C")
+      .edge("B", "D")
+      .edge("C", "D")
+      .done();
+    await data(await b.call.post("template.save", { template: dag }, admin));
+    const { runId } = await data(await b.call.post("run.start", { templateId: "dag" }, admin));
+    const input = encodeURIComponent(JSON.stringify({ runId, afterEventId: 0, batch: true }));
+    const res = await fetch(`${b.base}/live.watch?input=${input}`, {
+      headers: { accept: "text/event-stream", ...admin },
+    });
+    const reader = res.body!.getReader();
+    let text = "";
+    while (!text.includes('"type":"run.finished"')) text += new TextDecoder().decode((await reader.read()).value);
+    await reader.cancel();
+    const state = await a.deps.engine.settled(runId);
+    expect(state.status).toBe("succeeded");
+    expect(state.nodes.D.output).toBe("a-b+a-c");
+    const stored = await a.deps.runStore.eventsAfter(runId, 0);
+    const ids = [...text.matchAll(/"id":(\d+),"runId"/g)].map((m) => Number(m[1]));
+    expect(ids).toEqual(stored.map((e) => e.id));
+    // Every node went through the queue to a worker: nothing is left in it.
+    await until(
+      () => a.db.pool.query("select count(*)::int as n from graphile_worker.jobs"),
+      (r) => r.rows[0].n === 0,
+    );
+  });
+
   it("when the leader stops, the follower takes over: a run waiting on the old leader is decided through it and finishes", async () => {
     const a = await servers.serve();
     const b = await servers.serve();
@@ -111,6 +159,33 @@ describe("several web servers on one database", () => {
     const admin = await signIn(b, false);
     const approvalId = await pendingApprovalId(b, admin, runId);
     await data(await b.call.post("approval.decide", { approvalId, decision: "approve" }, admin));
+    expect((await b.deps.engine.settled(runId)).status).toBe("succeeded");
+  });
+
+  it("a command sent while no server leads waits in the queue and is carried out once the next leader has resumed the runs", async () => {
+    const a = await servers.serve();
+    // B tries the lock every 2 s (a third of WF_WORKER_LOST_S): long enough to see it wait.
+    const b = await servers.serve({ WF_WORKER_LOST_S: "6" });
+    const first = await signIn(a, true);
+    await data(await a.call.post("template.save", { template: GATED }, first));
+    const { runId } = await data(await a.call.post("run.start", { templateId: "gated" }, first));
+    const approvalId = await pendingApprovalId(a, first, runId);
+    // The lead is held by a connection that is no server while A stops, so B cannot take it yet.
+    const stand = new pg.Client({ connectionString: a.db.url });
+    await stand.connect();
+    await a.stop();
+    await stand.query("select pg_advisory_lock(x'77665f7365727665'::bigint)");
+    const admin = await signIn(b, false);
+    const decided = b.call.post("approval.decide", { approvalId, decision: "approve" }, admin);
+    await until(
+      () =>
+        b.db.pool.query("select count(*)::int as n from graphile_worker.jobs where task_identifier = 'wf_run_command'"),
+      (r) => r.rows[0].n === 1,
+    );
+    expect(b.deps.leadership!.leading).toBe(false);
+    await stand.end();
+    expect((await decided).status).toBe(200);
+    expect(b.deps.leadership!.leading).toBe(true);
     expect((await b.deps.engine.settled(runId)).status).toBe("succeeded");
   });
 

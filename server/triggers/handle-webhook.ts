@@ -35,6 +35,7 @@ const CODES: Record<number, string> = {
   413: "PAYLOAD_TOO_LARGE",
   422: "UNPROCESSABLE_CONTENT",
   429: "TOO_MANY_REQUESTS",
+  503: "SERVICE_UNAVAILABLE",
 };
 
 function answer(status: number, body: unknown, headers: Record<string, string> = {}): Response {
@@ -159,6 +160,7 @@ export class WebhookHandler {
     if (result.ok) return answer(202, { runId });
     if (result.why === "creator") return refuse(403, result.reason);
     if (result.why === "template") return refuse(404, result.reason);
+    if (result.why === "unavailable") return refuse(503, result.reason);
     return refuse(422, result.reason, inputDetails(result.diagnostics ?? []));
   }
 }

@@ -13,8 +13,11 @@ export type TriggerRunResult =
   | { ok: true; runId: string }
   | {
       ok: false;
-      /** `creator`: the creator may not; `template`: it is gone; `input`: the variables or the template are refused. */
-      why: "creator" | "template" | "input";
+      /**
+       * `creator`: the creator may not; `template`: it is gone; `input`: the variables or the template are refused;
+       * `unavailable`: no web server leads the runs at the moment (several servers: nothing was started).
+       */
+      why: "creator" | "template" | "input" | "unavailable";
       reason: string;
       diagnostics?: Diagnostic[];
     };
@@ -54,6 +57,8 @@ export async function startTriggerRun(
   } catch (err) {
     if (errorNamed(err, "RunInputError"))
       return { ok: false, why: "input", reason: err.message, diagnostics: err.diagnostics ?? [] };
+    if (errorNamed(err, "RunRelayError") && (err as { unanswered?: string }).unanswered === "untaken")
+      return { ok: false, why: "unavailable", reason: err.message };
     throw err;
   }
   await ctx.store.setLastRun(t.id, runId);

@@ -25,4 +25,6 @@ export interface TriggerContext {
   notices: FireNotices;
   /** Fires kept per trigger (the newest). */
   historyMax: number;
+  /** Tells the database's other servers a trigger was created, changed or deleted (the leader's scheduler reloads it). */
+  announceChange?: (triggerId: string) => void;
 }

@@ -57,7 +57,7 @@ export class TriggerService {
         overlap: input.overlap,
         nextFireAt: input.enabled ? (nextFireTime(schedule, now) ?? null) : null,
       });
-      await this.scheduler.reload(id);
+      await this.reloaded(id);
       return { id };
     }
     const secret = newWebhookSecret();
@@ -99,14 +99,20 @@ export class TriggerService {
       patch.secretSealed = sealWebhookSecret(this.ctx.secretKey(), t.id, secret);
     }
     if (!(await this.ctx.store.update(t.id, patch, now))) throw new TriggerNotFoundError(t.id);
-    await this.scheduler.reload(t.id);
+    await this.reloaded(t.id);
     return { ok: true, ...(secret ? { secret } : {}) };
   }
 
   async delete(id: string): Promise<{ ok: true }> {
     if (!(await this.ctx.store.delete(id))) throw new TriggerNotFoundError(id);
-    await this.scheduler.reload(id);
+    await this.reloaded(id);
     return { ok: true };
+  }
+
+  /** Re-read here (where the scheduler runs) and on the other servers (the one that leads the runs fires it). */
+  private async reloaded(id: string): Promise<void> {
+    await this.scheduler.reload(id);
+    this.ctx.announceChange?.(id);
   }
 
   async list(q: { templatePk?: string }) {

@@ -31,8 +31,12 @@ export class MirroredRows<R> {
 
   /** After its store wrote: the copy reloaded, and the other servers told. */
   async wrote(): Promise<void> {
-    await this.refresh();
-    this.announce?.();
+    try {
+      await this.refresh();
+    } finally {
+      // The write is in the database whatever this copy's reload did.
+      this.announce?.();
+    }
   }
 
   /**
