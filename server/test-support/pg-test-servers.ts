@@ -26,6 +26,29 @@ export interface PgTestServer {
 
 const quiet = { log: () => {}, error: () => {} };
 
+/**
+ * One web server on the database at `url` with the data folder `dir`, as `wf serve` starts it: its dependencies,
+ * the examples seeded, the leader's work done now or put off until it leads, and its HTTP server on 127.0.0.1.
+ */
+export async function openPgTestServer(
+  url: string,
+  dir: string,
+  env: Record<string, string> = {},
+  o: PgServerDepsOptions = {},
+): Promise<{ deps: ServerDeps; http: TrpcHttpServer }> {
+  const config = readServerConfig({
+    WF_DATA_DIR: dir,
+    WF_APP_ROOT: process.cwd(),
+    WF_DATABASE_URL: url,
+    WF_WORKER_LOST_S: "1",
+    ...env,
+  });
+  const deps = await openPgServerDeps({ ...config, databaseUrl: config.databaseUrl! }, o);
+  await deps.library.seedExamples();
+  await leadRunsWhenLeading(deps, quiet);
+  return { deps, http: await startTrpcHttpServer(deps) };
+}
+
 export class PgTestServers {
   database: TestDatabase | undefined;
   dir: string | undefined;
@@ -34,17 +57,7 @@ export class PgTestServers {
   async serve(env: Record<string, string> = {}, o: PgServerDepsOptions = {}): Promise<PgTestServer> {
     this.database ??= await createTestDatabase({ migrate: false });
     this.dir ??= fs.mkdtempSync(path.join(os.tmpdir(), "wf-pg-serve-"));
-    const config = readServerConfig({
-      WF_DATA_DIR: this.dir,
-      WF_APP_ROOT: process.cwd(),
-      WF_DATABASE_URL: this.database.url,
-      WF_WORKER_LOST_S: "1",
-      ...env,
-    });
-    const deps = await openPgServerDeps({ ...config, databaseUrl: config.databaseUrl! }, o);
-    await deps.library.seedExamples();
-    await leadRunsWhenLeading(deps, quiet);
-    const http = await startTrpcHttpServer(deps);
+    const { deps, http } = await openPgTestServer(this.database.url, this.dir, env, o);
     let stopped = false;
     const server: PgTestServer = {
       deps,
