@@ -53,22 +53,14 @@ export function resolveRunSecrets(
     if (!(err instanceof Error && err.name === "UnreadableSecretError")) throw err;
     unreadable = (err as UnreadableSecretError).secret;
   }
-  const diagnostics: Diagnostic[] = refs
-    .filter((r) => {
-      const name = (r.ref as { name: string }).name;
-      return unreadable !== undefined ? name === unreadable : !Object.hasOwn(values, name);
-    })
-    .map((r) => {
-      const name = (r.ref as { name: string }).name;
-      const code = name === unreadable ? "RUN046" : "RUN030";
-      return {
-        severity: "error",
-        code,
-        message: RUN_CODES[code](r.nodeId, r.field, name),
-        nodeId: r.nodeId,
-        field: r.field,
-      };
-    });
+  // One unreadable: only its references (no value was read); else every reference without a value.
+  const code = unreadable === undefined ? "RUN030" : "RUN046";
+  const diagnostics: Diagnostic[] = refs.flatMap((r) => {
+    const name = (r.ref as { name: string }).name;
+    if (unreadable === undefined ? Object.hasOwn(values, name) : name !== unreadable) return [];
+    const message = RUN_CODES[code](r.nodeId, r.field, name);
+    return [{ severity: "error" as const, code, message, nodeId: r.nodeId, field: r.field }];
+  });
   if (diagnostics.length) return { diagnostics };
   const redact = createRedactor(Object.values(values));
   return { secrets: { values, redact: redact ?? ((t) => t) }, diagnostics: [] };

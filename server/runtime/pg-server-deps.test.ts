@@ -38,7 +38,7 @@ const oneNode = (templateId: string, command: string) =>
 
 describe("the server on PostgreSQL", () => {
   it("serves the API from the database: setup, save, run.start, run.get / list / log, a live stream", async () => {
-    const { deps, call, base } = await serve();
+    const { deps, call } = await serve();
     const admin = cookieOf(await call.post("auth.setup", { email: "admin@example.com", password: "admin-password" }));
     const saved = await data(await call.post("template.save", { template: TEMPLATE }, admin));
     expect(saved).toMatchObject({ version: 1 });
@@ -64,15 +64,9 @@ describe("the server on PostgreSQL", () => {
     // The stored events replayed to a live client, in order and without a gap, from the database.
     const stored = await deps.runStore.eventsAfter(runId, 0);
     expect(stored.map((e) => e.id)).toEqual(stored.map((_, i) => i + 1));
-    const input = encodeURIComponent(JSON.stringify({ runId, afterEventId: 0, batch: true }));
-    const res = await fetch(`${base}/live.watch?input=${input}`, {
-      headers: { accept: "text/event-stream", ...admin },
-    });
-    const reader = res.body!.getReader();
-    let text = "";
-    for (let r = await reader.read(); !text.includes('"kind":"ready"'); r = await reader.read())
-      text += new TextDecoder().decode(r.value);
-    await reader.cancel();
+    const stream = await call.openWatch(admin, { runId, afterEventId: 0, batch: true });
+    const text = await stream.until('"kind":"ready"');
+    await stream.cancel();
     const ids = [...text.matchAll(/"id":(\d+),"runId"/g)].map((m) => Number(m[1]));
     expect(ids).toEqual(stored.map((e) => e.id));
     expect((await deps.sql.get<{ n: number }>("select count(*) as n from templates"))!.n).toBeGreaterThan(1);

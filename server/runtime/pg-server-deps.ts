@@ -47,19 +47,16 @@ function exitOnLostLeadership(): void {
   process.exit(1);
 }
 
-/** Another server's change, here: a copy reloaded, or the ended access's streams ended. */
+/** Another server's change, here: a copy or a trigger read again, a fire passed on, an ended access's streams ended. */
 function applyChange(deps: ServerDeps, n: ChangeNotice, log: (line: string) => void): void {
-  const reload = (what: string, refresh: () => Promise<void>) =>
-    refresh().catch((err: unknown) =>
-      log(`wf: could not reload the ${what} another server changed (${(err as Error).message})`),
+  const readAgain = (what: string, read: () => Promise<void>) =>
+    void read().catch((err: unknown) =>
+      log(`wf: could not read again the ${what} another server changed (${(err as Error).message})`),
     );
-  if (n.kind === "secrets") void reload("secrets", () => deps.secrets.refresh());
-  else if (n.kind === "providers") void reload("agent providers", () => deps.providerSettings.refresh());
+  if (n.kind === "secrets") readAgain("secrets", () => deps.secrets.refresh());
+  else if (n.kind === "providers") readAgain("agent providers", () => deps.providerSettings.refresh());
+  else if (n.kind === "trigger") readAgain(`trigger ${n.id}`, () => deps.triggers.scheduler.reload(n.id));
   else if (n.kind === "fire") deps.triggers.ctx.notices.publishHere(n.fire);
-  else if (n.kind === "trigger")
-    deps.triggers.scheduler
-      .reload(n.id)
-      .catch((err: unknown) => log(`wf: could not re-read trigger ${n.id} (${(err as Error).message})`));
   else deps.accounts.live.endHere(n);
 }
 

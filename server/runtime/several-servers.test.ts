@@ -69,19 +69,10 @@ describe("several web servers on one database", () => {
     // The leader's engine holds it; the follower's has nothing.
     expect((await a.deps.engine.settled(runId)).status).toBe("waiting");
     const approvalId = await pendingApprovalId(b, admin, runId);
-    const input = encodeURIComponent(JSON.stringify({ runId, afterEventId: 0, batch: true }));
-    const res = await fetch(`${b.base}/live.watch?input=${input}`, {
-      headers: { accept: "text/event-stream", ...admin },
-    });
-    const reader = res.body!.getReader();
-    let text = "";
-    const read = async (until: string) => {
-      while (!text.includes(until)) text += new TextDecoder().decode((await reader.read()).value);
-    };
-    await read('"kind":"ready"');
+    const stream = await b.call.openWatch(admin, { runId, afterEventId: 0, batch: true });
     await data(await b.call.post("approval.decide", { approvalId, decision: "approve" }, admin));
-    await read('"type":"run.finished"');
-    await reader.cancel();
+    const text = await stream.until('"type":"run.finished"');
+    await stream.cancel();
     expect(await runStatus(b, admin, runId)).toBe("succeeded");
     const stored = await a.deps.runStore.eventsAfter(runId, 0);
     const ids = [...text.matchAll(/"id":(\d+),"runId"/g)].map((m) => Number(m[1]));
@@ -123,14 +114,9 @@ describe("several web servers on one database", () => {
       .done();
     await data(await b.call.post("template.save", { template: dag }, admin));
     const { runId } = await data(await b.call.post("run.start", { templateId: "dag" }, admin));
-    const input = encodeURIComponent(JSON.stringify({ runId, afterEventId: 0, batch: true }));
-    const res = await fetch(`${b.base}/live.watch?input=${input}`, {
-      headers: { accept: "text/event-stream", ...admin },
-    });
-    const reader = res.body!.getReader();
-    let text = "";
-    while (!text.includes('"type":"run.finished"')) text += new TextDecoder().decode((await reader.read()).value);
-    await reader.cancel();
+    const stream = await b.call.openWatch(admin, { runId, afterEventId: 0, batch: true });
+    const text = await stream.until('"type":"run.finished"');
+    await stream.cancel();
     const state = await a.deps.engine.settled(runId);
     expect(state.status).toBe("succeeded");
     expect(state.nodes.D.output).toBe("a-b+a-c");
@@ -238,16 +224,7 @@ describe("several web servers on one database", () => {
     expect(await stream.ended).toContain("UNAUTHORIZED");
 
     // A trigger's fire on the follower reaches a dashboard's stream on the leader.
-    const input = encodeURIComponent(JSON.stringify({ triggers: true }));
-    const res = await fetch(`${a.base}/live.watch?input=${input}`, {
-      headers: { accept: "text/event-stream", ...admin },
-    });
-    const reader = res.body!.getReader();
-    let text = "";
-    const read = async (until: string) => {
-      while (!text.includes(until)) text += new TextDecoder().decode((await reader.read()).value);
-    };
-    await read('"kind":"ready"');
+    const fires = await a.call.openWatch(admin, { triggers: true });
     b.deps.triggers.ctx.notices.publish({
       triggerId: "trg_elsewhere",
       kind: "webhook",
@@ -257,8 +234,8 @@ describe("several web servers on one database", () => {
       reason: "bad signature",
       at: new Date(0).toISOString(),
     });
-    await read("trg_elsewhere");
-    await reader.cancel();
+    const text = await fires.until("trg_elsewhere");
+    await fires.cancel();
     expect(text).toContain('"kind":"trigger-fire"');
   });
 

@@ -1,6 +1,6 @@
 /**
  * Test helper: tRPC over real HTTP against a test server's base URL — POST a mutation, GET a query,
- * read the session cookie, and open a `live.watch` SSE stream that resolves once the server ends it.
+ * read the session cookie, and open a `live.watch` SSE stream to read until some text arrives or the server ends it.
  */
 export function httpCalls(base: string) {
   const post = (path: string, input: unknown, headers: Record<string, string> = {}) =>
@@ -13,9 +13,13 @@ export function httpCalls(base: string) {
     fetch(`${base}/${path}${input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, {
       headers,
     });
-  /** An open `live.watch` stream: `ended` resolves with everything received once the server closes it. */
-  async function openWatch(headers: Record<string, string>) {
-    const input = encodeURIComponent(JSON.stringify({ approvals: true }));
+  /**
+   * An open `live.watch` stream (by default the approvals count), resolved once `ready` arrived: `until(text)`
+   * resolves with everything received so far once `text` is in it; `ended` with everything once the server
+   * closes it.
+   */
+  async function openWatch(headers: Record<string, string>, watch: Record<string, unknown> = { approvals: true }) {
+    const input = encodeURIComponent(JSON.stringify(watch));
     const res = await fetch(`${base}/live.watch?input=${input}`, {
       headers: { accept: "text/event-stream", ...headers },
     });
@@ -23,13 +27,22 @@ export function httpCalls(base: string) {
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
     let text = "";
-    let markReady!: () => void;
-    const ready = new Promise<void>((resolve) => (markReady = resolve));
+    const waiting = new Set<() => void>();
+    const until = (wanted: string) =>
+      new Promise<string>((resolve) => {
+        const check = () => {
+          if (!text.includes(wanted)) return;
+          waiting.delete(check);
+          resolve(text);
+        };
+        waiting.add(check);
+        check();
+      });
     const ended = (async () => {
       try {
         for (let r = await reader.read(); !r.done; r = await reader.read()) {
           text += decoder.decode(r.value, { stream: true });
-          if (text.includes('"kind":"ready"')) markReady();
+          for (const check of [...waiting]) check();
         }
       } catch (err) {
         // Only a stream the test cancels, or one still open when the server stops, ends this way.
@@ -37,8 +50,8 @@ export function httpCalls(base: string) {
       }
       return text;
     })();
-    await ready;
-    return { ended, cancel: () => reader.cancel() };
+    await until('"kind":"ready"');
+    return { ended, until, cancel: () => reader.cancel() };
   }
   return { post, get, openWatch };
 }
