@@ -80,14 +80,15 @@ const OUTSIDE_LIB_WORKFLOW = [
 ];
 /** lib/workflow's concept folders, each with the folders it may use (a DAG: no folder cycle). */
 const WORKFLOW_FOLDERS = {
-  model: [],
+  model: ["slices"],
+  slices: [],
   versions: ["model"],
-  graph: ["model"],
+  graph: ["model", "slices"],
   shell: ["model"],
-  validate: ["model", "graph", "shell"],
+  validate: ["model", "graph", "shell", "slices"],
   edit: ["model", "graph", "validate"],
   checkpoints: ["model", "graph", "edit", "validate"],
-  run: ["model", "graph", "validate"],
+  run: ["model", "graph", "validate", "slices"],
   simulate: ["model", "graph", "validate", "run"],
   compare: ["model", "run"],
   "test-support": ["model", "graph", "validate", "run"],

@@ -4,16 +4,17 @@
  * - chains of 1 / 200 / 2,000 no-op nodes (checkpoints that continue on their own, the node `bench:api`
  *   runs): wall from `startRun` to its `run.finished` on the bus (published after the commit), per node = (wall(N) − wall(1)) / (N − 1), median of 7, and how
  *   many commits (transactions) and events the run took;
- * - bad input: a 100,000-node chain of such nodes (the largest plan) while one-node runs keep being started
- *   beside it — the small runs' start → finished latency (p50, p95, max; goal: within 50 ms) while the chain
- *   runs, apart from the one its start (validation, plan, rows) held up; whether the chain finished with every
- *   event stored (ids 1…n without a gap), the largest commit, and the peak heap and RSS.
+ * - bad input: a 100,000-node chain of such nodes (the largest plan), started as the server starts runs
+ *   (`startRunGrouped`: in slices), while one-node runs keep being started beside it — the small runs' start →
+ *   finished latency (p50, p95, max; goal: within 50 ms) while its start is under way and while it runs, the
+ *   longest the event loop was held during its start; whether the chain finished with every event stored
+ *   (ids 1…n without a gap), the largest commit, and the peak heap and RSS.
  *   `BENCH_TICK_SKIP_BIG=1` leaves it out.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { performance } from "node:perf_hooks";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import type { Template } from "@/lib/workflow/model/template-schema";
 import { parseTemplate } from "@/lib/workflow/model/parse-template";
 import { openDatabase } from "@/server/db/open-database";
@@ -170,9 +171,13 @@ async function badInput(): Promise<void> {
     }
   })();
   await warm;
+  // How long the loop was held at a time while the big run started (in slices) and ran.
+  const startLag = monitorEventLoopDelay({ resolution: 1 });
+  startLag.enable();
   const t0 = performance.now();
-  const id = h.engine.startRun({ template: big }).runId;
+  const id = (await h.engine.startRunGrouped({ template: big })).runId;
   const startMs = performance.now() - t0;
+  startLag.disable();
   const status = await h.finished(id);
   finished = true;
   await beside;
@@ -182,14 +187,14 @@ async function badInput(): Promise<void> {
   const stored = h.store.eventsAfter(id, 0);
   const gapless = stored.every((e, i) => e.id === i + 1);
   console.log(
-    `a ${BIG_CHAIN.toLocaleString("en")}-node chain: ${status} in ${(wall / 1000).toFixed(2)} s (startRun ${fmt(startMs)}), ${(((wall - startMs) / BIG_CHAIN) * 1000).toFixed(1)} µs a node; events stored ${stored.length} of ${expected}, ids without a gap: ${gapless}`,
+    `a ${BIG_CHAIN.toLocaleString("en")}-node chain: ${status} in ${(wall / 1000).toFixed(2)} s (its start, in slices, until stored: ${fmt(startMs)}; the loop held at most ${fmt(startLag.max / 1e6)} at a time meanwhile), ${(((wall - startMs) / BIG_CHAIN) * 1000).toFixed(1)} µs a node; events stored ${stored.length} of ${expected}, ids without a gap: ${gapless}`,
   );
-  // The small runs under way while `startRun` held the loop, and the others.
+  // The small runs under way while the big run started, and the others.
   const heldUp = spans.map(([a, b]) => a < t0 + startMs && b > t0);
   const running = latencies.filter((_, i) => !heldUp[i]);
   const held = latencies.filter((_, i) => heldUp[i]);
   console.log(
-    `  beside it, ${latencies.length} one-node runs one after another (${notSucceeded.length} not succeeded): start → finished p50 ${fmt(median(running))}, p95 ${fmt(percentile(running, 95))}, max ${fmt(Math.max(...running))} (goal ≤ 50 ms); ${held.length} under way during its start: ${held.map(fmt).join(", ")}`,
+    `  beside it, ${latencies.length} one-node runs one after another (${notSucceeded.length} not succeeded): start → finished p50 ${fmt(median(running))}, p95 ${fmt(percentile(running, 95))}, max ${fmt(Math.max(...running))} (goal ≤ 50 ms); the ${held.length} under way during its start: p50 ${fmt(median(held))}, p95 ${fmt(percentile(held, 95))}, max ${fmt(Math.max(...held))}`,
   );
   console.log(
     `  ${counts.commits} commits, largest ${counts.largest} events; peak heap ${(peakHeap / 2 ** 20).toFixed(0)} MB, peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB`,

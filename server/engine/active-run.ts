@@ -56,6 +56,8 @@ export interface ActiveRun {
   workspaceReady: boolean;
   /** Set from start until the run's first commit, which stores the run with its first events. */
   created?: NewRun;
+  /** Planned nodes whose rows are not stored yet, from `next` on (`unwritten-node-rows.ts`). */
+  unwritten?: { ids: readonly string[]; next: number };
   /** A grouped start waiting for that commit (`startRunGrouped`). */
   onStored?: { resolve: () => void; reject: (err: unknown) => void };
   heap: ReadyHeap;

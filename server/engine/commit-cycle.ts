@@ -93,6 +93,12 @@ export class CommitCycle {
     }
     this.h.notify();
     evictFinishedRuns(runs);
+    // Node rows a new run has not stored yet: the next tick writes the next share.
+    for (const run of runs.values())
+      if (run.unwritten) {
+        this.h.schedule();
+        break;
+      }
     return failed;
   }
 }

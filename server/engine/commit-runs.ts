@@ -1,6 +1,7 @@
 /**
  * Step 2 of a tick: writes what every run produced since the last commit — new runs, events, touched
- * node rows, approval rows — in one store transaction, then publishes the stored events (never before
+ * node rows (and a share of the rows a new run has not stored yet: `unwritten-node-rows.ts`), approval
+ * rows — in one store transaction, then publishes the stored events (never before
  * the commit) and resolves grouped starts. What a commit writes is taken out of the runs when it begins,
  * so work that arrives while an asynchronous commit is in flight waits for the next one. A failed commit
  * changes nothing in the store; it rejects the grouped starts it held (they never existed), gives the
@@ -13,6 +14,7 @@ import type { RunEventBus } from "./event-bus";
 import { launchToken } from "./launch-token";
 import { isPromise, type MaybePromise } from "./maybe-promise";
 import type { NewRun, RunStore, StoredEvent } from "./run-store";
+import { takeUnwrittenShare } from "./unwritten-node-rows";
 
 interface Taken {
   run: ActiveRun;
@@ -38,7 +40,8 @@ export function commitRuns(
   }
   const taken: Taken[] = [];
   for (const run of runs.values()) {
-    if (!run.outbox.length && !run.touched.size && !run.approvals.length) continue;
+    if (!run.outbox.length && !run.touched.size && !run.approvals.length && !run.unwritten) continue;
+    takeUnwrittenShare(run);
     taken.push({ run, created: run.created, events: run.outbox, touched: run.touched, approvals: run.approvals });
     run.created = undefined;
     run.inCommit = true;
@@ -54,6 +57,7 @@ export function commitRuns(
         runId: t.run.id,
         ...(t.created ? { created: t.created } : {}),
         state: t.run.state,
+        plan: t.run.spec.plan,
         events: t.events,
         touched: t.touched,
         approvals: t.approvals,

@@ -35,6 +35,11 @@ export interface EngineOptions<S extends RunStore = RunStore> {
    * equally among the runs with ready nodes (at least one each); then they yield to the next tick (default 256).
    */
   instantNodesPerTick?: number;
+  /**
+   * How long one turn of the event loop may work on a large run's start before the rest waits for the next
+   * turn (`server/timers/run-in-turns.ts`; default 8 ms). Tests set 0: every slice then waits for the next turn.
+   */
+  startSliceBudgetMs?: number;
   maxOutputBytes?: number;
   /** The shell that runs command lines with `-c` (default `/bin/sh`; tests run bash too). */
   shell?: string;

@@ -10,6 +10,7 @@ export function evictFinishedRuns(runs: Map<string, ActiveRun>): void {
       run.touched.size === 0 &&
       run.approvals.length === 0 &&
       run.pendingDecisions === 0 &&
+      !run.unwritten &&
       run.timers.size === 0 &&
       !run.inCommit;
     if (quiet && isTerminalRunStatus(run.state.status)) runs.delete(id);

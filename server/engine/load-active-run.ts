@@ -9,6 +9,7 @@ import { createActiveRun, type ActiveRun } from "./active-run";
 import { RunNotFoundError, RunStateInvalidError } from "./engine-errors";
 import { resolveRunSecrets, type SecretSource } from "./run-secrets";
 import type { StoredRun } from "./run-store";
+import { leaveUnwritten } from "./unwritten-node-rows";
 
 /** The active run of what the store returned for `runId` (undefined: RunNotFoundError). */
 export function activeRunFrom(
@@ -28,5 +29,6 @@ export function activeRunFrom(
   run.secrets = secrets.secrets;
   if (stored.startedBy) run.startedBy = stored.startedBy;
   if (stored.parent) run.parent = stored.parent;
+  leaveUnwritten(run, stored.unwritten);
   return run;
 }

@@ -33,7 +33,8 @@ import { createRunEventBus, type RunEventBus } from "./event-bus";
 import { resultToEvent } from "./execute-node";
 import { createExecutorRegistry, type ExecutorRegistry } from "./executors/executor-registry";
 import { launchNode } from "./launch-node";
-import { newActiveRun } from "./new-active-run";
+import { newActiveRun, newActiveRunInSlices, type NewRunContext } from "./new-active-run";
+import { runInTurns } from "@/server/timers/run-in-turns";
 import type { AgentJudge } from "./run-checks";
 import type { AttemptStep } from "./run-node";
 import { RunWaiters } from "./run-waiters";
@@ -49,7 +50,14 @@ import { recordOutcome } from "./record-outcome";
 import { andThen, type MaybePromise } from "./maybe-promise";
 import { overStore, RunActivation } from "./run-activation";
 import { recoverRuns, type RecoveredRuns } from "./recover-runs";
-import type { RunStore, StoreResult, SyncRunStore } from "./run-store";
+import { runSpecJson, type RunStore, type StoreResult, type SyncRunStore } from "./run-store";
+import { packSpecText } from "./run-spec-text";
+
+/**
+ * A template with at least this many nodes starts in slices (`startRunGrouped`): below it the whole start
+ * costs a few milliseconds and stays in one turn, grouped with the other starts of that turn.
+ */
+export const SLICED_START_NODES = 2000;
 
 export type { AutoDecision, EngineOptions, StartRunInput };
 
@@ -155,12 +163,30 @@ export class RunEngine<S extends RunStore = SyncRunStore> {
    * invalid or the commit fails.
    */
   startRunGrouped(input: StartRunInput): Promise<{ runId: string }> {
+    if (input.template.nodes.length >= SLICED_START_NODES) return this.startInSlices(input);
     let run: ActiveRun;
     try {
       run = this.createRun(input);
     } catch (err) {
       return Promise.reject(err);
     }
+    return this.stored(run);
+  }
+
+  /**
+   * A large template's start: its checks, plan, state and JSON text made a few milliseconds per turn of the
+   * event loop (`runInTurns`), so the runs under way meanwhile go on, and that text deflated on the
+   * thread pool (`run-spec-text.ts`); then as any grouped start.
+   */
+  private async startInSlices(input: StartRunInput): Promise<{ runId: string }> {
+    const run = await runInTurns(newActiveRunInSlices(input, this.newRunContext()), this.o.startSliceBudgetMs);
+    const created = run.created!;
+    [created.templateJson, created.planJson] = await Promise.all(runSpecJson(created).map(packSpecText));
+    if (this.detached) throw new Error("the engine stopped before the run was stored");
+    return await this.stored(this.started(run));
+  }
+
+  private stored(run: ActiveRun): Promise<{ runId: string }> {
     return new Promise((resolve, reject) => {
       run.onStored = { resolve: () => resolve({ runId: run.id }), reject };
     });
@@ -168,16 +194,23 @@ export class RunEngine<S extends RunStore = SyncRunStore> {
 
   /** Steps shared by both starts: checks, plan, the active run with its `created` record and `run.started`. */
   private createRun(input: StartRunInput): ActiveRun {
-    const run = newActiveRun(input, {
+    return this.started(newActiveRun(input, this.newRunContext()));
+  }
+
+  private started(run: ActiveRun): ActiveRun {
+    this.runs.set(run.id, run);
+    this.apply(run, { type: "run.started", at: this.clock.now() });
+    return run;
+  }
+
+  private newRunContext(): NewRunContext {
+    return {
       runsDir: this.o.runsDir,
       perRunLimit: this.perRunLimit,
       catalog: this.catalog,
       secretSource: this.o.secretSource,
       childTemplates: this.o.childTemplates,
-    });
-    this.runs.set(run.id, run);
-    this.apply(run, { type: "run.started", at: this.clock.now() });
-    return run;
+    };
   }
 
   /**

@@ -35,8 +35,9 @@ function created(runId: string): RunBatch {
     runId,
     created: { runId, template, plan: planned.plan, state, name: "t", workspace: "/tmp/x" },
     state,
+    plan: planned.plan,
     events: [{ type: "run.started", at: 1 }],
-    touched: [],
+    touched: planned.plan.order,
     approvals: [],
     decisions: new Map(),
   };
@@ -106,5 +107,36 @@ describe("PgRunStore", () => {
       events.filter((e) => e.event.type === "node.started").map((e) => (e.event as { nodeId: string }).nodeId),
     ).toEqual(["A", "B"]);
     expect(String(errors.mock.calls[0][0])).toContain("could not store the runs' progress");
+  });
+
+  it("a large run started in slices: every node row and event stored, its spec deflated and read back", async () => {
+    database = await createTestDatabase();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "wf-pg-large-"));
+    const store = new PgRunStore(database.pool);
+    const engine = new RunEngine({ store, runsDir: path.join(dir, "runs") });
+    const count = 12_000;
+    let t = buildTemplate();
+    for (let i = 1; i <= count; i++) t = t.node(`C${i}`, { type: "checkpoint", auto_continue: true });
+    for (let i = 2; i <= count; i++) t = t.edge(`C${i - 1}`, `C${i}`);
+    const template = t.with({ checkpoints: Array.from({ length: count }, (_, i) => `C${i + 1}`) }).done();
+    const { runId } = await engine.startRunGrouped({ template });
+    const rows = async () =>
+      (await database!.pool.query<{ n: string }>(`select count(*) as n from node_runs where run_id = $1`, [runId]))
+        .rows[0].n;
+    const state = await engine.settled(runId);
+    engine.detach();
+    expect(state.status).toBe("succeeded");
+    expect(Number(await rows())).toBe(count);
+    const spec = await database.pool.query<{ t: string }>(
+      `select template_json as t from run_specs where run_id = $1`,
+      [runId],
+    );
+    expect(spec.rows[0].t.startsWith("wf-deflate:")).toBe(true);
+    const loaded = await new PgRunStore(database.pool).loadRun(runId);
+    expect(loaded?.template).toEqual(template);
+    expect(loaded?.state.counts.done).toBe(count);
+    expect(loaded?.unwritten).toEqual([]);
+    const events = await store.eventsAfter(runId, 0);
+    expect(events.map((e) => e.id)).toEqual(Array.from({ length: 2 + 2 * count }, (_, i) => i + 1));
   });
 });

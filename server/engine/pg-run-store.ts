@@ -11,7 +11,14 @@ import { RunEventSchema, runEventStatus } from "@/lib/workflow/run/run-events";
 import type { RunState } from "@/lib/workflow/run/run-state";
 import type { RawRow } from "@/server/db/map-raw-row";
 import * as sql from "@/server/db/pg/pg-run-sql";
-import type { ApprovalDecisionInfo, RunBatch, RunStore, StoredEvent, StoredRun } from "./run-store";
+import {
+  runSpecJson,
+  type ApprovalDecisionInfo,
+  type RunBatch,
+  type RunStore,
+  type StoredEvent,
+  type StoredRun,
+} from "./run-store";
 import { nodeStateToRow } from "./run-state-rows";
 import { storedRunFromRows } from "./stored-run-from-rows";
 import { NODE_JOB_TASK, nodeJobKey, type NodeJob } from "./node-jobs";
@@ -168,12 +175,10 @@ function planCommit(batches: readonly RunBatch[]): CommitPlan {
         ...[r.parent?.runId ?? null, r.parent?.nodeId ?? null],
         ...[st.error ?? null, b.events.length, st.startedAt ?? null, st.finishedAt ?? null],
       );
-      push(p.specs, r.runId, JSON.stringify(r.template), JSON.stringify(r.plan));
-      for (const id of r.plan.order)
-        pushNode(p.nodes, b.runId, nodeStateToRow(id, r.plan.nodes[id].iteration, b.state.nodes[id]));
-    } else {
-      for (const id of b.touched) pushNode(p.nodes, b.runId, nodeStateToRow(id, undefined, b.state.nodes[id]));
+      push(p.specs, r.runId, ...runSpecJson(r));
     }
+    for (const id of b.touched)
+      pushNode(p.nodes, b.runId, nodeStateToRow(id, b.plan.nodes[id].iteration, b.state.nodes[id]));
     const stored: StoredEvent[] = [];
     b.events.forEach((event, i) => {
       const nodeId = "nodeId" in event ? event.nodeId : null;

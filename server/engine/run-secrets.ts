@@ -6,7 +6,8 @@
 import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
 import { createRedactor, type Redactor } from "@/lib/workflow/run/redact-secrets";
 import { RUN_CODES } from "@/lib/workflow/run/run-codes";
-import { listTemplateReferences } from "@/lib/workflow/model/template-references";
+import { listTemplateReferencesInSlices } from "@/lib/workflow/model/template-references";
+import { finish, type Sliced } from "@/lib/workflow/slices/sliced";
 import type { Template } from "@/lib/workflow/model/template-schema";
 import type { UnreadableSecretError } from "@/server/secrets/unreadable-secret-error";
 
@@ -41,7 +42,15 @@ export function resolveRunSecrets(
   template: Template,
   source: SecretSource | undefined,
 ): { secrets?: RunSecrets; diagnostics: Diagnostic[] } {
-  const refs = listTemplateReferences(template).filter((r) => r.ref.kind === "secret");
+  return finish(resolveRunSecretsInSlices(template, source));
+}
+
+/** `resolveRunSecrets` in slices (the start of a large run: see `sliced.ts`). */
+export function* resolveRunSecretsInSlices(
+  template: Template,
+  source: SecretSource | undefined,
+): Sliced<{ secrets?: RunSecrets; diagnostics: Diagnostic[] }> {
+  const refs = (yield* listTemplateReferencesInSlices(template)).filter((r) => r.ref.kind === "secret");
   if (refs.length === 0) return { diagnostics: [] };
   const names = [...new Set(refs.map((r) => (r.ref as { name: string }).name))];
   let values: Record<string, string> = {};

@@ -3,7 +3,13 @@ import type { NodeRunRow, RunRow } from "@/server/db/schema";
 import type { NodeRunWrite } from "@/server/db/run-queries";
 import { isSatisfied } from "@/lib/workflow/run/reduce-context";
 import type { RunPlan } from "@/lib/workflow/run/run-plan";
-import { emptyCounts, NodeStateSchema, type NodeState, type RunState } from "@/lib/workflow/run/run-state";
+import {
+  emptyCounts,
+  initialNodeState,
+  NodeStateSchema,
+  type NodeState,
+  type RunState,
+} from "@/lib/workflow/run/run-state";
 
 export function nodeStateToRow(nodeId: string, iteration: number | undefined, n: NodeState): NodeRunWrite {
   const { status, attempts, output, error, startedAt, finishedAt, ...extra } = n;
@@ -32,22 +38,34 @@ export function nodeStateFromRow(row: NodeRunRow): NodeState {
   });
 }
 
-/** Rebuilds the reducer's counters (blockers, counts, retrying) from the stored node states. */
-export function runStateFromRows(plan: RunPlan, run: RunRow, rows: NodeRunRow[]): RunState {
+/**
+ * Rebuilds the reducer's counters (blockers, counts, retrying) from the stored node states. A planned node
+ * without a row is one whose row was not written yet (`unwritten-node-rows.ts`): it is as it started, and
+ * listed in `unwritten`.
+ */
+export function runStateFromRows(
+  plan: RunPlan,
+  run: RunRow,
+  rows: NodeRunRow[],
+): { state: RunState; unwritten: string[] } {
   const nodes: Record<string, NodeState> = {};
   for (const r of rows) nodes[r.nodeId] = nodeStateFromRow(r);
   const counts = emptyCounts();
   const blockers: Record<string, number> = {};
+  const unwritten: string[] = [];
   let retrying = 0;
   for (const id of plan.order) {
-    const n = nodes[id];
-    if (!n) continue;
+    let n = nodes[id];
+    if (!n) {
+      n = nodes[id] = initialNodeState(plan.nodes[id]);
+      unwritten.push(id);
+    }
     counts[n.status]++;
     if (n.retryAt) retrying++;
     blockers[id] = plan.nodes[id].deps.filter((d) => !nodes[d] || !isSatisfied(nodes[d])).length;
   }
   const extra = JSON.parse(run.state) as { stopping?: boolean; outputs?: Record<string, string> };
-  return {
+  const state: RunState = {
     runId: run.id,
     status: run.status,
     stopping: extra.stopping ?? false,
@@ -61,4 +79,5 @@ export function runStateFromRows(plan: RunPlan, run: RunRow, rows: NodeRunRow[])
     ...(run.finishedAt !== null ? { finishedAt: run.finishedAt } : {}),
     ...(extra.outputs ? { outputs: extra.outputs } : {}),
   };
+  return { state, unwritten };
 }

@@ -16,6 +16,9 @@ export interface NewRun {
   runId: string;
   template: Template;
   plan: RunPlan;
+  /** The JSON text of `template` and `plan` when made already (a large run's, in slices); else the store makes it. */
+  templateJson?: string;
+  planJson?: string;
   state: RunState;
   name: string;
   workspace: string;
@@ -51,7 +54,10 @@ export interface RunBatch {
   /** A run started since the last commit: stored first, in the same transaction as its first events. */
   created?: NewRun;
   state: RunState;
+  /** The run's plan (a node row written the first time takes its iteration from it). */
+  plan: RunPlan;
   events: RunEvent[];
+  /** The nodes whose rows this commit writes (a new run's first share of them included). */
   touched: Iterable<string>;
   /** `ask` and `close-approval` commands to mirror into the approvals table. */
   approvals: RunCommand[];
@@ -70,6 +76,8 @@ export interface StoredRun {
   template: Template;
   plan: RunPlan;
   state: RunState;
+  /** Planned nodes without a stored row yet (read as they start; written again once loaded). */
+  unwritten: string[];
   workspace: string;
   name: string;
   lastEventId: number;
@@ -125,3 +133,8 @@ export type StoreResult<S extends RunStore, T> = S extends SyncRunStore
   : S extends { readonly asynchronous: true }
     ? Promise<T>
     : MaybePromise<T>;
+
+/** The JSON text of a new run's template and plan, as its `run_specs` row stores them. */
+export function runSpecJson(run: NewRun): [templateJson: string, planJson: string] {
+  return [run.templateJson ?? JSON.stringify(run.template), run.planJson ?? JSON.stringify(run.plan)];
+}

@@ -24,7 +24,12 @@ export class RunWaiters {
       const check = () => {
         const run = this.active(runId);
         if (!run) return (resolve(this.stored(runId) as MaybePromise<RunState>), true);
-        const quiet = run.inflight.size === 0 && run.outbox.length === 0 && run.pendingDecisions === 0 && !run.inCommit;
+        const quiet =
+          run.inflight.size === 0 &&
+          run.outbox.length === 0 &&
+          run.pendingDecisions === 0 &&
+          !run.inCommit &&
+          !run.unwritten;
         if (quiet && (isTerminalRunStatus(run.state.status) || run.state.status === "waiting")) {
           resolve(run.state);
           return true;

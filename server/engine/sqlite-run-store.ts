@@ -25,7 +25,14 @@ import { writeApprovalCommands } from "./approval-rows";
 import { markRunUnreadable } from "@/server/db/mark-run-unreadable";
 import { nodeStateToRow } from "./run-state-rows";
 import { storedRunFromRows } from "./stored-run-from-rows";
-import type { NewRun, RunBatch, StoredEvent, StoredRun, SyncRunStore } from "./run-store";
+import {
+  runSpecJson,
+  type NewRun,
+  type RunBatch,
+  type StoredEvent,
+  type StoredRun,
+  type SyncRunStore,
+} from "./run-store";
 
 function runUpdate(state: RunState, lastEventId: number) {
   return {
@@ -53,7 +60,7 @@ export class SqliteRunStore implements SyncRunStore {
     try {
       inTransaction(this.db, () => {
         for (const b of batches) {
-          if (b.created) this.writeCreated(b.created, b.state);
+          if (b.created) this.writeCreated(b.created);
           out.set(b.runId, this.writeBatch(b));
         }
       });
@@ -67,8 +74,8 @@ export class SqliteRunStore implements SyncRunStore {
     return out;
   }
 
-  /** The run's rows; its node rows from `state`, the batch's (so the batch need not write them again). */
-  private writeCreated(run: NewRun, state: RunState): void {
+  /** The run's row and its spec; its node rows are the batch's `touched` (`unwritten-node-rows.ts`). */
+  private writeCreated(run: NewRun): void {
     insertRunRow(this.db, {
       id: run.runId,
       templatePk: run.templatePk ?? null,
@@ -87,12 +94,7 @@ export class SqliteRunStore implements SyncRunStore {
       parentRunId: run.parent?.runId ?? null,
       parentNodeId: run.parent?.nodeId ?? null,
     });
-    insertRunSpec(this.db, run.runId, JSON.stringify(run.template), JSON.stringify(run.plan));
-    upsertNodeRuns(
-      this.db,
-      run.runId,
-      run.plan.order.map((id) => nodeStateToRow(id, run.plan.nodes[id].iteration, state.nodes[id])),
-    );
+    insertRunSpec(this.db, run.runId, ...runSpecJson(run));
     this.lastIds.set(run.runId, 0);
   }
 
@@ -113,12 +115,9 @@ export class SqliteRunStore implements SyncRunStore {
       stored.push({ id: last, runId: b.runId, event });
     }
     insertRunEvents(this.db, b.runId, rows);
-    // A run stored in this commit has every node row written from this state already.
-    if (!b.created) {
-      const nodes: NodeRunWrite[] = [];
-      for (const id of b.touched) nodes.push(nodeStateToRow(id, undefined, b.state.nodes[id]));
-      upsertNodeRuns(this.db, b.runId, nodes);
-    }
+    const nodes: NodeRunWrite[] = [];
+    for (const id of b.touched) nodes.push(nodeStateToRow(id, b.plan.nodes[id].iteration, b.state.nodes[id]));
+    upsertNodeRuns(this.db, b.runId, nodes);
     writeApprovalCommands(this.db, b.runId, b.approvals, b.decisions);
     updateRunRow(this.db, b.runId, runUpdate(b.state, last));
     // A finished run is loaded again (with its last id) if it is re-run; the map stays small.

@@ -5,12 +5,13 @@ import { startedByOf } from "@/server/db/run-queries";
 import type { NodeRunRow, RunRow } from "@/server/db/schema";
 import type { StoredRun } from "./run-store";
 import { runStateFromRows } from "./run-state-rows";
+import { unpackSpecText } from "./run-spec-text";
 
-/** A run's stored template and plan (its `run_specs` row), read back and checked. */
+/** A run's stored template and plan (its `run_specs` row, either form: `run-spec-text.ts`), read back and checked. */
 export function parseRunSpec(runId: string, spec: { templateJson: string; planJson: string }) {
-  const parsed = parseTemplate(JSON.parse(spec.templateJson));
+  const parsed = parseTemplate(JSON.parse(unpackSpecText(spec.templateJson)));
   if (!parsed.ok) throw new Error(`run ${runId}: stored template no longer parses`);
-  return { template: parsed.template, plan: RunPlanSchema.parse(JSON.parse(spec.planJson)) };
+  return { template: parsed.template, plan: RunPlanSchema.parse(JSON.parse(unpackSpecText(spec.planJson))) };
 }
 
 /** `spec` is the run's `run_specs` row; a run stored before those existed keeps template and plan on its row. */
@@ -22,12 +23,14 @@ export function storedRunFromRows(
 ): StoredRun {
   const { template, plan } = parseRunSpec(runId, spec ?? row);
   const { templateJson: _t, planJson: _p, variables: _v, state: _s, workspace: _w, ...lite } = row;
+  const { state, unwritten } = runStateFromRows(plan, row, nodes);
   return {
     runId,
     row: lite,
     template,
     plan,
-    state: runStateFromRows(plan, row, nodes),
+    state,
+    unwritten,
     workspace: row.workspace,
     name: row.name,
     lastEventId: row.lastEventId,

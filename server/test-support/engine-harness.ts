@@ -54,7 +54,10 @@ export function createEngineHarness(
       const state = initialRunState(planned.plan, runId, vars);
       const workspace = workspacePath(path.join(dir, "runs"), runId);
       const created = { runId, template, plan: planned.plan, state, name: template.name, workspace };
-      store.commit([{ runId, created, state, events: [], touched: [], approvals: [], decisions: new Map() }]);
+      const { plan } = planned;
+      store.commit([
+        { runId, created, state, plan, events: [], touched: plan.order, approvals: [], decisions: new Map() },
+      ]);
       return runId;
     },
     close() {

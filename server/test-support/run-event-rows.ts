@@ -20,8 +20,9 @@ function batch(runId: string, events: RunBatch["events"], create: boolean): RunB
     runId,
     ...(create ? { created: { runId, template, plan: planned.plan, state, name: runId, workspace: "/tmp/x" } } : {}),
     state,
+    plan: planned.plan,
     events,
-    touched: [],
+    touched: create ? planned.plan.order : [],
     approvals: [],
     decisions: new Map(),
   };

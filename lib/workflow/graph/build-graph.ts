@@ -1,7 +1,9 @@
 /**
  * The adjacency view every graph algorithm here runs on: node ids ↔ indexes in node order,
- * successor and predecessor lists. Built once per call (O(nodes + edges)).
+ * successor and predecessor lists. Built once per call (O(nodes + edges)); in slices for the start of a
+ * large run (`buildGraphWithEdgesInSlices`).
  */
+import { endsSlice, finish, type Sliced } from "@/lib/workflow/slices/sliced";
 
 /** The least a template must have to be seen as a graph (accepts a full `Template`). */
 export interface GraphInput {
@@ -38,10 +40,16 @@ export interface GraphWithEdges {
  * does not look every id up again. Repeated edges keep their ends (the graph keeps the pair once).
  */
 export function buildGraphWithEdges(input: GraphInput): GraphWithEdges {
+  return finish(buildGraphWithEdgesInSlices(input));
+}
+
+/** `buildGraphWithEdges` in slices (see `sliced.ts`). */
+export function* buildGraphWithEdgesInSlices(input: GraphInput): Sliced<GraphWithEdges> {
   const ids: string[] = [];
   const index = new Map<string, number>();
-  for (const node of input.nodes) {
-    const id = node?.id;
+  for (let k = 0; k < input.nodes.length; k++) {
+    if (endsSlice(k)) yield;
+    const id = input.nodes[k]?.id;
     if (typeof id !== "string" || index.has(id)) continue;
     index.set(id, ids.length);
     ids.push(id);
@@ -55,6 +63,7 @@ export function buildGraphWithEdges(input: GraphInput): GraphWithEdges {
   const outDegree = new Int32Array(n);
   const inDegree = new Int32Array(n);
   for (let k = 0; k < m; k++) {
+    if (endsSlice(k)) yield;
     const edge = input.edges[k];
     const a = index.get(edge?.from);
     const b = index.get(edge?.to);
@@ -71,6 +80,7 @@ export function buildGraphWithEdges(input: GraphInput): GraphWithEdges {
   const succ: number[][] = new Array(n);
   const pred: number[][] = new Array(n);
   for (let i = 0; i < n; i++) {
+    if (endsSlice(i)) yield;
     succ[i] = new Array(outDegree[i]);
     pred[i] = new Array(inDegree[i]);
   }
@@ -80,6 +90,7 @@ export function buildGraphWithEdges(input: GraphInput): GraphWithEdges {
   const wide = new Map<number, Set<number>>();
   let repeated = false;
   for (let k = 0; k < m; k++) {
+    if (endsSlice(k)) yield;
     const a = from[k];
     if (a < 0) continue;
     const b = to[k];

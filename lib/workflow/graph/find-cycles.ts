@@ -3,6 +3,7 @@
  * node (self-loops are not in a built graph; the validator reports them on their own).
  */
 import type { Graph } from "./build-graph";
+import { endsSlice, finish, type Sliced } from "@/lib/workflow/slices/sliced";
 
 export interface Cycle {
   /** A shortest cycle through the component's first node (in node order), as ids in edge order. */
@@ -12,7 +13,7 @@ export interface Cycle {
 }
 
 /** Tarjan's algorithm, iterative so 10,000-node chains do not overflow the stack. */
-function stronglyConnected(graph: Graph): number[][] {
+function* stronglyConnected(graph: Graph): Sliced<number[][]> {
   const n = graph.ids.length;
   const index = new Int32Array(n).fill(-1);
   const low = new Int32Array(n);
@@ -20,13 +21,16 @@ function stronglyConnected(graph: Graph): number[][] {
   const stack: number[] = [];
   const components: number[][] = [];
   let counter = 0;
+  let steps = 0;
   for (let root = 0; root < n; root++) {
+    if (endsSlice(steps++)) yield;
     if (index[root] !== -1) continue;
     const work: [number, number][] = [[root, 0]];
     index[root] = low[root] = counter++;
     stack.push(root);
     onStack[root] = 1;
     while (work.length > 0) {
+      if (endsSlice(steps++)) yield;
       const frame = work[work.length - 1];
       const [v, k] = frame;
       if (k < graph.succ[v].length) {
@@ -83,7 +87,12 @@ function shortestCycle(graph: Graph, start: number, members: Set<number>): numbe
 
 /** Every cycle of the graph, ordered by their first node. Empty for a DAG. */
 export function findCycles(graph: Graph): Cycle[] {
-  return stronglyConnected(graph)
+  return finish(findCyclesInSlices(graph));
+}
+
+/** `findCycles` in slices (see `sliced.ts`). */
+export function* findCyclesInSlices(graph: Graph): Sliced<Cycle[]> {
+  return (yield* stronglyConnected(graph))
     .sort((a, b) => a[0] - b[0])
     .map((component) => ({
       path: shortestCycle(graph, component[0], new Set(component)).map((i) => graph.ids[i]),

@@ -1,5 +1,6 @@
 /** Every reference of a template, with the node and field (JSON-path-like) it sits in. */
 import { parseReferences, type Reference } from "./references";
+import { endsSlice, finish, type Sliced } from "@/lib/workflow/slices/sliced";
 
 /** Node fields whose text is a template (references are substituted at run time). */
 export const REFERENCE_FIELDS = [
@@ -57,15 +58,23 @@ export function visitReferenceFields(node: unknown, visit: (field: string, text:
  * Accepts unvalidated input so the validator can use it on partially broken templates.
  */
 export function listTemplateReferences(template: { nodes?: unknown }): TemplateReference[] {
+  return finish(listTemplateReferencesInSlices(template));
+}
+
+/** `listTemplateReferences` in slices (the start of a large run: see `sliced.ts`). */
+export function* listTemplateReferencesInSlices(template: { nodes?: unknown }): Sliced<TemplateReference[]> {
   const out: TemplateReference[] = [];
-  if (!Array.isArray(template?.nodes)) return out;
-  template.nodes.forEach((node: unknown, nodeIndex) => {
-    if (!isRecord(node) || typeof node.id !== "string") return;
+  const nodes: unknown = template?.nodes;
+  if (!Array.isArray(nodes)) return out;
+  for (let nodeIndex = 0; nodeIndex < nodes.length; nodeIndex++) {
+    if (endsSlice(nodeIndex)) yield;
+    const node: unknown = nodes[nodeIndex];
+    if (!isRecord(node) || typeof node.id !== "string") continue;
     const nodeId = node.id;
     visitReferenceFields(node, (field, text) => {
       for (const ref of parseReferences(text)) out.push({ nodeId, nodeIndex, field, ref });
     });
-  });
+  }
   return out;
 }
 

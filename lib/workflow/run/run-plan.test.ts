@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ancestorsOf, descendantsOf, MAX_PLANNED_NODES, planRun } from "./run-plan";
+import { ancestorsOf, descendantsOf, MAX_PLANNED_NODES, planRun, planRunInSlices } from "./run-plan";
+import { SLICE_ITEMS } from "@/lib/workflow/slices/sliced";
 import type { Template } from "@/lib/workflow/model/template-schema";
 import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
 
@@ -26,6 +27,34 @@ describe("planRun", () => {
       { label: "b", to: "B" },
     ]);
     expect(plan.plan.order).toEqual(["G", "B", "C"]);
+  });
+
+  it("breaks ties among ids that are array indexes as JavaScript orders them (numbers first), else by template order", () => {
+    const loose = (ids: string[]) => {
+      const t = buildTemplate();
+      for (const id of ids) t.node(id);
+      const plan = planRun(t.done());
+      if (!plan.ok) throw new Error("plan");
+      return plan.plan.order;
+    };
+    expect(loose(["b", "a", "c"])).toEqual(["b", "a", "c"]);
+    expect(loose(["b", "10", "2", "a"])).toEqual(["2", "10", "b", "a"]);
+    // Not an index: a leading zero, or past 2³² − 2.
+    expect(loose(["b", "07", "4294967295", "a"])).toEqual(["b", "07", "4294967295", "a"]);
+  });
+
+  it("plans in slices the same plan, yielding between them", () => {
+    const t = buildTemplate();
+    const count = 3 * SLICE_ITEMS;
+    for (let i = 0; i < count; i++) t.node(`n${i}`, i % 500 === 7 ? { type: "loop", max_iter: 2 } : {});
+    for (let i = 1; i < count; i++) t.edge(`n${i - 1}`, `n${i}`);
+    const template = t.done();
+    const work = planRunInSlices(template);
+    let slices = 0;
+    let step = work.next();
+    for (; !step.done; step = work.next()) slices++;
+    expect(slices).toBeGreaterThan(10);
+    expect(step.value).toEqual(planRun(template));
   });
 
   it("reports cycles and bad fallback targets with RUN codes", () => {

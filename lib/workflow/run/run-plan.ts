@@ -9,6 +9,7 @@ import type { Template, WorkflowNode } from "@/lib/workflow/model/template-schem
 import { RUN_CODES } from "./run-codes";
 import { FIELD_BOUNDS } from "@/lib/workflow/model/field-bounds";
 import { createIndexHeap } from "@/lib/workflow/graph/index-heap";
+import { endsSlice, finish, type Sliced } from "@/lib/workflow/slices/sliced";
 
 /** Planned nodes (template nodes plus loop iterations) one run may have; checked before any expansion. */
 export const MAX_PLANNED_NODES = 100_000;
@@ -44,6 +45,9 @@ export type RunPlan = z.infer<typeof RunPlanSchema>;
 
 export type PlanRunResult = { ok: true; plan: RunPlan } | { ok: false; diagnostics: Diagnostic[] };
 
+/** Property names JavaScript orders as array indexes (0 … 2³² − 2, no leading zero). */
+const ARRAY_INDEX = /^(?:0|[1-9]\d{0,9})$/;
+
 function fallbackTarget(node: WorkflowNode): string | undefined {
   return node.on_fail?.startsWith("fallback:") ? node.on_fail.slice("fallback:".length) : undefined;
 }
@@ -59,12 +63,14 @@ function entryExit(node: WorkflowNode): { entry: string; exit: string; ids: stri
  * The loops past their bound (RUN031) and a plan past MAX_PLANNED_NODES (RUN032), counted from the
  * template alone: nothing is expanded before this passes.
  */
-function planSizeProblems(template: Template): Diagnostic[] {
+function* planSizeProblems(template: Template): Sliced<Diagnostic[]> {
   const out: Diagnostic[] = [];
   const limit = FIELD_BOUNDS.maxIter.max;
   let planned = 0;
   const loops: { id: string; n: number }[] = [];
-  for (const n of template.nodes) {
+  for (let k = 0; k < template.nodes.length; k++) {
+    if (endsSlice(k)) yield;
+    const n = template.nodes[k];
     if (n.type !== "loop") {
       planned++;
       continue;
@@ -93,30 +99,52 @@ function planSizeProblems(template: Template): Diagnostic[] {
 
 /** Checks what planning needs (ids, edge ends, fallback targets, loop bounds, plan size) and expands loops. */
 export function planRun(template: Template): PlanRunResult {
-  const tooBig = planSizeProblems(template);
+  return finish(planRunInSlices(template));
+}
+
+/** `planRun` in slices (the start of a large run: see `sliced.ts`). */
+export function* planRunInSlices(template: Template): Sliced<PlanRunResult> {
+  const tooBig = yield* planSizeProblems(template);
   if (tooBig.length) return { ok: false, diagnostics: tooBig };
   const diagnostics: Diagnostic[] = [];
   const error = (code: keyof typeof RUN_CODES, message: string, nodeId?: string) =>
     diagnostics.push({ severity: "error", code, message, ...(nodeId ? { nodeId } : {}) });
   const byId = new Map<string, WorkflowNode>();
-  const allIds = new Set(template.nodes.map((n) => n.id));
-  for (const n of template.nodes) {
+  const allIds = new Set<string>();
+  for (let k = 0; k < template.nodes.length; k++) {
+    if (endsSlice(k)) yield;
+    allIds.add(template.nodes[k].id);
+  }
+  for (let k = 0; k < template.nodes.length; k++) {
+    if (endsSlice(k)) yield;
+    const n = template.nodes[k];
     if (byId.has(n.id)) error("RUN001", RUN_CODES.RUN001(n.id), n.id);
     byId.set(n.id, n);
     if (n.type === "loop" && !(n.max_iter >= 1)) error("RUN005", RUN_CODES.RUN005(n.id), n.id);
     const fb = fallbackTarget(n);
     if (fb !== undefined && (fb === n.id || !allIds.has(fb))) error("RUN004", RUN_CODES.RUN004(n.id, fb), n.id);
   }
-  for (const e of template.edges) {
+  for (let k = 0; k < template.edges.length; k++) {
+    if (endsSlice(k)) yield;
+    const e = template.edges[k];
     if (!byId.has(e.from) || !byId.has(e.to)) error("RUN002", RUN_CODES.RUN002(e.from, e.to));
   }
   if (diagnostics.length) return { ok: false, diagnostics };
 
   // 1. Planned nodes in template order (loops expanded and chained).
   const nodes: Record<string, PlanNode> = {};
-  const ends = new Map(template.nodes.map((n) => [n.id, entryExit(n)]));
+  const ends = new Map<string, ReturnType<typeof entryExit>>();
+  for (let k = 0; k < template.nodes.length; k++) {
+    if (endsSlice(k)) yield;
+    ends.set(template.nodes[k].id, entryExit(template.nodes[k]));
+  }
   const loops: Record<string, string[]> = {};
+  // Planned ids in the order `Object.keys(nodes)` gives, without asking it of 100,000 keys at once.
+  const added: string[] = [];
+  let indexLike = false;
   const add = (id: string, n: WorkflowNode, iteration?: number) => {
+    added.push(id);
+    indexLike ||= ARRAY_INDEX.test(id);
     nodes[id] = { id, sourceId: n.id, type: n.type, deps: [], succs: [], topo: 0 };
     if (iteration !== undefined) nodes[id].iteration = iteration;
     if (n.phase) nodes[id].phase = n.phase;
@@ -129,7 +157,9 @@ export function planRun(template: Template): PlanRunResult {
     nodes[to].deps.push(from);
     nodes[from].succs.push(to);
   };
-  for (const n of template.nodes) {
+  for (let k = 0; k < template.nodes.length; k++) {
+    if (endsSlice(k)) yield;
+    const n = template.nodes[k];
     const { ids } = ends.get(n.id)!;
     ids.forEach((id, k) => add(id, n, n.type === "loop" ? k + 1 : undefined));
     if (n.type === "loop") {
@@ -139,43 +169,54 @@ export function planRun(template: Template): PlanRunResult {
   }
   // 2. Edges between exits and entries; gate table from labelled gate edges.
   const gates: Record<string, GateRoute[]> = {};
-  for (const e of template.edges) {
+  for (let k = 0; k < template.edges.length; k++) {
+    if (endsSlice(k)) yield;
+    const e = template.edges[k];
     const from = ends.get(e.from)!.exit;
     const to = ends.get(e.to)!.entry;
     link(from, to);
     if (byId.get(e.from)!.type === "gate") (gates[from] ??= []).push({ label: e.label ?? "", to });
   }
   // 3. Fallback-only targets: named by some on_fail and entered by no edge.
-  for (const n of template.nodes) {
-    const fb = fallbackTarget(n);
+  for (let k = 0; k < template.nodes.length; k++) {
+    if (endsSlice(k)) yield;
+    const fb = fallbackTarget(template.nodes[k]);
     if (fb !== undefined) {
       const entry = ends.get(fb)!.entry;
       if (nodes[entry].deps.length === 0) nodes[entry].fallbackOnly = true;
     }
   }
   // 4. Kahn's algorithm; ties by template order so runs are reproducible.
-  const ids = Object.keys(nodes);
-  const order = topologicalOrder(nodes, ids);
+  // An id such as "7" is an array index: JavaScript lists those first, in numeric order.
+  const ids = indexLike ? Object.keys(nodes) : added;
+  yield;
+  const order = yield* topologicalOrder(nodes, ids);
   if (order.length < ids.length) {
     const ordered = new Set(order);
     const left = ids.filter((id) => !ordered.has(id));
     return { ok: false, diagnostics: [{ severity: "error", code: "RUN003", message: RUN_CODES.RUN003(left) }] };
   }
-  order.forEach((id, i) => (nodes[id].topo = i));
+  for (let i = 0; i < order.length; i++) {
+    if (endsSlice(i)) yield;
+    nodes[order[i]].topo = i;
+  }
   return { ok: true, plan: { nodes, order, gates, loops, executionMode: template.execution_mode } };
 }
 
-function topologicalOrder(nodes: Record<string, PlanNode>, ids: readonly string[]): string[] {
-  const rank = new Map(ids.map((id, i) => [id, i]));
+function* topologicalOrder(nodes: Record<string, PlanNode>, ids: readonly string[]): Sliced<string[]> {
+  const rank = new Map<string, number>();
   const indegree = new Int32Array(ids.length);
   // Template order breaks ties (runs are reproducible): the ready set is a heap of ranks.
   const ready = createIndexHeap();
-  ids.forEach((id, i) => {
-    indegree[i] = nodes[id].deps.length;
+  for (let i = 0; i < ids.length; i++) {
+    if (endsSlice(i)) yield;
+    rank.set(ids[i], i);
+    indegree[i] = nodes[ids[i]].deps.length;
     if (indegree[i] === 0) ready.push(i);
-  });
+  }
   const order: string[] = [];
   while (ready.size) {
+    if (endsSlice(order.length)) yield;
     const id = ids[ready.pop()];
     order.push(id);
     for (const s of nodes[id].succs) {

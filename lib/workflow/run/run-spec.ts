@@ -1,6 +1,7 @@
 /** What the reducer reads besides state: the plan and each planned node's template definition. */
 import type { Template, WorkflowNode } from "@/lib/workflow/model/template-schema";
 import type { RunPlan } from "./run-plan";
+import { endsSlice, finish, type Sliced } from "@/lib/workflow/slices/sliced";
 
 export interface RunSpec {
   plan: RunPlan;
@@ -10,9 +11,22 @@ export interface RunSpec {
 }
 
 export function makeRunSpec(template: Template, plan: RunPlan): RunSpec {
-  const byId = new Map(template.nodes.map((n) => [n.id, n]));
+  return finish(makeRunSpecInSlices(template, plan));
+}
+
+/** `makeRunSpec` in slices (the start of a large run: see `sliced.ts`). */
+export function* makeRunSpecInSlices(template: Template, plan: RunPlan): Sliced<RunSpec> {
+  const byId = new Map<string, WorkflowNode>();
+  for (let k = 0; k < template.nodes.length; k++) {
+    if (endsSlice(k)) yield;
+    byId.set(template.nodes[k].id, template.nodes[k]);
+  }
   const defs = new Map<string, WorkflowNode>();
-  for (const id of plan.order) defs.set(id, byId.get(plan.nodes[id].sourceId)!);
+  for (let k = 0; k < plan.order.length; k++) {
+    if (endsSlice(k)) yield;
+    const id = plan.order[k];
+    defs.set(id, byId.get(plan.nodes[id].sourceId)!);
+  }
   return { plan, template, defs };
 }
 

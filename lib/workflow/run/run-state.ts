@@ -10,7 +10,8 @@ import {
   RunStatusSchema,
   type NodeStatus,
 } from "@/lib/workflow/model/statuses";
-import type { RunPlan } from "./run-plan";
+import type { PlanNode, RunPlan } from "./run-plan";
+import { endsSlice, finish, type Sliced } from "@/lib/workflow/slices/sliced";
 
 /** Why a node was skipped; only `failed` and `dependency` skips propagate downstream (docs/engine.md). */
 export const SKIP_REASONS = [
@@ -138,15 +139,28 @@ export function emptyCounts(): Record<NodeStatus, number> {
 
 /** The state before anything ran: every node pending (unused fallback targets skipped). */
 export function initialRunState(plan: RunPlan, runId: string, vars: Record<string, string>): RunState {
+  return finish(initialRunStateInSlices(plan, runId, vars));
+}
+
+/** `initialRunState` in slices (the start of a large run: see `sliced.ts`). */
+export function* initialRunStateInSlices(plan: RunPlan, runId: string, vars: Record<string, string>): Sliced<RunState> {
   const nodes: Record<string, NodeState> = {};
   const blockers: Record<string, number> = {};
   const counts = emptyCounts();
-  for (const id of plan.order) {
+  for (let k = 0; k < plan.order.length; k++) {
+    if (endsSlice(k)) yield;
+    const id = plan.order[k];
     const p = plan.nodes[id];
-    const status: NodeStatus = p.fallbackOnly ? "skipped" : "pending";
-    nodes[id] = p.fallbackOnly ? { status, attempts: 0, skipReason: "fallback-unused" } : { status, attempts: 0 };
+    nodes[id] = initialNodeState(p);
     blockers[id] = p.deps.length;
-    counts[status]++;
+    counts[nodes[id].status]++;
   }
   return { runId, status: "pending", stopping: false, vars, nodes, blockers, counts, retrying: 0 };
+}
+
+/** A planned node before the run touches it: pending, or skipped when it is a fallback nothing enters. */
+export function initialNodeState(p: Pick<PlanNode, "fallbackOnly">): NodeState {
+  return p.fallbackOnly
+    ? { status: "skipped", attempts: 0, skipReason: "fallback-unused" }
+    : { status: "pending", attempts: 0 };
 }

@@ -8,12 +8,15 @@ import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
 import { normalizeNodeType, waitsForPerson } from "@/lib/workflow/model/normalize-template";
 import { wfIssue } from "@/lib/workflow/model/wf-issue-codes";
 import { isRecord } from "./model-view";
+import { endsSlice, type Sliced } from "@/lib/workflow/slices/sliced";
 
-export function checkAliasConflicts(raw: unknown): Diagnostic[] {
-  const nodes = isRecord(raw) && Array.isArray(raw.nodes) ? raw.nodes : [];
+export function* checkAliasConflicts(raw: unknown): Sliced<Diagnostic[]> {
+  const nodes: unknown[] = isRecord(raw) && Array.isArray(raw.nodes) ? raw.nodes : [];
   const out: Diagnostic[] = [];
-  nodes.forEach((node: unknown, index) => {
-    if (!isRecord(node) || typeof node.id !== "string") return;
+  for (let index = 0; index < nodes.length; index++) {
+    if (endsSlice(index)) yield;
+    const node = nodes[index];
+    if (!isRecord(node) || typeof node.id !== "string") continue;
     const at = (field: string) => ({ nodeId: node.id as string, path: `nodes[${index}].${field}`, field });
     if (node.allow_self_approval === true && node.forbid_self_approval === true)
       out.push(
@@ -26,12 +29,12 @@ export function checkAliasConflicts(raw: unknown): Diagnostic[] {
           "forbid_self_approval: true",
         ),
       );
-    const waits = waitsForPerson({ ...node, type: normalizeNodeType(node.type, node.executor) });
+    // Whether it waits for a person is asked last: only a node with both fields can conflict.
     if (
-      waits &&
       node.timeout_s !== undefined &&
       node.approval_timeout_s !== undefined &&
-      node.timeout_s !== node.approval_timeout_s
+      node.timeout_s !== node.approval_timeout_s &&
+      waitsForPerson({ ...node, type: normalizeNodeType(node.type, node.executor) })
     )
       out.push(
         wfIssue(
@@ -43,6 +46,6 @@ export function checkAliasConflicts(raw: unknown): Diagnostic[] {
           `timeout_s: ${String(node.timeout_s)}`,
         ),
       );
-  });
+  }
   return out;
 }

@@ -3,12 +3,13 @@
  * named), start nodes and reachability, isolated nodes (docs/model.md, "Validation").
  */
 import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
-import { findCycles } from "@/lib/workflow/graph/find-cycles";
+import { findCyclesInSlices } from "@/lib/workflow/graph/find-cycles";
 import { edgePath, nodePath, type ModelView } from "./model-view";
 import { reachableFrom, startNodes } from "@/lib/workflow/graph/reachability";
 import { wfIssue } from "@/lib/workflow/model/wf-issue-codes";
+import { endsSlice, type Sliced } from "@/lib/workflow/slices/sliced";
 
-export function checkGraphStructure(view: ModelView): Diagnostic[] {
+export function* checkGraphStructure(view: ModelView): Sliced<Diagnostic[]> {
   const out: Diagnostic[] = [];
   const { graph, byId } = view;
   // Nothing to run: never saved by describe, never started by the engine.
@@ -38,6 +39,7 @@ export function checkGraphStructure(view: ModelView): Diagnostic[] {
   for (const s of graph.succ) kept += s.length;
   const seen = usable === kept ? null : new Set<string>();
   for (let k = 0; k < view.edges.length; k++) {
+    if (endsSlice(k)) yield;
     const e = view.edges[k];
     // The graph resolved every edge: only the ones it left out can be dangling or self-loops.
     if (view.edgeFrom[k] < 0) {
@@ -54,7 +56,8 @@ export function checkGraphStructure(view: ModelView): Diagnostic[] {
     seen.add(key);
   }
 
-  for (const cycle of findCycles(graph)) {
+  yield;
+  for (const cycle of yield* findCyclesInSlices(graph)) {
     const onPath = new Set(cycle.path);
     const first = byId.get(cycle.path[0]);
     out.push(
@@ -67,14 +70,17 @@ export function checkGraphStructure(view: ModelView): Diagnostic[] {
     );
   }
 
+  yield;
   const starts = startNodes(graph);
   if (graph.ids.length > 0 && starts.length === 0) out.push(wfIssue("WF015", {}));
   if (starts.length > 0) {
     const reached = reachableFrom(graph, starts);
+    yield;
     graph.ids.forEach((id, i) => {
       if (!reached[i]) out.push(wfIssue("WF014", { nodeId: id, path: nodePath(byId.get(id)!) }, id));
     });
   }
+  yield;
   if (graph.ids.length > 1)
     graph.ids.forEach((id, i) => {
       if (graph.pred[i].length === 0 && graph.succ[i].length === 0)

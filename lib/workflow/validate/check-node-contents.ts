@@ -11,6 +11,7 @@ import { TIERS, type Tier } from "@/lib/workflow/model/template-schema";
 import { wfIssue } from "@/lib/workflow/model/wf-issue-codes";
 import { invokesGit, TIER_RANK } from "@/lib/workflow/model/capability-tiers";
 import { waitsForPerson } from "@/lib/workflow/model/normalize-template";
+import { endsSlice, type Sliced } from "@/lib/workflow/slices/sliced";
 
 const blank = (x: unknown) => typeof x !== "string" || x.trim() === "";
 
@@ -97,9 +98,11 @@ function startsProcess(node: ViewNode, commands: readonly string[]): boolean {
   return (node.type === "loop" || node.type === "gate") && !blank(node.data.args_template);
 }
 
-export function checkNodeContents(view: ModelView): Diagnostic[] {
+export function* checkNodeContents(view: ModelView): Sliced<Diagnostic[]> {
   const out: Diagnostic[] = [];
-  for (const node of view.nodes) {
+  for (let k = 0; k < view.nodes.length; k++) {
+    if (endsSlice(k)) yield;
+    const node = view.nodes[k];
     const missing = missingWork(node);
     if (missing) {
       // A workflow node's one missing field is named, so the inspector can point at it.

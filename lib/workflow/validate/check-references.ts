@@ -11,6 +11,7 @@ import { parseReferences, type Reference } from "@/lib/workflow/model/references
 import { visitReferenceFields } from "@/lib/workflow/model/template-references";
 import { topologicalSort } from "@/lib/workflow/graph/topological-order";
 import { wfIssue } from "@/lib/workflow/model/wf-issue-codes";
+import { endsSlice, type Sliced } from "@/lib/workflow/slices/sliced";
 
 /**
  * Returns `isUpstream(t, n)` over graph indexes: is there a path t → … → n? A direct predecessor
@@ -73,13 +74,15 @@ function checkOutputReferences(view: ModelView, template: unknown, used: Set<str
   }
 }
 
-export function checkReferences(view: ModelView, template: unknown): Diagnostic[] {
+export function* checkReferences(view: ModelView, template: unknown): Sliced<Diagnostic[]> {
   const out: Diagnostic[] = [];
   const used = new Set<string>();
   const { graph } = view;
   let isUpstream: ((t: number, n: number) => boolean) | undefined;
   // The view's nodes are the template's nodes with a usable id; a repeated id was reported already.
-  for (const node of view.nodes) {
+  for (let k = 0; k < view.nodes.length; k++) {
+    if (endsSlice(k)) yield;
+    const node = view.nodes[k];
     if (view.byId.get(node.id) !== node) continue;
     const nodeId = node.id;
     const self = graph.index.get(nodeId) as number;

@@ -12,6 +12,7 @@ import { isRecord, nodePath, type ModelView, type ViewNode } from "./model-view"
 import { planShellCommand } from "@/lib/workflow/shell/plan-shell-command";
 import { wfIssue } from "@/lib/workflow/model/wf-issue-codes";
 import type { RefusalKind } from "@/lib/workflow/shell/shell-command-plan";
+import { endsSlice, type Sliced } from "@/lib/workflow/slices/sliced";
 
 /** The diagnostic for each way a command line is refused (also used for skill recipes). */
 export const SHELL_REFUSAL_CODES = {
@@ -40,9 +41,11 @@ export function commandFields(node: Pick<ViewNode, "type" | "data">): [string, s
   return out;
 }
 
-export function checkShellCommands(view: ModelView): Diagnostic[] {
+export function* checkShellCommands(view: ModelView): Sliced<Diagnostic[]> {
   const out: Diagnostic[] = [];
-  for (const node of view.nodes) {
+  for (let k = 0; k < view.nodes.length; k++) {
+    if (endsSlice(k)) yield;
+    const node = view.nodes[k];
     for (const [field, text] of commandFields(node)) {
       const plan = planShellCommand(text);
       if (plan.ok) continue;

@@ -11,6 +11,7 @@ import { NodeSchema, TemplateSchema } from "@/lib/workflow/model/template-schema
 import { wfIssue } from "@/lib/workflow/model/wf-issue-codes";
 import { isRecord, nodePath, type ModelView } from "./model-view";
 import { nearestName } from "./nearest-name";
+import { endsSlice, type Sliced } from "@/lib/workflow/slices/sliced";
 
 /** Fields that formats, playbooks and editors write on top of the schema, per node type (`*`: any). */
 const NODE_EXTENSIONS: Record<string, readonly string[]> = {
@@ -58,10 +59,12 @@ function typesReading(field: string, byType: Map<string, Set<string>>): string[]
   return [...byType].filter(([, names]) => names.has(field)).map(([type]) => type);
 }
 
-export function checkUnknownFields(view: ModelView, template: unknown): Diagnostic[] {
+export function* checkUnknownFields(view: ModelView, template: unknown): Sliced<Diagnostic[]> {
   const out: Diagnostic[] = [];
   const { byType, all, template: templateFields } = knownFields();
-  for (const node of view.nodes) {
+  for (let k = 0; k < view.nodes.length; k++) {
+    if (endsSlice(k)) yield;
+    const node = view.nodes[k];
     const names = node.type === undefined ? undefined : byType.get(node.type);
     // An unknown type is the schema's error already; its fields cannot be judged.
     if (!names) continue;

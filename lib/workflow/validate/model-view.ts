@@ -3,7 +3,8 @@
  * have failed the schema (nodes without a string id are dropped, edges need string ends), so every
  * graph rule still runs and reports all problems at once.
  */
-import { buildGraphWithEdges, type Graph } from "@/lib/workflow/graph/build-graph";
+import { buildGraphWithEdgesInSlices, type Graph } from "@/lib/workflow/graph/build-graph";
+import { endsSlice, type Sliced } from "@/lib/workflow/slices/sliced";
 import type { Template } from "@/lib/workflow/model/template-schema";
 
 export type Loose = Record<string, unknown>;
@@ -53,12 +54,13 @@ export interface ModelView {
   edgeTo: Int32Array;
 }
 
-/** Builds the view from a parsed template or from raw (normalised) JSON. Never throws. */
-export function buildModelView(input: Template | unknown): ModelView {
+/** Builds the view from a parsed template or from raw (normalised) JSON, in slices. Never throws. */
+export function* buildModelView(input: Template | unknown): Sliced<ModelView> {
   const t: Loose = isRecord(input) ? input : {};
   const nodes: ViewNode[] = [];
   const rawNodes: unknown[] = Array.isArray(t.nodes) ? t.nodes : [];
   for (let index = 0; index < rawNodes.length; index++) {
+    if (endsSlice(index)) yield;
     const data = rawNodes[index];
     if (!isRecord(data) || typeof data.id !== "string" || data.id === "") continue;
     nodes.push({ id: data.id, type: typeof data.type === "string" ? data.type : undefined, index, data });
@@ -66,12 +68,13 @@ export function buildModelView(input: Template | unknown): ModelView {
   const edges: ViewEdge[] = [];
   const rawEdges: unknown[] = Array.isArray(t.edges) ? t.edges : [];
   for (let index = 0; index < rawEdges.length; index++) {
+    if (endsSlice(index)) yield;
     const e = rawEdges[index];
     if (!isRecord(e) || typeof e.from !== "string" || typeof e.to !== "string") continue;
     edges.push({ from: e.from, to: e.to, label: typeof e.label === "string" ? e.label : undefined, index });
   }
   const ctx = t.context_schema === undefined ? {} : t.context_schema;
-  const { graph, edgeFrom, edgeTo } = buildGraphWithEdges({ nodes, edges });
+  const { graph, edgeFrom, edgeTo } = yield* buildGraphWithEdgesInSlices({ nodes, edges });
   // Graph indexes follow first occurrences, in node order: the k-th first occurrence is index k.
   const nodeAt: ViewNode[] = [];
   for (const node of nodes) if (graph.ids[nodeAt.length] === node.id) nodeAt.push(node);

@@ -21,6 +21,7 @@ import { normalizeTemplate } from "@/lib/workflow/model/normalize-template";
 import { schemaIssuesToDiagnostics } from "@/lib/workflow/model/parse-template";
 import type { z } from "zod";
 import { TemplateSchema, type Template } from "@/lib/workflow/model/template-schema";
+import { finish, type Sliced } from "@/lib/workflow/slices/sliced";
 
 /** `simple`: at most 15 nodes and no gate or loop (docs/model.md); else `advanced`. */
 export type DdeMode = "simple" | "advanced";
@@ -43,7 +44,8 @@ export function ddeMode(view: Pick<ModelView, "nodes">): DdeMode {
   return advanced ? "advanced" : "simple";
 }
 
-const RULES: ((view: ModelView, template: unknown) => Diagnostic[])[] = [
+/** Each rule returns its diagnostics, or works in slices (those whose work grows with the template). */
+const RULES: ((view: ModelView, template: unknown) => Diagnostic[] | Sliced<Diagnostic[]>)[] = [
   checkGraphStructure,
   checkRouting,
   checkFallbacks,
@@ -79,7 +81,7 @@ export interface ValidateOptions {
 
 /** Validates unknown input as a template; see the file header. */
 export function validateTemplate(input: unknown, o: ValidateOptions = {}): ValidationResult {
-  return validateWith(input, o, callContext(o));
+  return finish(validateWith(input, o, callContext(o)));
 }
 
 /** What checks the children a workflow node calls, when a lookup is given (each child validated in turn). */
@@ -87,7 +89,10 @@ function callContext(o: ValidateOptions): CallContext | undefined {
   const lookup = o.children;
   return (
     lookup &&
-    createCallContext(lookup, (child, context) => validateWith(child, { children: lookup }, context).diagnostics)
+    createCallContext(
+      lookup,
+      (child, context) => finish(validateWith(child, { children: lookup }, context)).diagnostics,
+    )
   );
 }
 
@@ -96,24 +101,33 @@ function callContext(o: ValidateOptions): CallContext | undefined {
  * is not checked again — the run's start of a 100,000-node template spent most of its validation there.
  */
 export function validateParsedTemplate(template: Template, o: ValidateOptions = {}): ValidationResult {
-  return validateWith(template, o, callContext(o), { success: true, data: template });
+  return finish(validateParsedTemplateInSlices(template, o));
+}
+
+/** `validateParsedTemplate` in slices (the start of a large run: see `sliced.ts`). */
+export function* validateParsedTemplateInSlices(template: Template, o: ValidateOptions = {}): Sliced<ValidationResult> {
+  return yield* validateWith(template, o, callContext(o), { success: true, data: template });
 }
 
 type SchemaResult = { success: true; data: Template } | { success: false; error: { issues: z.core.$ZodIssue[] } };
 
-function validateWith(
+function* validateWith(
   input: unknown,
   o: ValidateOptions,
   calls: CallContext | undefined,
   known?: SchemaResult,
-): ValidationResult {
+): Sliced<ValidationResult> {
   const normalized = known ? input : normalizeTemplate(input);
   const parsed: SchemaResult = known ?? TemplateSchema.safeParse(normalized);
   const schema = parsed.success ? [] : schemaIssuesToDiagnostics(normalized, parsed.error.issues);
   const subject: unknown = parsed.success ? parsed.data : normalized;
-  const view = buildModelView(subject);
-  const found: Diagnostic[] = checkAliasConflicts(input);
-  for (const rule of RULES) found.push(...rule(view, subject));
+  const view = yield* buildModelView(subject);
+  const found: Diagnostic[] = yield* checkAliasConflicts(input);
+  for (const rule of RULES) {
+    yield;
+    const done = rule(view, subject);
+    found.push(...(Array.isArray(done) ? done : yield* done));
+  }
   found.push(...checkWorkflowCalls(view, subject, calls));
   const diagnostics = withoutRepeatedSchemaErrors(schema, found);
   if (parsed.success && o.providersReady !== undefined)
