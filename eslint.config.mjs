@@ -82,7 +82,7 @@ const OUTSIDE_LIB_WORKFLOW = [
 const WORKFLOW_FOLDERS = {
   model: ["slices"],
   slices: [],
-  versions: ["model"],
+  versions: ["model", "slices"],
   graph: ["model", "slices"],
   shell: ["model"],
   validate: ["model", "graph", "shell", "slices"],

@@ -3,10 +3,12 @@
  * transaction (`prepareSave`); the checks and writes are one transaction (`saveIn`): identical content is a
  * no-op, changed content a new version, and a refusal writes nothing.
  */
-import { contentHash } from "@/lib/workflow/versions/content-hash";
-import { parseTemplate } from "@/lib/workflow/model/parse-template";
+import { contentHashInSlices } from "@/lib/workflow/versions/content-hash";
+import { parseTemplateInSlices } from "@/lib/workflow/model/parse-template";
 import type { Template } from "@/lib/workflow/model/template-schema";
-import { validateTemplate } from "@/lib/workflow/validate/validate-template";
+import { jsonInSlices } from "@/lib/workflow/slices/json-in-slices";
+import type { Sliced } from "@/lib/workflow/slices/sliced";
+import { validateParsedTemplateInSlices } from "@/lib/workflow/validate/validate-template";
 import { newId } from "./new-id";
 import type { SqlParam, SqlQueries } from "./sql/sql-db";
 import { TemplateStoreError, toTemplateRow } from "./template-store";
@@ -35,17 +37,20 @@ export interface PreparedSave {
   draft: boolean;
 }
 
-/** Refuses a schema-invalid template (TemplateStoreError "invalid", nothing written); a graph error makes a draft. */
-export function prepareSave(input: { id?: string; template: unknown }): PreparedSave {
-  const parsed = parseTemplate(input.template);
+/**
+ * Refuses a schema-invalid template (TemplateStoreError "invalid", nothing written); a graph error makes a draft.
+ * In slices (`runInTurns`): a large template's parse, hash, JSON text and validation let other work go on.
+ */
+export function* prepareSave(input: { id?: string; template: unknown }): Sliced<PreparedSave> {
+  const parsed = yield* parseTemplateInSlices(input.template);
   if (!parsed.ok) throw new TemplateStoreError("invalid", "The template does not match the schema", parsed.diagnostics);
   const template = parsed.template;
   return {
     ...(input.id ? { id: input.id } : {}),
     template,
-    hash: contentHash(template),
-    json: JSON.stringify(template),
-    draft: !validateTemplate(template).ok,
+    hash: yield* contentHashInSlices(template),
+    json: yield* jsonInSlices(template),
+    draft: !(yield* validateParsedTemplateInSlices(template)).ok,
   };
 }
 

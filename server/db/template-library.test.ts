@@ -7,6 +7,9 @@ import { describe, expect, it } from "vitest";
 import { libraryTemplate as tpl } from "@/server/test-support/library-templates";
 import { SQL_DATABASES, useTestSqlDb } from "@/server/test-support/test-sql-db";
 import { EXAMPLE_TEMPLATES } from "./example-templates";
+import { parseTemplate } from "@/lib/workflow/model/parse-template";
+import { finish } from "@/lib/workflow/slices/sliced";
+import { contentHash } from "@/lib/workflow/versions/content-hash";
 import { prepareSave, saveIn } from "./save-template";
 import { createLibrary } from "./template-library";
 import { TemplateStoreError } from "./template-store";
@@ -118,13 +121,39 @@ describe.each(SQL_DATABASES)("the template library on %s", (kind) => {
     expect(copy.template.nodes).toEqual((await library().get(pk)).template.nodes);
   });
 
+  it("a large template (parsed, hashed, written out and validated in slices) saves and reads back as it was", async () => {
+    const id = newTemplateId("large");
+    const count = 2500;
+    const nodes = Array.from({ length: count }, (_, i) => ({
+      id: `n${i}`,
+      name: `n${i}`,
+      type: "cli",
+      args_template: "true",
+    }));
+    const edges = nodes.slice(1).map((n, i) => ({ from: nodes[i].id, to: n.id }));
+    const raw = { template_id: id, name: "Large", nodes, edges };
+    const saved = await library().save({ template: raw });
+    expect(saved).toMatchObject({ version: 1, changed: true, draft: false });
+    const parsed = parseTemplate(raw);
+    if (!parsed.ok) throw new Error("parse");
+    const [version] = await library().versions(saved.id);
+    expect(version.hash).toBe(contentHash(parsed.template));
+    // This library keeps the version it saved; another (a second server) parses it, in slices.
+    expect((await library().get(saved.id)).template).toEqual(parsed.template);
+    expect((await createLibrary(d.sql).get(saved.id)).template).toEqual(parsed.template);
+    // The same content again is no new version; a cycle makes a draft.
+    expect(await library().save({ id: saved.id, template: raw })).toMatchObject({ version: 1, changed: false });
+    const cyclic = { ...raw, edges: [...edges, { from: `n${count - 1}`, to: "n0" }] };
+    expect(await library().save({ id: saved.id, template: cyclic })).toMatchObject({ version: 2, draft: true });
+  });
+
   it("a transaction that fails part way writes nothing", async () => {
     const [a, b] = [newTemplateId(), newTemplateId()];
     const before = await rows();
     await expect(
       d.sql.transaction(async (tx) => {
-        await saveIn(tx, prepareSave({ template: tpl(a) }));
-        await saveIn(tx, prepareSave({ template: tpl(b) }));
+        await saveIn(tx, finish(prepareSave({ template: tpl(a) })));
+        await saveIn(tx, finish(prepareSave({ template: tpl(b) })));
         throw new Error("refused after two saves");
       }),
     ).rejects.toThrow("refused after two saves");

@@ -25,6 +25,8 @@ import {
   type TemplateDetail,
   type TemplateVersionInfo,
 } from "./template-store";
+import { finish } from "@/lib/workflow/slices/sliced";
+import { runInTurns } from "@/server/timers/run-in-turns";
 
 const countTemplates = async (q: SqlQueries) => (await q.get<{ n: number }>("select count(*) as n from templates"))!.n;
 
@@ -81,8 +83,11 @@ export class TemplateLibrary {
    * `mayRestore` (else a conflict, nothing written).
    */
   async save(input: { id?: string; template: unknown }, options: SaveOptions = {}): Promise<SaveResult> {
-    const prepared = prepareSave(input);
-    return this.sql.transaction((tx) => saveIn(tx, prepared, options));
+    const prepared = await runInTurns(prepareSave(input));
+    const saved = await this.sql.transaction((tx) => saveIn(tx, prepared, options));
+    // The version as a read would parse it: its first `run.start` here needs no parse.
+    if (saved.changed) this.reader.remember(saved.id, saved.version, prepared.hash, prepared.template);
+    return saved;
   }
 
   /** Soft delete: hidden from the library, versions and runs kept; `restore` undoes it. */
@@ -123,7 +128,7 @@ export class TemplateLibrary {
    * seed once.
    */
   async seedExamples(templates: readonly TemplateInput[] = EXAMPLE_TEMPLATES): Promise<number> {
-    const prepared = templates.map((template) => prepareSave({ template }));
+    const prepared = templates.map((template) => finish(prepareSave({ template })));
     return this.sql.transaction(async (tx) => {
       if ((await countTemplates(tx)) > 0) return 0;
       for (const p of prepared) await saveIn(tx, p);

@@ -4,11 +4,12 @@
  * A version is never updated, so its parse is kept (per store object).
  */
 import type { Diagnostic } from "@/lib/workflow/model/diagnostic";
-import { parseTemplate } from "@/lib/workflow/model/parse-template";
+import { parseTemplateInSlices } from "@/lib/workflow/model/parse-template";
 import type { Template } from "@/lib/workflow/model/template-schema";
 import { rawRowMapper, type RawRow } from "./map-raw-row";
 import { templates, type TemplateRow } from "./schema";
 import type { SqlQueries } from "./sql/sql-db";
+import { runInTurns } from "@/server/timers/run-in-turns";
 
 export class TemplateStoreError extends Error {
   constructor(
@@ -110,6 +111,19 @@ export class TemplateReader {
     return rows.map((r) => ({ version: r.version, createdAt: r.created_at, hash: r.hash, draft: Boolean(r.draft) }));
   }
 
+  /**
+   * Keeps a version just saved, parsed, for the reads that follow: `template` is what the schema gave for the
+   * JSON that was stored, so it is what a read would parse (the cache's rule: never mutate it).
+   */
+  remember(pk: string, version: number, hash: string, template: Template): void {
+    this.keep(`${pk} ${version} ${hash}`, template);
+  }
+
+  private keep(key: string, template: Template): void {
+    if (this.parsed.size >= PARSED_CACHE_SIZE) this.parsed.delete(this.parsed.keys().next().value!);
+    this.parsed.set(key, template);
+  }
+
   private async parsedVersion(pk: string, version: number, hash: string): Promise<Template> {
     const key = `${pk} ${version} ${hash}`;
     const hit = this.parsed.get(key);
@@ -118,11 +132,11 @@ export class TemplateReader {
       "select json from template_versions where template_pk = ? and version = ?",
       [pk, version],
     ))!;
-    const parsed = parseTemplate(JSON.parse(json));
+    // A large version is parsed a few milliseconds per turn (its JSON text in one).
+    const parsed = await runInTurns(parseTemplateInSlices(JSON.parse(json)));
     if (!parsed.ok)
       throw new TemplateStoreError("invalid", `Stored template ${pk} v${version} no longer parses`, parsed.diagnostics);
-    if (this.parsed.size >= PARSED_CACHE_SIZE) this.parsed.delete(this.parsed.keys().next().value!);
-    this.parsed.set(key, parsed.template);
+    this.keep(key, parsed.template);
     return parsed.template;
   }
 }

@@ -36,8 +36,14 @@ export interface EngineOptions<S extends RunStore = RunStore> {
    */
   instantNodesPerTick?: number;
   /**
+   * How long one tick may spend finishing such nodes (each run with ready nodes finishes one at least); then
+   * they yield to the next tick as when the count runs out. Unset: the count alone bounds a tick. The server
+   * sets 2 ms, so requests and other runs wait at most a few milliseconds per turn behind a huge chain.
+   */
+  instantNodesMs?: number;
+  /**
    * How long one turn of the event loop may work on a large run's start before the rest waits for the next
-   * turn (`server/timers/run-in-turns.ts`; default 8 ms). Tests set 0: every slice then waits for the next turn.
+   * turn (`server/timers/run-in-turns.ts`; default 2 ms). Tests set 0: every slice then waits for the next turn.
    */
   startSliceBudgetMs?: number;
   maxOutputBytes?: number;

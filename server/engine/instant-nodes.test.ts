@@ -2,7 +2,8 @@
  * A tick runs to quiescence: nodes whose outcome is known at once (checkpoints, gates over expressions,
  * skipped branches, human requests) advance in the tick that releases them, each with its events in that
  * tick's one transaction — and a tick finishes at most `instantNodesPerTick` of them, shared among the runs
- * with ready nodes, so a long chain yields to the other runs between ticks. Counted per commit, never timed.
+ * with ready nodes, and no more once its time (`instantNodesMs`) is up, so a long chain yields to the other
+ * runs between ticks. Counted per commit, never timed (a time of 0 is up at once).
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
@@ -46,10 +47,14 @@ function checkpointChain(count: number) {
     .done();
 }
 
-function setUp(instantNodesPerTick?: number) {
+function setUp(instantNodesPerTick?: number, instantNodesMs?: number) {
   h = createEngineHarness();
   const store = new CountingStore(h.db);
-  engine = h.restart({ store, ...(instantNodesPerTick ? { instantNodesPerTick } : {}) });
+  engine = h.restart({
+    store,
+    ...(instantNodesPerTick ? { instantNodesPerTick } : {}),
+    ...(instantNodesMs !== undefined ? { instantNodesMs } : {}),
+  });
   return { store, engine };
 }
 
@@ -117,6 +122,20 @@ describe("a tick runs to quiescence", () => {
     expect(events.map((e) => e.id)).toEqual(events.map((_, i) => i + 1));
     expect(events.filter((e) => e.event.type === "node.started")).toHaveLength(35);
     expect(events.filter((e) => e.event.type === "node.succeeded")).toHaveLength(35);
+  });
+
+  it("a tick whose time is up finishes one such node of each run, and the rest in the next ticks", async () => {
+    // No time at all: every tick is over after each run's first node.
+    const { store, engine } = setUp(undefined, 0);
+    const { runId } = engine.startRun({ template: checkpointChain(4) });
+    const other = engine.startRun({ template: checkpointChain(2) });
+    expect((await engine.settled(runId)).status).toBe("succeeded");
+    expect((await engine.settled(other.runId)).status).toBe("succeeded");
+    expect(store.finishedPerCommit(runId)).toEqual([1, 1, 1, 1]);
+    expect(store.finishedPerCommit(other.runId)).toEqual([1, 1]);
+    // The two runs shared their second tick: the other run did not wait for the chain.
+    const second = store.commits.findIndex((c) => (c.get(other.runId) ?? []).includes("node.succeeded"));
+    expect(store.commits[second].get(runId)?.filter((t) => t === "node.succeeded")).toHaveLength(1);
   });
 
   it("a node with checks or preconditions still takes an ordinary attempt (its own tick)", async () => {

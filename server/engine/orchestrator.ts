@@ -363,11 +363,14 @@ export class RunEngine<S extends RunStore = SyncRunStore> {
   }
 
   private pickReady(): Pick[] {
+    const budget = this.o.instantNodesMs;
+    const until = budget === undefined ? Infinity : performance.now() + budget;
     return pickReadyNodes(
       this.runs.values(),
       () => this.running < this.globalLimit,
       (run, nodeId) => this.startNode(run, nodeId),
       this.instantPerTick,
+      () => performance.now() < until,
     );
   }
 

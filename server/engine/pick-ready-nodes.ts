@@ -7,8 +7,9 @@
  * A node whose outcome is known at once (`run-instant-node.ts`) is finished by `start` itself and takes
  * no slot; the nodes it releases are taken in the same loop, so a chain of such nodes advances in one
  * tick — up to the tick's budget of such nodes (`instantPerTick`), shared out equally among the runs that
- * have ready nodes when the tick begins (at least one each): a run that used its share yields to the
- * others until the next tick (docs/decisions/044-ticks-run-to-quiescence.md).
+ * have ready nodes when the tick begins (at least one each), and while the tick's time lasts (`timeLeft`;
+ * each run finishes one such node at least): a run that used its share yields to the others until the
+ * next tick (docs/decisions/044-ticks-run-to-quiescence.md).
  *
  * Each launched pick keeps what `undoPicks` needs when the tick's commit fails: the node's entry before it
  * started (entries are replaced, never mutated), whether it was already unflushed, and where its
@@ -34,6 +35,7 @@ export function pickReadyNodes(
   freeSlots: () => boolean,
   start: (run: ActiveRun, nodeId: string) => StartOutcome,
   instantPerTick: number,
+  timeLeft: () => boolean = () => true,
 ): Pick[] {
   const out: Pick[] = [];
   const ready = [...runs].filter((r) => r.heap.size > 0);
@@ -41,7 +43,13 @@ export function pickReadyNodes(
   for (const run of ready) {
     const ending: string[] = [];
     let finished = 0;
-    while (run.heap.size && freeSlots() && run.inflight.size < run.perRunLimit && finished < share) {
+    while (
+      run.heap.size &&
+      freeSlots() &&
+      run.inflight.size < run.perRunLimit &&
+      finished < share &&
+      (finished === 0 || timeLeft())
+    ) {
       const nodeId = run.heap.pop()!;
       if (run.inflight.has(nodeId)) {
         ending.push(nodeId);

@@ -32,6 +32,13 @@ import { localRunCommands, type RunCommands } from "@/server/engine/run-commands
 import type { ChangeNotice } from "./change-notices";
 import type { Leadership } from "./serve-leadership";
 
+/**
+ * How long a tick of the server's engine may spend on nodes that finish at once (`instantNodesMs`): a
+ * 100,000-node chain of them then holds each turn of the event loop a few milliseconds (its tick's 2 ms and
+ * commit), not ~13 ms for 256 of them, and a request waits behind it that long per turn (decision 056).
+ */
+const SERVER_INSTANT_NODES_MS = 2;
+
 export interface ServerDeps<S extends RunStore = RunStore> {
   readonly config: ServerConfig;
   /** The SQL seam over the same database (decision 051): what the stores on it, and the API's run reads, use. */
@@ -157,6 +164,7 @@ export function assembleServerDeps<S extends RunStore>(
     secretSource: (names) => secrets.readValues(names),
     childTemplates: children.source,
     concurrency: { global: config.limits.maxParallel, perRun: config.limits.maxParallelPerRun },
+    instantNodesMs: SERVER_INSTANT_NODES_MS,
     ...storage.engine,
     ...o.engine,
   });

@@ -1,4 +1,5 @@
 /** Other tools' node-type names → canonical types (docs/model.md, "Node types"), applied before schema parsing on every import path. */
+import { endsSlice, finish, type Sliced } from "@/lib/workflow/slices/sliced";
 
 /** Names other tools use (CLI nodes, `<step type>` values, playbook capabilities) and what they mean here. */
 export const NODE_TYPE_ALIASES: Readonly<Record<string, string>> = {
@@ -63,17 +64,28 @@ function canonicalApprovalNames(node: Record<string, unknown>): void {
  * contract's names (`canonicalApprovalNames`).
  */
 export function normalizeTemplate(raw: unknown): unknown {
+  return finish(normalizeTemplateInSlices(raw));
+}
+
+/** `normalizeTemplate` in slices (a large template's parse: see `sliced.ts`). */
+export function* normalizeTemplateInSlices(raw: unknown): Sliced<unknown> {
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) return raw;
   const input = raw as Record<string, unknown>;
   const t = Array.isArray(input.phases) ? { ...input, phases: normalizePhases(input.phases) } : input;
   if (!Array.isArray(t.nodes)) return t;
-  const nodes = t.nodes.map((n: unknown) => {
-    if (!n || typeof n !== "object" || Array.isArray(n)) return n;
-    const node = { ...(n as Record<string, unknown>) };
-    node.type = normalizeNodeType(node.type, node.executor);
-    if (node.on_fail === "stop") node.on_fail = "abort";
-    canonicalApprovalNames(node);
-    return node;
-  });
+  const nodes: unknown[] = [];
+  for (let k = 0; k < t.nodes.length; k++) {
+    if (endsSlice(k)) yield;
+    nodes.push(normalizeNode(t.nodes[k]));
+  }
   return { ...t, nodes };
+}
+
+function normalizeNode(n: unknown): unknown {
+  if (!n || typeof n !== "object" || Array.isArray(n)) return n;
+  const node = { ...(n as Record<string, unknown>) };
+  node.type = normalizeNodeType(node.type, node.executor);
+  if (node.on_fail === "stop") node.on_fail = "abort";
+  canonicalApprovalNames(node);
+  return node;
 }

@@ -1,8 +1,9 @@
 /** Unknown JSON → a typed Template, or diagnostics with JSON paths (never throws). */
 import type { z } from "zod";
 import type { Diagnostic } from "./diagnostic";
-import { normalizeTemplate } from "./normalize-template";
-import { TemplateSchema, type Template } from "./template-schema";
+import { normalizeTemplate, normalizeTemplateInSlices } from "./normalize-template";
+import { EdgeSchema, NodeSchema, TemplateSchema, type Template } from "./template-schema";
+import { endsSlice, SLICE_ITEMS, type Sliced } from "@/lib/workflow/slices/sliced";
 
 export type ParseTemplateResult =
   { ok: true; template: Template; diagnostics: [] } | { ok: false; diagnostics: Diagnostic[] };
@@ -46,4 +47,54 @@ export function parseTemplate(raw: unknown): ParseTemplateResult {
   const parsed = TemplateSchema.safeParse(normalized);
   if (parsed.success) return { ok: true, template: parsed.data, diagnostics: [] };
   return { ok: false, diagnostics: schemaIssuesToDiagnostics(normalized, parsed.error.issues) };
+}
+
+/**
+ * `parseTemplate` in slices, for a large template (the server's start of a run, a save, a library read): the
+ * template without its node, edge and checkpoint lists parsed by the schema, then each entry by its own schema,
+ * yielding between slices — the same template the schema gives. A template the schema refuses anywhere is parsed
+ * again whole (every diagnostic with its path, as `parseTemplate` gives them); a small one is parsed whole at once.
+ */
+export function* parseTemplateInSlices(raw: unknown): Sliced<ParseTemplateResult> {
+  const lists = raw as { nodes?: unknown; edges?: unknown };
+  const size =
+    (Array.isArray(lists?.nodes) ? lists.nodes.length : 0) + (Array.isArray(lists?.edges) ? lists.edges.length : 0);
+  if (size <= 2 * SLICE_ITEMS) return parseTemplate(raw);
+  const normalized = (yield* normalizeTemplateInSlices(raw)) as Record<string, unknown>;
+  const { nodes, edges, checkpoints, ...rest } = normalized;
+  const listed = (v: unknown) => v === undefined || Array.isArray(v);
+  const head = TemplateSchema.safeParse({
+    ...rest,
+    nodes: [],
+    ...(edges !== undefined ? { edges: [] } : {}),
+    ...(checkpoints !== undefined ? { checkpoints: [] } : {}),
+  });
+  if (!head.success || !Array.isArray(nodes) || !listed(edges) || !listed(checkpoints)) return parseTemplate(raw);
+  const parsedNodes = yield* eachParsed(nodes, NodeSchema);
+  const parsedEdges = Array.isArray(edges) ? yield* eachParsed(edges, EdgeSchema) : head.data.edges;
+  const parsedCheckpoints = Array.isArray(checkpoints)
+    ? yield* eachParsed(checkpoints, CHECKPOINT_ID)
+    : head.data.checkpoints;
+  if (!parsedNodes || !parsedEdges || !parsedCheckpoints) return parseTemplate(raw);
+  const template = { ...head.data, nodes: parsedNodes, edges: parsedEdges, checkpoints: parsedCheckpoints };
+  return { ok: true, template, diagnostics: [] };
+}
+
+type EntrySchema<T> = { safeParse(value: unknown): { success: true; data: T } | { success: false } };
+
+/** `checkpoints[]`' entries: node ids (`z.string()` in the schema). */
+const CHECKPOINT_ID: EntrySchema<string> = {
+  safeParse: (value) => (typeof value === "string" ? { success: true, data: value } : { success: false }),
+};
+
+/** Every entry parsed by `schema`, or undefined at the first it refuses. */
+function* eachParsed<T>(items: unknown[], schema: EntrySchema<T>): Sliced<T[] | undefined> {
+  const out: T[] = [];
+  for (let k = 0; k < items.length; k++) {
+    if (endsSlice(k)) yield;
+    const parsed = schema.safeParse(items[k]);
+    if (!parsed.success) return undefined;
+    out.push(parsed.data);
+  }
+  return out;
 }

@@ -5,7 +5,7 @@ import * as z from "zod";
 import { rethrowApiError, withApiErrors } from "@/server/api/procedures/api-errors";
 import { DiagnosticsError, createTRPCRouter, publicProcedure } from "@/server/api/procedures/trpc";
 import { untilAccessEnds } from "@/server/api/procedures/until-access-ends";
-import { parseTemplate } from "@/lib/workflow/model/parse-template";
+import { parseTemplateInSlices } from "@/lib/workflow/model/parse-template";
 import { RunNotFoundError } from "@/server/engine/engine-errors";
 import { tailRunEvents } from "@/server/engine/tail-run-events";
 import { listRunPage, RunListInput } from "@/server/engine/run-list";
@@ -18,6 +18,7 @@ import { simulateTemplate } from "@/server/engine/simulate-template";
 import { selectNodeDurations } from "@/server/db/node-duration-query";
 import { SimulationDecisionsSchema, SimulationMocksSchema } from "@/lib/workflow/simulate/simulation-input";
 import { compareRuns } from "@/lib/workflow/compare/compare-runs";
+import { runInTurns } from "@/server/timers/run-in-turns";
 
 const RunIdInput = z.object({ runId: z.string().min(1) });
 /** What one `run.log` answer carries at most (the engine keeps 256 KiB per attempt by default). */
@@ -40,7 +41,7 @@ async function simulateRun(deps: ServerDeps, input: z.infer<typeof RunSimulateIn
   let template;
   let templatePk: string | undefined;
   if (input.template) {
-    const parsed = parseTemplate(input.template);
+    const parsed = await runInTurns(parseTemplateInSlices(input.template));
     if (!parsed.ok) throw new DiagnosticsError("the template is not valid", parsed.diagnostics);
     template = parsed.template;
     templatePk = await selectTemplatePk(deps, template.template_id);
@@ -84,7 +85,7 @@ async function startRun(
   startedBy: StartedBy,
 ): Promise<{ runId: string }> {
   if (input.template) {
-    const parsed = parseTemplate(input.template);
+    const parsed = await runInTurns(parseTemplateInSlices(input.template));
     if (!parsed.ok) throw new DiagnosticsError("the template is not valid", parsed.diagnostics);
     refuseWithoutProvider(deps, parsed.template);
     return deps.runs.startRunGrouped({
