@@ -67,6 +67,7 @@ const PARSED_CACHE_SIZE = 64;
 export class TemplateReader {
   /** Parsed versions by `<pk> <version> <hash>`, the oldest dropped first. */
   private readonly parsed = new Map<string, Template>();
+  private readonly parsing = new Map<string, Promise<Template>>();
 
   constructor(private readonly sql: SqlQueries) {}
 
@@ -124,10 +125,19 @@ export class TemplateReader {
     this.parsed.set(key, template);
   }
 
-  private async parsedVersion(pk: string, version: number, hash: string): Promise<Template> {
+  private parsedVersion(pk: string, version: number, hash: string): Promise<Template> {
     const key = `${pk} ${version} ${hash}`;
     const hit = this.parsed.get(key);
-    if (hit) return hit;
+    if (hit) return Promise.resolve(hit);
+    // Reads of one version at once share its parse (and so the object a start's checks and plan are kept on).
+    const pending = this.parsing.get(key);
+    if (pending) return pending;
+    const parsing = this.parseVersion(pk, version, key).finally(() => this.parsing.delete(key));
+    this.parsing.set(key, parsing);
+    return parsing;
+  }
+
+  private async parseVersion(pk: string, version: number, key: string): Promise<Template> {
     const { json } = (await this.sql.get<{ json: string }>(
       "select json from template_versions where template_pk = ? and version = ?",
       [pk, version],

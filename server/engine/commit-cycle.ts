@@ -93,12 +93,14 @@ export class CommitCycle {
     }
     this.h.notify();
     evictFinishedRuns(runs);
-    // Node rows a new run has not stored yet: the next tick writes the next share.
-    for (const run of runs.values())
-      if (run.unwritten) {
-        this.h.schedule();
-        break;
-      }
+    // Node rows a new run has not stored yet: the next tick writes the next share (after a refused commit, the
+    // retry's tick does).
+    if (failed === undefined)
+      for (const run of runs.values())
+        if (run.unwritten) {
+          this.h.schedule();
+          break;
+        }
     return failed;
   }
 }

@@ -14,10 +14,12 @@ import type { RunEventBus } from "./event-bus";
 import { launchToken } from "./launch-token";
 import { isPromise, type MaybePromise } from "./maybe-promise";
 import type { NewRun, RunStore, StoredEvent } from "./run-store";
-import { takeUnwrittenShare } from "./unwritten-node-rows";
+import { giveBackShare, takeUnwrittenShare } from "./unwritten-node-rows";
 
 interface Taken {
   run: ActiveRun;
+  /** Where the share of unwritten node rows this commit writes began (`unwritten-node-rows.ts`). */
+  share?: ActiveRun["unwritten"];
   created?: NewRun;
   events: RunEvent[];
   touched: Set<string>;
@@ -41,8 +43,15 @@ export function commitRuns(
   const taken: Taken[] = [];
   for (const run of runs.values()) {
     if (!run.outbox.length && !run.touched.size && !run.approvals.length && !run.unwritten) continue;
-    takeUnwrittenShare(run);
-    taken.push({ run, created: run.created, events: run.outbox, touched: run.touched, approvals: run.approvals });
+    const share = takeUnwrittenShare(run);
+    taken.push({
+      run,
+      share,
+      created: run.created,
+      events: run.outbox,
+      touched: run.touched,
+      approvals: run.approvals,
+    });
     run.created = undefined;
     run.inCommit = true;
     run.outbox = [];
@@ -100,6 +109,7 @@ function giveBack(runs: Map<string, ActiveRun>, taken: readonly Taken[], err: un
       continue;
     }
     run.created = t.created;
+    giveBackShare(run, t.share);
     run.outbox = t.events.concat(run.outbox);
     for (const id of run.touched) t.touched.add(id);
     run.touched = t.touched;

@@ -36,7 +36,8 @@ export interface EngineOptions<S extends RunStore = RunStore> {
    */
   instantNodesPerTick?: number;
   /**
-   * How long one tick may spend finishing such nodes (each run with ready nodes finishes one at least); then
+   * How long one tick may spend finishing such nodes, shared equally among the runs with ready nodes (each
+   * finishes one at least); then
    * they yield to the next tick as when the count runs out. Unset: the count alone bounds a tick. The server
    * sets 2 ms, so requests and other runs wait at most a few milliseconds per turn behind a huge chain.
    */

@@ -35,6 +35,7 @@ import { createExecutorRegistry, type ExecutorRegistry } from "./executors/execu
 import { launchNode } from "./launch-node";
 import { newActiveRun, newActiveRunInSlices, type NewRunContext } from "./new-active-run";
 import { runInTurns } from "@/server/timers/run-in-turns";
+import { plannedNodeCount } from "@/lib/workflow/run/run-plan";
 import type { AgentJudge } from "./run-checks";
 import type { AttemptStep } from "./run-node";
 import { RunWaiters } from "./run-waiters";
@@ -54,7 +55,8 @@ import { runSpecJson, type RunStore, type StoreResult, type SyncRunStore } from 
 import { packSpecText } from "./run-spec-text";
 
 /**
- * A template with at least this many nodes starts in slices (`startRunGrouped`): below it the whole start
+ * A template with at least this many planned nodes (loops counted per iteration) starts in slices
+ * (`startRunGrouped`): below it the whole start
  * costs a few milliseconds and stays in one turn, grouped with the other starts of that turn.
  */
 export const SLICED_START_NODES = 2000;
@@ -163,7 +165,7 @@ export class RunEngine<S extends RunStore = SyncRunStore> {
    * invalid or the commit fails.
    */
   startRunGrouped(input: StartRunInput): Promise<{ runId: string }> {
-    if (input.template.nodes.length >= SLICED_START_NODES) return this.startInSlices(input);
+    if (plannedNodeCount(input.template) >= SLICED_START_NODES) return this.startInSlices(input);
     let run: ActiveRun;
     try {
       run = this.createRun(input);
@@ -363,14 +365,12 @@ export class RunEngine<S extends RunStore = SyncRunStore> {
   }
 
   private pickReady(): Pick[] {
-    const budget = this.o.instantNodesMs;
-    const until = budget === undefined ? Infinity : performance.now() + budget;
     return pickReadyNodes(
       this.runs.values(),
       () => this.running < this.globalLimit,
       (run, nodeId) => this.startNode(run, nodeId),
       this.instantPerTick,
-      () => performance.now() < until,
+      this.o.instantNodesMs,
     );
   }
 

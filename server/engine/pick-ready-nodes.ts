@@ -7,9 +7,9 @@
  * A node whose outcome is known at once (`run-instant-node.ts`) is finished by `start` itself and takes
  * no slot; the nodes it releases are taken in the same loop, so a chain of such nodes advances in one
  * tick — up to the tick's budget of such nodes (`instantPerTick`), shared out equally among the runs that
- * have ready nodes when the tick begins (at least one each), and while the tick's time lasts (`timeLeft`;
- * each run finishes one such node at least): a run that used its share yields to the others until the
- * next tick (docs/decisions/044-ticks-run-to-quiescence.md).
+ * have ready nodes when the tick begins (at least one each), and as the tick's time (`instantMs`, when set)
+ * is: in equal shares, each run finishing one such node at least. A run that used its share yields to the
+ * others until the next tick (docs/decisions/044-ticks-run-to-quiescence.md).
  *
  * Each launched pick keeps what `undoPicks` needs when the tick's commit fails: the node's entry before it
  * started (entries are replaced, never mutated), whether it was already unflushed, and where its
@@ -35,13 +35,16 @@ export function pickReadyNodes(
   freeSlots: () => boolean,
   start: (run: ActiveRun, nodeId: string) => StartOutcome,
   instantPerTick: number,
-  timeLeft: () => boolean = () => true,
+  instantMs?: number,
 ): Pick[] {
   const out: Pick[] = [];
   const ready = [...runs].filter((r) => r.heap.size > 0);
   const share = Math.max(1, Math.floor(instantPerTick / ready.length));
+  const timeShare = instantMs === undefined ? Infinity : instantMs / ready.length;
   for (const run of ready) {
     const ending: string[] = [];
+    const until = performance.now() + timeShare;
+    const timeLeft = () => timeShare === Infinity || performance.now() < until;
     let finished = 0;
     while (
       run.heap.size &&

@@ -47,6 +47,8 @@ export function runStateFromRows(
   plan: RunPlan,
   run: RunRow,
   rows: NodeRunRow[],
+  /** False: the rows are some nodes only (a worker reads a node's ancestors) and the rest stay out. */
+  whole = true,
 ): { state: RunState; unwritten: string[] } {
   const nodes: Record<string, NodeState> = {};
   for (const r of rows) nodes[r.nodeId] = nodeStateFromRow(r);
@@ -57,6 +59,7 @@ export function runStateFromRows(
   for (const id of plan.order) {
     let n = nodes[id];
     if (!n) {
+      if (!whole) continue;
       n = nodes[id] = initialNodeState(plan.nodes[id]);
       unwritten.push(id);
     }

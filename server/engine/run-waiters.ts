@@ -29,6 +29,7 @@ export class RunWaiters {
           run.outbox.length === 0 &&
           run.pendingDecisions === 0 &&
           !run.inCommit &&
+          run.touched.size === 0 &&
           !run.unwritten;
         if (quiet && (isTerminalRunStatus(run.state.status) || run.state.status === "waiting")) {
           resolve(run.state);

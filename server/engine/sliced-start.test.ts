@@ -4,7 +4,7 @@
  * and its large spec is stored deflated and read back. Every slice waits for the next turn here
  * (`startSliceBudgetMs: 0`), so the order below does not depend on how fast the machine is.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { planRun } from "@/lib/workflow/run/run-plan";
 import { initialRunState } from "@/lib/workflow/run/run-state";
 import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
@@ -12,6 +12,9 @@ import { createEngineHarness, type EngineHarness } from "@/server/test-support/e
 import { RunInputError } from "./engine-errors";
 import { SLICED_START_NODES } from "./orchestrator";
 import { NODE_ROWS_PER_COMMIT } from "./unwritten-node-rows";
+import type { Db } from "@/server/db/open-database";
+import type { RunBatch, StoredEvent } from "./run-store";
+import { SqliteRunStore } from "./sqlite-run-store";
 
 let h: EngineHarness | undefined;
 afterEach(() => {
@@ -26,6 +29,27 @@ function checkpointChain(length: number, prefix = "C") {
   for (const id of ids) t = t.node(id, { type: "checkpoint", auto_continue: true });
   for (let i = 1; i < length; i++) t = t.edge(ids[i - 1], ids[i]);
   return t.with({ checkpoints: ids }).done();
+}
+
+/** The real store, refusing its `refuseAt`-th commit once, counting the node rows each commit writes. */
+class RefusingStore extends SqliteRunStore {
+  rowsPerCommit: number[] = [];
+  refused = 0;
+  private commits = 0;
+  constructor(
+    db: Db,
+    private readonly refuseAt: number,
+  ) {
+    super(db);
+  }
+  override commit(batches: RunBatch[]): Map<string, StoredEvent[]> {
+    if (++this.commits === this.refuseAt) {
+      this.refused++;
+      throw new Error("injected: database is locked");
+    }
+    this.rowsPerCommit.push(batches.reduce((n, b) => n + [...b.touched].length, 0));
+    return super.commit(batches);
+  }
 }
 
 const rowCount = (runId: string) =>
@@ -65,6 +89,46 @@ describe("a large run's start, in slices", () => {
     expect(state.status).toBe("succeeded");
     const rows = h.db.$client.prepare(`select status, count(*) as n from node_runs where run_id = ? group by status`);
     expect(rows.all(runId)).toEqual([{ status: "done", n: count }]);
+  });
+
+  it("a commit refused while rows are being written: the same share is tried again, no more; all rows once settled", async () => {
+    h = createEngineHarness({ startSliceBudgetMs: 0 });
+    const store = new RefusingStore(h.db, 3);
+    const engine = h.restart({ store, startSliceBudgetMs: 0, instantNodesPerTick: 1 });
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const count = 4 * NODE_ROWS_PER_COMMIT;
+    const { runId } = await engine.startRunGrouped({ template: checkpointChain(count) });
+    const state = await engine.settled(runId);
+    engine.detach();
+    errors.mockRestore();
+    expect(state.status).toBe("succeeded");
+    expect(store.refused).toBe(1);
+    expect(rowCount(runId)).toBe(count);
+    // Each commit wrote one share and the few nodes its tick touched, the retry included.
+    expect(Math.max(...store.rowsPerCommit)).toBeLessThanOrEqual(NODE_ROWS_PER_COMMIT + 5);
+  });
+
+  it("starts in slices a template whose loops make it large (its planned nodes are counted)", async () => {
+    h = createEngineHarness({ startSliceBudgetMs: 0 });
+    let t = buildTemplate();
+    const loops = Array.from({ length: 25 }, (_, i) => `L${i}`);
+    for (const id of loops) t = t.node(id, { type: "loop", max_iter: SLICED_START_NODES / 20 });
+    t = t.chain(...loops);
+    const order: string[] = [];
+    const stop = h.bus.subscribeAll(({ runId, event }) => {
+      if (event.type === "run.started" || event.type === "run.finished") order.push(`${runId} ${event.type}`);
+    });
+    const big = h.engine.startRunGrouped({ template: t.done() });
+    const small = await h.engine.startRunGrouped({ template: checkpointChain(2, "S") });
+    await h.engine.settled(small.runId);
+    const { runId } = await big;
+    stop();
+    expect(order.slice(0, 3)).toEqual([
+      `${small.runId} run.started`,
+      `${small.runId} run.finished`,
+      `${runId} run.started`,
+    ]);
+    expect((await h.engine.settled(runId)).status).toBe("succeeded");
   });
 
   it("resumes a run whose process stopped before every node row was written: the rest start as planned", async () => {

@@ -15,12 +15,23 @@ export function leaveUnwritten(run: ActiveRun, ids: readonly string[]): void {
   if (ids.length) run.unwritten = { ids, next: 0 };
 }
 
-/** Moves the next share of the run's unwritten rows into what this commit writes (`touched`). */
-export function takeUnwrittenShare(run: ActiveRun): void {
+/**
+ * Moves the next share of the run's unwritten rows into what this commit writes (`touched`); returns where the
+ * share began, for `giveBackShare` when the commit fails.
+ */
+export function takeUnwrittenShare(run: ActiveRun): ActiveRun["unwritten"] {
   const u = run.unwritten;
-  if (!u) return;
+  if (!u) return undefined;
   const end = Math.min(u.ids.length, u.next + NODE_ROWS_PER_COMMIT);
   for (let k = u.next; k < end; k++) run.touched.add(u.ids[k]);
-  u.next = end;
-  if (end === u.ids.length) run.unwritten = undefined;
+  run.unwritten = end === u.ids.length ? undefined : { ids: u.ids, next: end };
+  return u;
+}
+
+/**
+ * The commit that held the share failed: the run waits for the same share again (its ids stay in `touched`
+ * too), so tries that keep failing do not pile every row into the next commit.
+ */
+export function giveBackShare(run: ActiveRun, taken: ActiveRun["unwritten"]): void {
+  if (taken) run.unwritten = taken;
 }

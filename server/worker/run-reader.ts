@@ -55,7 +55,7 @@ export class RunReader {
     // A value set or changed in Settings since the last node reaches this one.
     if (uses) await this.refreshSecrets?.();
     const row = sql.toRunRow(run.rows[0]);
-    const { state } = runStateFromRows(spec.plan, row, nodes.rows.map(sql.toNodeRow));
+    const { state } = runStateFromRows(spec.plan, row, nodes.rows.map(sql.toNodeRow), false);
     const active = createActiveRun(spec, state, workspacePath(this.runsDir, runId), Number.MAX_SAFE_INTEGER);
     const { secrets, diagnostics } = resolveRunSecrets(spec.template, this.secretSource);
     // Never run a node with a reference it cannot fill: its attempt fails, saying which secret this worker lacks.

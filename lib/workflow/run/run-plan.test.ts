@@ -43,6 +43,14 @@ describe("planRun", () => {
     expect(loose(["b", "07", "4294967295", "a"])).toEqual(["b", "07", "4294967295", "a"]);
   });
 
+  it("lists an id planned twice (a node named like a loop's iteration) once", () => {
+    const plan = planRun(
+      buildTemplate().node("x", { type: "loop", max_iter: 1 }).node("x.iter_1").edge("x", "x.iter_1").done(),
+    );
+    const order = plan.ok ? plan.plan.order : plan.diagnostics.map((d) => d.code);
+    expect(new Set(order).size).toBe(order.length);
+  });
+
   it("plans in slices the same plan, yielding between them", () => {
     const t = buildTemplate();
     const count = 3 * SLICE_ITEMS;

@@ -59,6 +59,17 @@ function entryExit(node: WorkflowNode): { entry: string; exit: string; ids: stri
   return { entry: ids[0], exit: ids[ids.length - 1], ids };
 }
 
+/** The planned nodes a template node stands for: a loop one per iteration, counted at most at its bound. */
+const plannedFor = (n: WorkflowNode) =>
+  n.type === "loop" ? Math.max(1, Math.min(n.max_iter, FIELD_BOUNDS.maxIter.max)) : 1;
+
+/** How many nodes the plan of `template` has (a loop past its bound counted at the bound). */
+export function plannedNodeCount(template: Template): number {
+  let planned = 0;
+  for (const n of template.nodes) planned += plannedFor(n);
+  return planned;
+}
+
 /**
  * The loops past their bound (RUN031) and a plan past MAX_PLANNED_NODES (RUN032), counted from the
  * template alone: nothing is expanded before this passes.
@@ -71,10 +82,9 @@ function* planSizeProblems(template: Template): Sliced<Diagnostic[]> {
   for (let k = 0; k < template.nodes.length; k++) {
     if (endsSlice(k)) yield;
     const n = template.nodes[k];
-    if (n.type !== "loop") {
-      planned++;
-      continue;
-    }
+    // A loop past its bound is reported below; counted at the bound, it is not reported twice.
+    planned += plannedFor(n);
+    if (n.type !== "loop") continue;
     if (n.max_iter > limit)
       out.push({
         severity: "error",
@@ -83,8 +93,6 @@ function* planSizeProblems(template: Template): Sliced<Diagnostic[]> {
         nodeId: n.id,
         field: "max_iter",
       });
-    // A loop past its bound is reported above; counted at the bound, it is not reported twice.
-    planned += Math.max(1, Math.min(n.max_iter, limit));
     loops.push({ id: n.id, n: n.max_iter });
   }
   if (planned > MAX_PLANNED_NODES) {
@@ -143,7 +151,8 @@ export function* planRunInSlices(template: Template): Sliced<PlanRunResult> {
   const added: string[] = [];
   let indexLike = false;
   const add = (id: string, n: WorkflowNode, iteration?: number) => {
-    added.push(id);
+    // An id planned twice (a node named like a loop's iteration) is one key, listed once, as Object.keys does.
+    if (!Object.hasOwn(nodes, id)) added.push(id);
     indexLike ||= ARRAY_INDEX.test(id);
     nodes[id] = { id, sourceId: n.id, type: n.type, deps: [], succs: [], topo: 0 };
     if (iteration !== undefined) nodes[id].iteration = iteration;
