@@ -104,3 +104,18 @@ export function createActiveRun(spec: RunSpec, state: RunState, workspace: strin
     inCommit: false,
   };
 }
+
+/**
+ * Nothing of the run is working, waiting for a decision applied, or left to write (events, touched or
+ * unwritten node rows, a commit in flight): what settling and leaving memory both need.
+ */
+export function isQuiet(run: ActiveRun): boolean {
+  return (
+    run.inflight.size === 0 &&
+    run.outbox.length === 0 &&
+    run.touched.size === 0 &&
+    !run.unwritten &&
+    run.pendingDecisions === 0 &&
+    !run.inCommit
+  );
+}

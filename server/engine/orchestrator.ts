@@ -10,33 +10,26 @@
  *    crash knows what was running) — a run started since the last tick is stored here too (`commit-runs.ts`);
  * 3. launch their executors (`launch-node.ts`), 4. wake waiters (`run-waiters.ts`), 5. forget finished runs
  *    (`evict-finished-runs.ts`) — steps 2–5 and what a refused commit does: `commit-cycle.ts`.
- * Around it: `new-active-run.ts`, `run-activation.ts`, `reenter-run.ts`, `recover-runs.ts`,
- * `dispatch-run-commands.ts`, `run-timers.ts`, `approval-decision.ts`.
+ * Around it: `new-active-run.ts` (a large one: `start-in-slices.ts`), `node-launch-deps.ts`, `run-activation.ts`,
+ * `reenter-run.ts`, `recover-runs.ts`, `dispatch-run-commands.ts`, `run-timers.ts`, `approval-decision.ts`.
  */
-import { DEFAULT_EXECUTOR_CATALOG } from "@/lib/describe/default-executor-catalog";
-import type { ExecutorCatalog } from "@/lib/describe/executor-catalog-schema";
 import { advanceRunState } from "@/lib/workflow/run/advance-run-state";
 import { redactDeep } from "@/lib/workflow/run/redact-secrets";
 import { finishedDownstream } from "@/lib/workflow/run/reset-nodes";
 import { RUN_CODES } from "@/lib/workflow/run/run-codes";
 import type { RunEvent } from "@/lib/workflow/run/run-events";
 import type { RunState } from "@/lib/workflow/run/run-state";
-import { NO_AGENT_PROVIDERS, type AgentProviders } from "@/server/providers/agent-providers";
-import { defaultProcessSandbox, type ProcessSandbox } from "@/server/sandbox/process-sandbox";
 import type { ActiveRun } from "./active-run";
-import { createAgentJudge } from "./agent-judge";
 import { realClock, type Clock } from "./clock";
 import { CommitCycle } from "./commit-cycle";
 import type { AutoDecision, EngineOptions, StartRunInput } from "./engine-options";
 import { DecisionRefusedError, RerunNeedsConfirmationError } from "./engine-errors";
 import { createRunEventBus, type RunEventBus } from "./event-bus";
-import { resultToEvent } from "./execute-node";
-import { createExecutorRegistry, type ExecutorRegistry } from "./executors/executor-registry";
+import { resultToEvent, type ExecuteNodeDeps } from "./execute-node";
+import { sharedLaunchDeps, type SharedLaunchDeps } from "./node-launch-deps";
 import { launchNode } from "./launch-node";
-import { newActiveRun, newActiveRunInSlices, type NewRunContext } from "./new-active-run";
-import { runInTurns } from "@/server/timers/run-in-turns";
-import { plannedNodeCount } from "@/lib/workflow/run/run-plan";
-import type { AgentJudge } from "./run-checks";
+import { newActiveRun, type NewRunContext } from "./new-active-run";
+import { newActiveRunInTurns, startsInSlices } from "./start-in-slices";
 import type { AttemptStep } from "./run-node";
 import { RunWaiters } from "./run-waiters";
 import { armExpiry, armRetry } from "./run-timers";
@@ -51,15 +44,7 @@ import { recordOutcome } from "./record-outcome";
 import { andThen, type MaybePromise } from "./maybe-promise";
 import { overStore, RunActivation } from "./run-activation";
 import { recoverRuns, type RecoveredRuns } from "./recover-runs";
-import { runSpecJson, type RunStore, type StoreResult, type SyncRunStore } from "./run-store";
-import { packSpecText } from "./run-spec-text";
-
-/**
- * A template with at least this many planned nodes (loops counted per iteration) starts in slices
- * (`startRunGrouped`): below it the whole start
- * costs a few milliseconds and stays in one turn, grouped with the other starts of that turn.
- */
-export const SLICED_START_NODES = 2000;
+import type { RunStore, StoreResult, SyncRunStore } from "./run-store";
 
 export type { AutoDecision, EngineOptions, StartRunInput };
 
@@ -71,14 +56,10 @@ export class RunEngine<S extends RunStore = SyncRunStore> {
   private readonly activation: RunActivation;
   private readonly bus: RunEventBus;
   private readonly clock: Clock;
-  private readonly executors: ExecutorRegistry;
   private readonly globalLimit: number;
   private readonly perRunLimit: number;
   private readonly instantPerTick: number;
-  private readonly providers: AgentProviders;
-  private readonly catalog: () => ExecutorCatalog;
-  private readonly judge: AgentJudge;
-  private readonly sandbox: ProcessSandbox;
+  private readonly shared: SharedLaunchDeps;
   private running = 0;
   private tickScheduled = false;
   private detached = false;
@@ -115,12 +96,8 @@ export class RunEngine<S extends RunStore = SyncRunStore> {
 
   constructor(private readonly o: EngineOptions<S>) {
     this.bus = o.bus ?? createRunEventBus();
-    this.providers = o.providers ?? NO_AGENT_PROVIDERS;
-    this.catalog = o.catalog ?? (() => DEFAULT_EXECUTOR_CATALOG);
-    this.judge = o.judge ?? createAgentJudge(this.providers);
-    this.sandbox = o.sandbox ?? defaultProcessSandbox();
     this.clock = o.clock ?? realClock;
-    this.executors = o.executors ?? createExecutorRegistry();
+    this.shared = sharedLaunchDeps(o, this.clock);
     this.globalLimit = o.concurrency?.global ?? 32;
     this.perRunLimit = o.concurrency?.perRun ?? 16;
     this.instantPerTick = o.instantNodesPerTick ?? DEFAULT_INSTANT_NODES_PER_TICK;
@@ -165,7 +142,7 @@ export class RunEngine<S extends RunStore = SyncRunStore> {
    * invalid or the commit fails.
    */
   startRunGrouped(input: StartRunInput): Promise<{ runId: string }> {
-    if (plannedNodeCount(input.template) >= SLICED_START_NODES) return this.startInSlices(input);
+    if (startsInSlices(input.template)) return this.startInSlices(input);
     let run: ActiveRun;
     try {
       run = this.createRun(input);
@@ -175,15 +152,9 @@ export class RunEngine<S extends RunStore = SyncRunStore> {
     return this.stored(run);
   }
 
-  /**
-   * A large template's start: its checks, plan, state and JSON text made a few milliseconds per turn of the
-   * event loop (`runInTurns`), so the runs under way meanwhile go on, and that text deflated on the
-   * thread pool (`run-spec-text.ts`); then as any grouped start.
-   */
+  /** A large template's start (`start-in-slices.ts`), then as any grouped start. */
   private async startInSlices(input: StartRunInput): Promise<{ runId: string }> {
-    const run = await runInTurns(newActiveRunInSlices(input, this.newRunContext()), this.o.startSliceBudgetMs);
-    const created = run.created!;
-    [created.templateJson, created.planJson] = await Promise.all(runSpecJson(created).map(packSpecText));
+    const run = await newActiveRunInTurns(input, this.newRunContext(), this.o.startSliceBudgetMs);
     if (this.detached) throw new Error("the engine stopped before the run was stored");
     return await this.stored(this.started(run));
   }
@@ -209,7 +180,7 @@ export class RunEngine<S extends RunStore = SyncRunStore> {
     return {
       runsDir: this.o.runsDir,
       perRunLimit: this.perRunLimit,
-      catalog: this.catalog,
+      catalog: this.shared.catalog,
       secretSource: this.o.secretSource,
       childTemplates: this.o.childTemplates,
     };
@@ -383,7 +354,7 @@ export class RunEngine<S extends RunStore = SyncRunStore> {
     const now = runInstantNode(
       run,
       nodeId,
-      this.executors,
+      this.shared.executors,
       onStep && ((step: AttemptStep) => onStep({ runId: run.id, nodeId, step })),
     );
     if (now) {
@@ -399,17 +370,8 @@ export class RunEngine<S extends RunStore = SyncRunStore> {
     const controller = run.inflight.get(nodeId)!;
     const timing = this.o.onNodeTiming;
     const onStep = this.o.onAttemptStep;
-    const deps = {
-      executors: this.executors,
-      judge: this.judge,
-      providers: this.providers,
-      catalog: this.catalog,
-      sandbox: this.sandbox,
-      runsDir: this.o.runsDir,
-      maxOutputBytes: this.o.maxOutputBytes ?? 1 << 20,
-      ...(this.o.shell ? { shell: this.o.shell } : {}),
-      maxLogBytes: this.o.maxLogBytes ?? 256 * 1024,
-      now: () => this.clock.now(),
+    const deps: ExecuteNodeDeps = {
+      ...this.shared,
       emitLog: (event: Extract<RunEvent, { type: "node.log" }>) => this.apply(run, event),
       ...(timing ? { onSpawn: () => timing({ runId: run.id, nodeId, phase: "spawned", at: performance.now() }) } : {}),
       ...(onStep ? { onStep: (step: AttemptStep) => onStep({ runId: run.id, nodeId, step }) } : {}),

@@ -4,7 +4,7 @@
  */
 import { isTerminalRunStatus } from "@/lib/workflow/model/statuses";
 import type { RunState } from "@/lib/workflow/run/run-state";
-import type { ActiveRun } from "./active-run";
+import { isQuiet, type ActiveRun } from "./active-run";
 import type { MaybePromise } from "./maybe-promise";
 
 export class RunWaiters {
@@ -24,13 +24,7 @@ export class RunWaiters {
       const check = () => {
         const run = this.active(runId);
         if (!run) return (resolve(this.stored(runId) as MaybePromise<RunState>), true);
-        const quiet =
-          run.inflight.size === 0 &&
-          run.outbox.length === 0 &&
-          run.pendingDecisions === 0 &&
-          !run.inCommit &&
-          run.touched.size === 0 &&
-          !run.unwritten;
+        const quiet = isQuiet(run);
         if (quiet && (isTerminalRunStatus(run.state.status) || run.state.status === "waiting")) {
           resolve(run.state);
           return true;

@@ -10,7 +10,7 @@ import { initialRunState } from "@/lib/workflow/run/run-state";
 import { buildTemplate } from "@/lib/workflow/test-support/template-builder";
 import { createEngineHarness, type EngineHarness } from "@/server/test-support/engine-harness";
 import { RunInputError } from "./engine-errors";
-import { SLICED_START_NODES } from "./orchestrator";
+import { SLICED_START_NODES } from "./start-in-slices";
 import { NODE_ROWS_PER_COMMIT } from "./unwritten-node-rows";
 import type { Db } from "@/server/db/open-database";
 import type { RunBatch, StoredEvent } from "./run-store";
